@@ -1,0 +1,23 @@
+"""The rules of The Quacks of Quedlinburg (base game), pure: no I/O, no clock, no randomness.
+
+Chance comes in as input (chips drawn, die faces). A game is its setup plus an ordered list of
+inputs; `replay` of the same inputs always gives the same state.
+"""
+
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop, action_from_dict, action_to_dict
+from .errors import ConfigError, IllegalAction
+from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step
+from .locate import describe_location, locate
+from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
+from .transcript import TranscriptError, format_transcript, parse_transcript
+from .view import state_to_dict, view_for
+
+ENGINE_VERSION = "1"
+
+__all__ = [
+    "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Spend", "Stop", "action_from_dict",
+    "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
+    "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
+    "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
+    "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION",
+]

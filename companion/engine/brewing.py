@@ -1,0 +1,151 @@
+"""The potion phase: rats, drawing, placing, the white total, explosions, the flask, stopping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog
+from .context import Ctx
+from .errors import IllegalAction
+from .ingredients import active_rules
+from .ingredients.labels import chip_label
+from .locate import describe_location
+from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+
+FLASK = "core/flask"
+
+
+def rat_tails_between(low: int, high: int) -> int:
+    """Tails printed between scores `low` and `high` (low <= high), repeating every lap of 50."""
+    return sum(1 for k in range(low, high) if k % catalog.RAT_TAIL_LAP in catalog.RAT_TAILS)
+
+
+def rats(state: GameState) -> list[int]:
+    """How far each seat's rat stone goes past its droplet; everyone tied for the lead gets none."""
+    if state.round < catalog.RATS_FROM_ROUND:
+        return [0] * len(state.seats)
+    leader = max(s.score for s in state.seats)
+    return [rat_tails_between(s.score, leader) for s in state.seats]
+
+
+def start(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Put the rat stones in the pots and let everyone draw."""
+    for n, tails in enumerate(rats(state)):
+        seat = state.seats[n]
+        seat.rat = tails
+        seat.status = BREWING
+        if tails:
+            events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
+
+
+def done(state: GameState) -> bool:
+    return all(s.status != BREWING for s in state.seats) and not state.decisions
+
+
+def check_can_act(state: GameState, seat_no: int) -> Seat:
+    if state.phase != "brewing":
+        raise IllegalAction("wrong_phase", f"chips are drawn in the potion phase, not in {state.phase}")
+    seat = state.seats[seat_no]
+    if seat.status == EXPLODED:
+        raise IllegalAction("exploded", f"{seat.name}'s pot has exploded: no more chips this round")
+    if seat.status == STOPPED:
+        raise IllegalAction("stopped", f"{seat.name} has stopped drawing this round")
+    return seat
+
+
+def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
+    """A chip has come out of a seat's bag: look at it (blue) or place it."""
+    seat = check_can_act(state, seat_no)
+    pending = state.blocking_decision(seat_no)
+    reveal = pending.data.get("reveal", 0) if pending else 0
+    if pending and len(seat.hand) >= reveal:
+        raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
+    if chip_id not in seat.bag:
+        raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
+    ctx = Ctx(state, seat_no, events)
+    _withdraw_offers(ctx)
+    seat.bag.remove(chip_id)
+    if pending:
+        seat.hand.append(chip_id)
+        pending.options.insert(len(pending.options) - 1, Option(chip_id, f"Place {chip_label(chip_id)}"))
+        ctx.emit("revealed", chip=chip_id)
+        return
+    place(ctx, chip_id)
+    settle(ctx)
+
+
+def place(ctx: Ctx, chip_id: str) -> None:
+    """Lay a drawn chip after the previous one by its value; check the whites; run its action."""
+    seat = ctx.seat
+    c = chip(chip_id)
+    if chip_id in seat.hand:
+        seat.hand.remove(chip_id)
+    rule = active_rules(tuple(ctx.state.config.books.items()), len(ctx.state.seats)).get(c.color)
+    extra = rule.extra_move(seat) if rule and rule.extra_move else 0
+    target = seat.last_space + c.value + extra
+    space = min(target, catalog.LAST_CHIP_SPACE)
+    seat.pot.append((chip_id, space))
+    ctx.emit("placed", chip=chip_id, space=space, extra=extra)
+    if c.color == "white":
+        total = seat.white_total
+        if total > seat.threshold:
+            seat.status = EXPLODED
+            ctx.emit("exploded", white_total=total, threshold=seat.threshold)
+            return
+        if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
+            ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(chip_id)} back into the bag?",
+                    [Option("use", f"Flask: put {chip_label(chip_id)} back")], blocking=False,
+                    data={"chip": chip_id})
+    if space >= catalog.LAST_CHIP_SPACE:
+        seat.status = STOPPED
+        ctx.emit("pot_full", space=space)
+        return
+    if rule and rule.on_place:
+        rule.on_place(ctx, c)
+
+
+def settle(ctx: Ctx) -> None:
+    """A seat with nothing left to draw and nothing to answer must stop."""
+    seat = ctx.seat
+    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.decisions_for(ctx.seat_no):
+        seat.status = STOPPED
+        ctx.emit("stopped", why="bag empty")
+
+
+def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+    seat = check_can_act(state, seat_no)
+    pending = state.blocking_decision(seat_no)
+    if pending:
+        raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
+    ctx = Ctx(state, seat_no, events)
+    _withdraw_offers(ctx)
+    seat.status = STOPPED
+    ctx.emit("stopped", why="chose to stop")
+
+
+def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    seat = ctx.seat
+    white = decision.data["chip"]
+    ctx.close(decision)
+    seat.pot = [p for p in seat.pot if p[0] != white]
+    seat.bag.append(white)
+    seat.flask_full = False
+    ctx.emit("flask", chip=white)
+
+
+def _withdraw_offers(ctx: Ctx) -> None:
+    """Offers (flask, mandrake) stand only until the seat draws again or stops."""
+    state = ctx.state
+    if any(d.seat == ctx.seat_no and not d.blocking for d in state.decisions):
+        state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
+
+
+def risk(seat: Seat) -> tuple[int, int]:
+    """(chips in the bag that would explode the pot if drawn next, chips in the bag)."""
+    margin = seat.threshold - seat.white_total
+    exploding = 0
+    for cid in seat.bag:
+        c = chip(cid)
+        if c.color == "white" and c.value > margin:
+            exploding += 1
+    return exploding, len(seat.bag)

@@ -1,0 +1,158 @@
+"""Numbers from the box: the pot track, rat tails, bonus die, prices, supply and the calendar.
+
+Every number the rules use lives here, so a rule module never hard-codes one. The tables are
+copied from `shared/game-data/game-data.json` (sources and confidence are in game-data.md);
+`tests/engine/test_catalog.py` checks them against that file whenever it is present.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black")
+"""Every chip colour of the base game, in the order the screens list them."""
+
+BOOK_COLORS: tuple[str, ...] = ("green", "blue", "red", "yellow", "purple")
+"""Colours whose book is chosen from sets 1-4; orange and black have one book each."""
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One space of the pot (standard side): its index, coins, victory points and ruby."""
+
+    index: int
+    coins: int
+    vp: int
+    ruby: bool
+
+
+_TRACK_ROWS: tuple[tuple[int, int, bool], ...] = (
+    (0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False), (4, 0, False), (5, 0, True),
+    (6, 1, False), (7, 1, False), (8, 1, False), (9, 1, True), (10, 2, False), (11, 2, False),
+    (12, 2, False), (13, 2, True), (14, 3, False), (15, 3, False), (15, 3, True), (16, 3, False),
+    (16, 4, False), (17, 4, False), (17, 4, True), (18, 4, False), (18, 5, False), (19, 5, False),
+    (19, 5, True), (20, 5, False), (20, 6, False), (21, 6, False), (21, 6, True), (22, 7, False),
+    (22, 7, True), (23, 7, False), (23, 8, False), (24, 8, False), (24, 8, True), (25, 9, False),
+    (25, 9, True), (26, 9, False), (26, 10, False), (27, 10, False), (27, 10, True), (28, 11, False),
+    (28, 11, True), (29, 11, False), (29, 12, False), (30, 12, False), (30, 12, True), (31, 12, False),
+    (31, 13, False), (32, 13, False), (32, 13, True), (33, 14, False), (33, 14, True), (35, 15, False),
+)
+
+POT_TRACK: tuple[Space, ...] = tuple(Space(i, c, v, r) for i, (c, v, r) in enumerate(_TRACK_ROWS))
+"""Index 0 is the droplet's start; chips lie on 1-52 (both 51 and 52 print 33); 53 is the spoon."""
+
+LAST_CHIP_SPACE = 52
+"""A chip that reaches or passes the last 33 space is placed on it and the pot is full."""
+
+SPOON = 53
+"""The spoon: only ever a scoring space (35 coins, 15 VP)."""
+
+RAT_TAILS: frozenset[int] = frozenset(
+    (1, 4, 7, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48)
+)
+"""A tail is printed between score t and t + 1 for each t listed (game-data section 2)."""
+
+RAT_TAIL_LAP = 50
+"""The scoring track loops every 50 points and the tails repeat on every lap."""
+
+
+@dataclass(frozen=True, slots=True)
+class DieFace:
+    """One face of the bonus die."""
+
+    face: int
+    kind: str  # "vp" | "ruby" | "droplet" | "chip"
+    amount: int
+    label: str
+
+
+BONUS_DIE: tuple[DieFace, ...] = (
+    DieFace(1, "vp", 1, "1 victory point"),
+    DieFace(2, "vp", 1, "1 victory point"),
+    DieFace(3, "vp", 2, "2 victory points"),
+    DieFace(4, "ruby", 1, "1 ruby"),
+    DieFace(5, "droplet", 1, "droplet 1 space forward"),
+    DieFace(6, "chip", 1, "an orange 1-chip into the bag"),
+)
+"""Six faces; the rulebook lists five results and the 1 VP face is printed twice."""
+
+DIE_CHIP = ("orange", 1)
+"""The chip the pumpkin face of the die puts into the bag."""
+
+SUPPLIES: dict[str, dict[tuple[str, int], int]] = {
+    # A: the list printed in the rulebook seeds ("215 ingredient chips"); the default.
+    "A": {
+        ("white", 1): 20, ("white", 2): 8, ("white", 3): 4,
+        ("orange", 1): 22,
+        ("green", 1): 15, ("green", 2): 8, ("green", 4): 13,
+        ("blue", 1): 12, ("blue", 2): 8, ("blue", 4): 10,
+        ("red", 1): 12, ("red", 2): 8, ("red", 4): 10,
+        ("yellow", 1): 13, ("yellow", 2): 8, ("yellow", 4): 10,
+        ("purple", 1): 17,
+        ("black", 1): 17,
+    },
+    # B: the 2018 English rulebook's contents picture and most fan implementations (216 chips).
+    "B": {
+        ("white", 1): 20, ("white", 2): 8, ("white", 3): 4,
+        ("orange", 1): 20,
+        ("green", 1): 15, ("green", 2): 10, ("green", 4): 13,
+        ("blue", 1): 14, ("blue", 2): 10, ("blue", 4): 10,
+        ("red", 1): 12, ("red", 2): 8, ("red", 4): 10,
+        ("yellow", 1): 13, ("yellow", 2): 6, ("yellow", 4): 10,
+        ("purple", 1): 15,
+        ("black", 1): 18,
+    },
+}
+"""Chip counts per (colour, value) of each known printing; the supply is limited."""
+
+START_BAG: tuple[tuple[str, int, int], ...] = (
+    ("white", 1, 4), ("white", 2, 2), ("white", 3, 1), ("orange", 1, 1), ("green", 1, 1),
+)
+"""(colour, value, how many) that every player puts into their bag at setup."""
+
+PRICES: dict[tuple[str, int | None], dict[int, int]] = {
+    ("orange", None): {1: 3},
+    ("black", None): {1: 10},
+    ("green", 1): {1: 4, 2: 8, 4: 14},
+    ("green", 2): {1: 6, 2: 11, 4: 18},
+    ("green", 3): {1: 6, 2: 11, 4: 21},  # 21 on the printed book, 18 in the later Almanac text
+    ("green", 4): {1: 4, 2: 8, 4: 14},
+    ("blue", 1): {1: 5, 2: 10, 4: 19},
+    ("blue", 2): {1: 5, 2: 10, 4: 19},
+    ("blue", 3): {1: 4, 2: 8, 4: 14},
+    ("blue", 4): {1: 5, 2: 10, 4: 19},  # 19 in three transcriptions, 20 in one later Almanac
+    ("red", 1): {1: 6, 2: 10, 4: 16},
+    ("red", 2): {1: 4, 2: 8, 4: 14},
+    ("red", 3): {1: 5, 2: 9, 4: 15},
+    ("red", 4): {1: 7, 2: 11, 4: 17},
+    ("yellow", 1): {1: 8, 2: 12, 4: 18},
+    ("yellow", 2): {1: 9, 2: 13, 4: 19},
+    ("yellow", 3): {1: 8, 2: 12, 4: 18},
+    ("yellow", 4): {1: 8, 2: 12, 4: 18},
+    ("purple", 1): {1: 9},
+    ("purple", 2): {1: 12},
+    ("purple", 3): {1: 10},
+    ("purple", 4): {1: 11},
+}
+"""Cost of each chip value in each book, keyed by (colour, set); None = the colour's only book."""
+
+BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
+"""Books laid out later than round 1: yellow before round 2, purple before round 3."""
+
+EXTRA_WHITE_ROUND = 6
+"""Before this round every player puts one more white 1-chip into their bag."""
+
+ROUNDS = 9
+EXPLOSION_THRESHOLD = 7
+"""The pot explodes when the white total exceeds this (cards and later sets may raise it)."""
+
+START_RUBIES = 1
+"""Rubies each player starts with (see the README's notes on rulebook readings)."""
+
+DROPLET_COST = 2
+FLASK_COST = 2
+COINS_PER_VP = 5
+RUBIES_PER_VP = 2
+MAX_PURCHASES = 2
+RATS_FROM_ROUND = 2
+"""Rat stones come into play from the second round on."""

@@ -1,0 +1,73 @@
+"""The narrow view of the game that rule code works through: one seat, and verbs that report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog
+from .model import Decision, GameState, Option, Seat
+
+
+class Ctx:
+    """One seat's handle on a working copy of the state; every change it makes becomes an event."""
+
+    __slots__ = ("state", "seat_no", "events")
+
+    def __init__(self, state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+        self.state = state
+        self.seat_no = seat_no
+        self.events = events
+
+    @property
+    def seat(self) -> Seat:
+        return self.state.seats[self.seat_no]
+
+    def emit(self, event: str, **data: Any) -> None:
+        self.events.append({"event": event, "seat": self.seat_no, **data})
+
+    def gain_points(self, n: int, why: str) -> None:
+        if n:
+            self.seat.score += n
+            self.emit("points", amount=n, why=why)
+
+    def gain_rubies(self, n: int, why: str) -> None:
+        if n:
+            self.seat.rubies += n
+            self.emit("rubies", amount=n, why=why)
+
+    def move_droplet(self, n: int, why: str) -> None:
+        seat = self.seat
+        moved = min(n, catalog.LAST_CHIP_SPACE - 1 - seat.droplet)
+        if moved > 0:
+            seat.droplet += moved
+            self.emit("droplet", amount=moved, to=seat.droplet, why=why)
+
+    def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
+        """Put the next chip of that kind from the box into this seat's bag (None if sold out)."""
+        stock = self.state.supply.get(f"{color}-{value}")
+        if not stock:
+            self.emit("sold_out", kind=f"{color}-{value}", why=why)
+            return None
+        cid = stock.pop(0)
+        self.seat.bag.append(cid)
+        self.emit("chip_gained", chip=cid, why=why)
+        return cid
+
+    def ask(self, kind: str, rule: str, prompt: str, options: list[Option], *,
+            blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
+        """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
+        state = self.state
+        state.decision_counter += 1
+        decision = Decision(f"d{state.decision_counter}", self.seat_no, kind, rule, prompt, options,
+                            blocking=blocking, data=data or {})
+        state.decisions.append(decision)
+        return decision
+
+    def close(self, decision: Decision) -> None:
+        self.state.decisions.remove(decision)
+
+    def place(self, chip_id: str) -> None:
+        """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules)."""
+        from .brewing import place  # brewing builds on this module; import at call time
+
+        place(self, chip_id)

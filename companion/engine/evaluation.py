@@ -1,0 +1,304 @@
+"""Evaluation steps A-F, the end of a round and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog
+from .context import Ctx
+from .errors import IllegalAction
+from .ingredients import active_rules
+from .model import EXPLODED, Decision, GameState, Option, chip
+
+DIE = "core/die"
+REWARD = "core/reward"
+
+EVALUATION_ORDER: tuple[str, ...] = (
+    "green",   # rubies for the last two chips: independent of the others
+    "purple",  # points, a ruby or a droplet step: independent of the others
+    "black",   # compares black chips between neighbours: reads pots only
+)
+"""Order of the chip actions in step B within one seat (seats go clockwise from the start player)."""
+
+
+def is_last_round(state: GameState) -> bool:
+    return state.round >= catalog.ROUNDS
+
+
+# A: bonus die ------------------------------------------------------------------------------
+
+def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
+    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED]
+    if not unexploded:
+        events.append({"event": "no_roll", "seat": None, "why": "every pot exploded"})
+        return
+    best = max(state.seats[n].scoring_space for n in unexploded)
+    for n in state.turn_order():
+        if n in unexploded and state.seats[n].scoring_space == best:
+            Ctx(state, n, events).ask(
+                "bonus_die", DIE, "Roll the bonus die",
+                [Option(str(f.face), f.label) for f in catalog.BONUS_DIE],
+            )
+
+
+def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    face = catalog.BONUS_DIE[int(keys[0]) - 1]
+    ctx.emit("die", face=face.face, label=face.label)
+    if face.kind == "vp":
+        ctx.gain_points(face.amount, "bonus die")
+    elif face.kind == "ruby":
+        ctx.gain_rubies(face.amount, "bonus die")
+    elif face.kind == "droplet":
+        ctx.move_droplet(face.amount, "bonus die")
+    else:
+        ctx.chip_from_supply(*catalog.DIE_CHIP, why="bonus die")
+
+
+# B: chip actions ---------------------------------------------------------------------------
+
+def enter_chip_actions(state: GameState, events: list[dict[str, Any]]) -> None:
+    rules = active_rules(tuple(state.config.books.items()), len(state.seats))
+    for n in state.turn_order():
+        ctx = Ctx(state, n, events)
+        for color in EVALUATION_ORDER:
+            rule = rules.get(color)
+            if rule and rule.on_evaluate:
+                rule.on_evaluate(ctx)
+
+
+# C: rubies ---------------------------------------------------------------------------------
+
+def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
+    """A ruby on the scoring space pays whether the pot exploded or not."""
+    for n in state.turn_order():
+        if catalog.POT_TRACK[state.seats[n].scoring_space].ruby:
+            Ctx(state, n, events).gain_rubies(1, "scoring space")
+
+
+# D and E: points, coins ---------------------------------------------------------------------
+
+def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two."""
+    for n in state.turn_order():
+        seat = state.seats[n]
+        space = catalog.POT_TRACK[seat.scoring_space]
+        ctx = Ctx(state, n, events)
+        if seat.status == EXPLODED:
+            coins = (f"{space.coins} coins ({space.coins // catalog.COINS_PER_VP} victory points at the end)"
+                     if is_last_round(state) else f"{space.coins} coins to shop with")
+            ctx.ask("exploded.reward", REWARD, "Your pot exploded: take the victory points or the coins",
+                    [Option("points", f"{space.vp} victory points"), Option("coins", coins)])
+        else:
+            seat.reward = "both"
+            ctx.gain_points(space.vp, "scoring space")
+            seat.coins = space.coins
+            ctx.emit("coins", amount=space.coins)
+
+
+def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    seat = ctx.seat
+    space = catalog.POT_TRACK[seat.scoring_space]
+    seat.reward = keys[0]
+    if keys[0] == "points":
+        ctx.gain_points(space.vp, "scoring space")
+    else:
+        seat.coins = space.coins
+        ctx.emit("coins", amount=space.coins)
+
+
+# E: the shop -------------------------------------------------------------------------------
+
+def price(state: GameState, color: str, value: int) -> int | None:
+    """What a chip costs this round, or None if it cannot be bought at all."""
+    if color == "white" or not state.book_open(color):
+        return None
+    return catalog.PRICES.get((color, state.config.book(color)), {}).get(value)
+
+
+def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
+    """(colour, value, cost) the seat may buy now: affordable, in stock, a colour not yet bought."""
+    seat = state.seats[seat_no]
+    if len(seat.bought) >= catalog.MAX_PURCHASES:
+        return []
+    found = []
+    for color in catalog.COLORS:
+        if color in seat.bought:
+            continue
+        for value in (1, 2, 3, 4):
+            cost = price(state, color, value)
+            if cost is not None and cost <= seat.coins and state.supply.get(f"{color}-{value}"):
+                found.append((color, value, cost))
+    return found
+
+
+def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:
+    if is_last_round(state):
+        return
+    state.shopper = None
+    _next_shopper(state, events)
+
+
+def _next_shopper(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Hand the shop to the next seat in turn order that can buy something."""
+    order = state.turn_order()
+    start = 0 if state.shopper is None else order.index(state.shopper) + 1
+    for n in order[start:]:
+        if offers(state, n):
+            state.shopper = n
+            return
+        _leave_shop(state, n, events)
+    state.shopper = None
+
+
+def _leave_shop(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
+    seat = state.seats[n]
+    if seat.coins:
+        events.append({"event": "coins_lost", "seat": n, "amount": seat.coins})
+    seat.coins = 0
+
+
+def shop_done(state: GameState) -> bool:
+    return state.shopper is None
+
+
+def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | None,
+        events: list[dict[str, Any]]) -> None:
+    _check_shopper(state, seat_no)
+    seat = state.seats[seat_no]
+    cost = price(state, color, value)
+    if cost is None:
+        raise IllegalAction("not_for_sale", f"{color} {value}-chips cannot be bought in round {state.round}")
+    if color in seat.bought:
+        raise IllegalAction("same_color", f"{seat.name} already bought a {color} chip: two chips must differ in colour")
+    if len(seat.bought) >= catalog.MAX_PURCHASES:
+        raise IllegalAction("two_bought", f"{seat.name} has already bought two chips")
+    if cost > seat.coins:
+        raise IllegalAction("too_expensive", f"a {color} {value} costs {cost} coins; {seat.name} has {seat.coins}")
+    stock = state.supply.get(f"{color}-{value}", [])
+    if not stock:
+        raise IllegalAction("sold_out", f"no {color} {value}-chips are left in the supply")
+    if chip_id is None:
+        chip_id = stock[0]
+    elif chip_id not in stock:
+        raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
+    stock.remove(chip_id)
+    seat.bag.append(chip_id)
+    seat.coins -= cost
+    seat.bought.append(color)
+    events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
+    if not offers(state, seat_no):
+        _leave_shop(state, seat_no, events)
+        _next_shopper(state, events)
+
+
+def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+    _check_shopper(state, seat_no)
+    _leave_shop(state, seat_no, events)
+    _next_shopper(state, events)
+
+
+def _check_shopper(state: GameState, seat_no: int) -> None:
+    if state.phase != "shop":
+        raise IllegalAction("wrong_phase", f"chips are bought in the shop, not in {state.phase}")
+    if state.shopper != seat_no:
+        raise IllegalAction("not_your_turn", f"it is {state.seats[state.shopper].name}'s turn to shop"
+                            if state.shopper is not None else "nobody is shopping")
+
+
+# F: spending rubies ------------------------------------------------------------------------
+
+SPENDS = ("droplet", "flask")
+
+
+def spends(state: GameState, seat_no: int) -> list[str]:
+    seat = state.seats[seat_no]
+    if seat.done or seat.rubies < catalog.DROPLET_COST:
+        return []
+    found = ["droplet"]
+    if not seat.flask_full and seat.rubies >= catalog.FLASK_COST:
+        found.append("flask")
+    return found
+
+
+def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
+    for n, seat in enumerate(state.seats):
+        seat.done = is_last_round(state) or not spends(state, n)
+
+
+def spend_done(state: GameState) -> bool:
+    return all(s.done for s in state.seats)
+
+
+def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]]) -> None:
+    _check_spender(state, seat_no)
+    seat = state.seats[seat_no]
+    if what not in spends(state, seat_no):
+        if what == "flask" and seat.flask_full:
+            raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
+        if what not in SPENDS:
+            raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
+        raise IllegalAction("too_few_rubies", f"{seat.name} has {seat.rubies} rubies; that costs 2")
+    ctx = Ctx(state, seat_no, events)
+    if what == "droplet":
+        seat.rubies -= catalog.DROPLET_COST
+        ctx.move_droplet(1, "rubies")
+    else:
+        seat.rubies -= catalog.FLASK_COST
+        seat.flask_full = True
+        ctx.emit("flask_refilled")
+    seat.done = not spends(state, seat_no)
+
+
+def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+    _check_spender(state, seat_no)
+    state.seats[seat_no].done = True
+
+
+def _check_spender(state: GameState, seat_no: int) -> None:
+    if state.phase != "spend":
+        raise IllegalAction("wrong_phase", f"rubies are spent at the end of the round, not in {state.phase}")
+    if state.seats[seat_no].done:
+        raise IllegalAction("done", f"{state.seats[seat_no].name} has finished spending rubies this round")
+
+
+# end of round and game ---------------------------------------------------------------------
+
+def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Chips go back into the bags, rats leave the pots, the next player starts."""
+    for seat in state.seats:
+        seat.bag.extend(cid for cid, _ in seat.pot)
+        seat.bag.extend(seat.hand)
+        seat.pot, seat.hand = [], []
+        seat.rat = 0
+        seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
+    state.fortune = None
+    state.start_player = (state.start_player + 1) % len(state.seats)
+    events.append({"event": "round_end", "seat": None, "round": state.round})
+
+
+def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Round-start events from the turn indicator (the books need no action: `book_open`)."""
+    events.append({"event": "round_start", "seat": None, "round": state.round})
+    if state.round == catalog.EXTRA_WHITE_ROUND:
+        for n in state.turn_order():
+            Ctx(state, n, events).chip_from_supply("white", 1, why=f"round {state.round}")
+
+
+def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Coins (5 per point) and rubies (2 per point) become points; more points never hurt, so all convert."""
+    for n in state.turn_order():
+        seat = state.seats[n]
+        ctx = Ctx(state, n, events)
+        ctx.gain_points(seat.coins // catalog.COINS_PER_VP, "coins")
+        seat.coins = 0
+        converted = seat.rubies // catalog.RUBIES_PER_VP
+        seat.rubies -= converted * catalog.RUBIES_PER_VP
+        ctx.gain_points(converted, "rubies")
+    best = max(s.score for s in state.seats)
+    leaders = [n for n, s in enumerate(state.seats) if s.score == best]
+    furthest = max(state.seats[n].scoring_space for n in leaders)
+    state.winners = [n for n in leaders if state.seats[n].scoring_space == furthest]
+    events.append({"event": "game_over", "seat": None, "winners": state.winners})

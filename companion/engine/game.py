@@ -1,0 +1,191 @@
+"""Starting a game and applying inputs: the engine's front door."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from . import brewing, catalog, evaluation, flow
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop
+from .context import Ctx
+from .errors import ConfigError, IllegalAction
+from .ingredients import RULES, active_rules
+from .model import GameConfig, GameState, Seat, chip_id
+
+Events = list[dict[str, Any]]
+
+CORE_RESOLVERS: dict[str, Callable[..., None]] = {
+    brewing.FLASK: brewing.resolve_flask,
+    evaluation.DIE: evaluation.resolve_die,
+    evaluation.REWARD: evaluation.resolve_reward,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    state: GameState
+    events: Events
+
+
+def check_config(config: GameConfig) -> None:
+    """Refuse a setup the rules cannot play, naming what is wrong."""
+    if not 2 <= len(config.players) <= 4:
+        raise ConfigError(f"the game is for 2 to 4 players, not {len(config.players)}")
+    for name in config.players:
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ConfigError(f"player names must be 1 to 40 characters, not {name!r}")
+    if not isinstance(config.start_player, int) or not 0 <= config.start_player < len(config.players):
+        raise ConfigError(f"start_player must be a seat number from 0 to {len(config.players) - 1}")
+    for color in catalog.BOOK_COLORS:
+        set_no = config.books.get(color)
+        if set_no is None:
+            raise ConfigError(f"choose a book (set 1-4) for {color}")
+        if f"{color}/{set_no}" not in RULES:
+            sets = sorted(r.set_no for r in RULES.values() if r.color == color)
+            raise ConfigError(f"{color} set {set_no} is not available; available: {sets}")
+    unknown = set(config.books) - set(catalog.BOOK_COLORS)
+    if unknown:
+        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
+    if config.supply not in catalog.SUPPLIES:
+        raise ConfigError(f"supply must be one of {', '.join(catalog.SUPPLIES)}, not {config.supply!r}")
+    if not isinstance(config.threshold, int) or config.threshold < 1:
+        raise ConfigError("threshold must be a positive whole number")
+    if not isinstance(config.start_rubies, int) or config.start_rubies < 0:
+        raise ConfigError("start_rubies must be zero or more")
+
+
+def new_game(config: GameConfig) -> GameState:
+    """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
+    check_config(config)
+    supply = {
+        f"{color}-{value}": [chip_id(color, value, k) for k in range(1, count + 1)]
+        for (color, value), count in catalog.SUPPLIES[config.supply].items()
+    }
+    seats = []
+    for name in config.players:
+        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
+        for color, value, count in catalog.START_BAG:
+            stock = supply[f"{color}-{value}"]
+            seat.bag.extend(stock[:count])
+            del stock[:count]
+        seats.append(seat)
+    state = GameState(config, round=1, phase="fortune", start_player=config.start_player,
+                      seats=seats, supply=supply)
+    active_rules(tuple(config.books.items()), len(seats))
+    evaluation.start_round(state, [])
+    return state
+
+
+def step(state: GameState, action: Action) -> StepResult:
+    """Apply one input to a copy of the state; raises IllegalAction and leaves `state` as it was."""
+    new = state.clone()
+    events = apply(new, action)
+    return StepResult(new, events)
+
+
+def apply(state: GameState, action: Action) -> Events:
+    """Apply one input in place. Every check runs before the first change, so a refusal changes nothing."""
+    if state.phase == flow.GAME_OVER:
+        raise IllegalAction("game_over", "the game is over")
+    seat = getattr(action, "seat", None)
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
+        raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
+    events: Events = []
+    if isinstance(action, Draw):
+        brewing.draw(state, action.seat, action.chip, events)
+    elif isinstance(action, Choose):
+        _choose(state, action, events)
+    elif isinstance(action, Stop):
+        brewing.stop(state, action.seat, events)
+    elif isinstance(action, Fortune):
+        _fortune(state, action, events)
+    elif isinstance(action, Buy):
+        evaluation.buy(state, action.seat, action.color, action.value, action.chip, events)
+    elif isinstance(action, Spend):
+        evaluation.spend(state, action.seat, action.what, events)
+    elif isinstance(action, Done):
+        _done(state, action.seat, events)
+    else:
+        raise IllegalAction("malformed", f"not an input: {action!r}")
+    state.seq += 1
+    flow.advance(state, events)
+    return events
+
+
+def _fortune(state: GameState, action: Fortune, events: Events) -> None:
+    if state.phase != "fortune":
+        raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
+    if action.card is not None:
+        raise IllegalAction("no_such_card", "Fortune Teller cards are not in play yet: read 'no card'")
+    state.fortune = "none"
+    events.append({"event": "fortune", "seat": None, "card": None})
+
+
+def _choose(state: GameState, action: Choose, events: Events) -> None:
+    decision = next((d for d in state.decisions if d.id == action.decision), None)
+    if decision is None:
+        known = action.decision.startswith("d") and action.decision[1:].isdigit() \
+            and int(action.decision[1:]) <= state.decision_counter
+        raise IllegalAction("stale" if known else "unknown_decision",
+                            f"decision {action.decision} is {'already closed' if known else 'not open'}")
+    if decision.seat != action.seat:
+        raise IllegalAction("wrong_seat", f"decision {decision.id} belongs to {state.seats[decision.seat].name}")
+    low, high = decision.pick
+    keys = decision.keys()
+    if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
+            or any(k not in keys for k in action.keys):
+        raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
+    ctx = Ctx(state, action.seat, events)
+    resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
+    resolver(ctx, decision, action.keys)  # type: ignore[misc]
+    if state.phase == "brewing":
+        brewing.settle(ctx)
+
+
+def _done(state: GameState, seat: int, events: Events) -> None:
+    if state.phase == "shop":
+        evaluation.finish_shopping(state, seat, events)
+    elif state.phase == "spend":
+        evaluation.finish_spending(state, seat, events)
+    else:
+        raise IllegalAction("wrong_phase", f"'done' ends shopping or spending rubies, not {state.phase}")
+
+
+def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
+    """The state after these inputs; one working copy is folded for speed."""
+    state = new_game(config)
+    for action in actions:
+        apply(state, action)
+    return state
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """Every input the engine accepts now (for one seat, or for everyone and the host)."""
+    seats = range(len(state.seats)) if seat is None else (seat,)
+    found: list[Action] = []
+    if state.phase == "fortune":
+        return [Fortune(None)] if seat is None else []
+    for n in seats:
+        for d in state.decisions_for(n):
+            found.extend(Choose(n, d.id, (k,)) for k in d.keys())
+        if state.phase == "brewing":
+            found.extend(_brewing_actions(state, n))
+        elif state.phase == "shop" and state.shopper == n:
+            found.extend(Buy(n, c, v) for c, v, _ in evaluation.offers(state, n))
+            found.append(Done(n))
+        elif state.phase == "spend" and not state.seats[n].done:
+            found.extend(Spend(n, w) for w in evaluation.spends(state, n))
+            found.append(Done(n))
+    return found
+
+
+def _brewing_actions(state: GameState, n: int) -> list[Action]:
+    s = state.seats[n]
+    if s.status != "brewing":
+        return []
+    pending = state.blocking_decision(n)
+    if pending is not None:
+        if len(s.hand) < pending.data.get("reveal", 0):
+            return [Draw(n, c) for c in s.bag]
+        return []
+    return [*(Draw(n, c) for c in s.bag), Stop(n)]

@@ -1,0 +1,37 @@
+"""Every ingredient book, and which of them a game uses.
+
+Each colour's module holds its sets as `IngredientRule` records; `RULES` collects them all.
+A set missing here is refused at setup with a clear message, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import black, blue, green, orange, purple, red, yellow
+from ._rule import IngredientRule
+
+RULES: dict[str, IngredientRule] = {
+    r.id: r
+    for r in (
+        blue.SET_1, red.SET_1, yellow.SET_1, green.SET_1, purple.SET_1,
+        black.TWO_PLAYERS, black.MORE_PLAYERS, orange.RULE,
+    )
+}
+
+
+def black_rule_id(players: int) -> str:
+    """The black book has a page for 2 players and one for 3-4 players."""
+    return "black/2p" if players == 2 else "black/3-4p"
+
+
+@lru_cache(maxsize=64)
+def active_rules(books: tuple[tuple[str, int], ...], players: int) -> dict[str, IngredientRule]:
+    """colour -> the rule of the book on the table, for this choice of sets and player count."""
+    chosen = {color: RULES[f"{color}/{set_no}"] for color, set_no in books}
+    chosen["orange"] = RULES["orange/-"]
+    chosen["black"] = RULES[black_rule_id(players)]
+    return chosen
+
+
+__all__ = ["RULES", "IngredientRule", "active_rules", "black_rule_id"]

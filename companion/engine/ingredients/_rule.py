@@ -1,0 +1,30 @@
+"""The record every ingredient book is written as, and the four hooks the flow calls.
+
+Hooks (each optional):
+- ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
+- ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing.
+- ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
+- ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
+A hook is added here only when a second rule needs it; anything one rule needs stays inside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ..context import Ctx
+    from ..model import Chip, Decision, Seat
+
+
+@dataclass(frozen=True)
+class IngredientRule:
+    id: str  # "blue/1", "black/2p", "orange/-"
+    color: str
+    set_no: int | None
+    text: str  # the book's wording, shown on the screens too
+    extra_move: Callable[["Seat"], int] | None = None
+    on_place: Callable[["Ctx", "Chip"], None] | None = None
+    on_evaluate: Callable[["Ctx"], None] | None = None
+    resolve: Callable[["Ctx", "Decision", tuple[str, ...]], None] | None = None

@@ -1,0 +1,45 @@
+"""African death's head hawkmoth (black): compare black chips with the neighbours."""
+
+from __future__ import annotations
+
+from ..context import Ctx
+from ..model import GameState, chip
+from ._rule import IngredientRule
+
+
+def _blacks(state: GameState, seat_no: int) -> int:
+    return sum(1 for cid, _ in state.seats[seat_no].pot if chip(cid).color == "black")
+
+
+def _two_players(ctx: Ctx) -> None:
+    mine = _blacks(ctx.state, ctx.seat_no)
+    theirs = _blacks(ctx.state, 1 - ctx.seat_no)
+    if mine == 0 or mine < theirs:
+        return  # with no black chip there is no moth to act
+    ctx.move_droplet(1, "hawkmoth")
+    if mine > theirs:
+        ctx.gain_rubies(1, "hawkmoth")
+
+
+def _more_players(ctx: Ctx) -> None:
+    n = len(ctx.state.seats)
+    mine = _blacks(ctx.state, ctx.seat_no)
+    beaten = sum(1 for nb in ((ctx.seat_no + 1) % n, (ctx.seat_no - 1) % n) if mine > _blacks(ctx.state, nb))
+    if beaten:
+        ctx.move_droplet(1, "hawkmoth")
+    if beaten == 2:
+        ctx.gain_rubies(1, "hawkmoth")
+
+
+TWO_PLAYERS = IngredientRule(
+    "black/2p", "black", None,
+    "2 players: with as many black chips in your pot as your opponent, move your droplet 1 space; "
+    "with more, move your droplet 1 space and take 1 ruby.",
+    on_evaluate=_two_players,
+)
+MORE_PLAYERS = IngredientRule(
+    "black/3-4p", "black", None,
+    "3-4 players: with more black chips than the player on your left or on your right, move your "
+    "droplet 1 space; with more than both, move your droplet 1 space and take 1 ruby.",
+    on_evaluate=_more_players,
+)

@@ -1,0 +1,48 @@
+"""Crow skull (blue): look at chips from the bag and place one of them."""
+
+from __future__ import annotations
+
+from ..context import Ctx
+from ..model import Chip, Decision, Option
+from ._rule import IngredientRule
+from .labels import chip_label
+
+NONE = "none"
+
+
+def _preview(ctx: Ctx, blue: Chip) -> None:
+    """Open the look-ahead: the seat's next draws go to its hand until it has seen `value` chips."""
+    reveal = min(blue.value, len(ctx.seat.bag))
+    if reveal == 0:
+        ctx.emit("preview_empty", chip=blue.id)
+        return
+    ctx.ask(
+        "blue.preview", "blue/1",
+        f"Crow skull {blue.value}: draw {reveal} chip(s), then place one of them or none",
+        [Option(NONE, "Place none, all go back")],
+        data={"reveal": reveal, "blue": blue.id},
+    )
+
+
+def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    seat = ctx.seat
+    chosen = keys[0]
+    ctx.close(decision)
+    back = [c for c in seat.hand if c != chosen]
+    seat.hand = []
+    seat.bag.extend(back)
+    if back:
+        ctx.emit("returned", chips=back, why="crow skull")
+    if chosen != NONE:
+        ctx.place(chosen)
+
+
+SET_1 = IngredientRule(
+    "blue/1", "blue", 1,
+    "When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
+    "You may place one of them as your next chip; the others go back into the bag. You may also put "
+    "them all back. A placed chip with a bonus carries it out at once.",
+    on_place=_preview, resolve=_resolve,
+)
+
+

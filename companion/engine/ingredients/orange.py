@@ -1,0 +1,7 @@
+"""Pumpkin (orange): no action; it only fills the pot."""
+
+from __future__ import annotations
+
+from ._rule import IngredientRule
+
+RULE = IngredientRule("orange/-", "orange", None, "No bonus: an orange chip only fills the pot.")

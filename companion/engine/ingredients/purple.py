@@ -1,0 +1,54 @@
+"""Ghost's breath (purple): a bonus by the number of purple chips in the pot."""
+
+from __future__ import annotations
+
+from ..context import Ctx
+from ..model import Decision, Option, chip
+from ._rule import IngredientRule
+
+# purple chips needed -> (victory points, rubies, droplet steps), as printed in the set 1 book
+TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
+
+
+def _label(tier: int) -> str:
+    vp, rubies, droplet = TIERS[tier]
+    parts = [f"{vp} victory point{'s' if vp > 1 else ''}"]
+    if rubies:
+        parts.append(f"{rubies} ruby")
+    if droplet:
+        parts.append(f"droplet {droplet} forward")
+    return " and ".join(parts)
+
+
+def _pay(ctx: Ctx, tier: int) -> None:
+    vp, rubies, droplet = TIERS[tier]
+    ctx.gain_points(vp, "ghost's breath")
+    ctx.gain_rubies(rubies, "ghost's breath")
+    ctx.move_droplet(droplet, "ghost's breath")
+
+
+def _evaluate(ctx: Ctx) -> None:
+    purples = sum(1 for cid, _ in ctx.seat.pot if chip(cid).color == "purple")
+    top = min(purples, max(TIERS))
+    if top == 0:
+        return
+    if top < 3:
+        # Tiers 1 and 2 differ only by a ruby, so the higher one is taken without asking.
+        _pay(ctx, top)
+        return
+    ctx.ask("purple.tier", "purple/1", f"Ghost's breath: {purples} purple chips, choose your bonus",
+            [Option(str(t), _label(t)) for t in range(top, 0, -1)])
+
+
+def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    _pay(ctx, int(keys[0]))
+
+
+SET_1 = IngredientRule(
+    "purple/1", "purple", 1,
+    "In evaluation step B count your purple chips: 1 gives 1 victory point; 2 give 1 victory point "
+    "and 1 ruby; 3 or more give 2 victory points and move your droplet 1 space. You may always take "
+    "a lower bonus instead; tiers never combine.",
+    on_evaluate=_evaluate, resolve=_resolve,
+)

@@ -1,0 +1,19 @@
+"""Toadstool (red): moves further the more orange chips are in the pot."""
+
+from __future__ import annotations
+
+from ..model import Seat, chip
+from ._rule import IngredientRule
+
+
+def _extra(seat: Seat) -> int:
+    oranges = sum(1 for cid, _ in seat.pot if chip(cid).color == "orange")
+    return 0 if oranges == 0 else 1 if oranges <= 2 else 2
+
+
+SET_1 = IngredientRule(
+    "red/1", "red", 1,
+    "A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
+    "more are, wherever they lie.",
+    extra_move=_extra,
+)

@@ -1,0 +1,37 @@
+"""Mandrake (yellow): put the white chip drawn directly before back into the bag."""
+
+from __future__ import annotations
+
+from ..context import Ctx
+from ..model import Chip, Decision, Option, chip
+from ._rule import IngredientRule
+from .labels import chip_label
+
+RETURN = "return"
+
+
+def _offer(ctx: Ctx, yellow: Chip) -> None:
+    pot = ctx.seat.pot
+    if len(pot) >= 2 and chip(pot[-2][0]).color == "white":
+        white = pot[-2][0]
+        ctx.ask(
+            "yellow.return", "yellow/1", f"Mandrake: put the {chip_label(white)} back into the bag?",
+            [Option(RETURN, f"Put {chip_label(white)} back")], blocking=False, data={"white": white},
+        )
+
+
+def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    seat = ctx.seat
+    white = decision.data["white"]
+    ctx.close(decision)
+    seat.pot = [p for p in seat.pot if p[0] != white]
+    seat.bag.append(white)
+    ctx.emit("returned", chips=[white], why="mandrake")
+
+
+SET_1 = IngredientRule(
+    "yellow/1", "yellow", 1,
+    "If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
+    "bag. Its space stays empty and the yellow chip stays where it is.",
+    on_place=_offer, resolve=_resolve,
+)

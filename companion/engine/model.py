@@ -1,0 +1,214 @@
+"""The game's state: chips as individuals, seats, decisions, and the setup that starts a game.
+
+State objects are plain mutable dataclasses so that rule code reads naturally; `step` works on a
+`clone()` and never touches the caller's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from . import catalog
+from .errors import ConfigError
+
+BREWING, STOPPED, EXPLODED = "brewing", "stopped", "exploded"
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One physical chip. Its id, e.g. ``green-2-03``, is colour, value and which one of that kind."""
+
+    id: str
+    color: str
+    value: int
+
+    @property
+    def kind(self) -> str:
+        return f"{self.color}-{self.value}"
+
+
+def chip_id(color: str, value: int, number: int) -> str:
+    return f"{color}-{value}-{number:02d}"
+
+
+@lru_cache(maxsize=None)
+def chip(chip_id_: str) -> Chip:
+    """Parse a chip id; raises ValueError for anything that is not ``colour-value-number``."""
+    parts = chip_id_.split("-")
+    if len(parts) != 3 or parts[0] not in catalog.COLORS or not parts[1].isdigit() or not parts[2].isdigit():
+        raise ValueError(f"{chip_id_!r} is not a chip id (expected colour-value-number, e.g. white-1-03)")
+    return Chip(chip_id_, parts[0], int(parts[1]))
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything fixed before the first draw: players in clockwise order, books, printing, rules."""
+
+    players: tuple[str, ...]
+    start_player: int = 0
+    books: Mapping[str, int] = field(default_factory=lambda: {c: 1 for c in catalog.BOOK_COLORS})
+    supply: str = "A"
+    threshold: int = catalog.EXPLOSION_THRESHOLD
+    start_rubies: int = catalog.START_RUBIES
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "start_player": self.start_player,
+            "books": dict(self.books), "supply": self.supply,
+            "threshold": self.threshold, "start_rubies": self.start_rubies,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameConfig":
+        if not isinstance(data, Mapping):
+            raise ConfigError("the setup must be a JSON object")
+        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies"}
+        if unknown:
+            raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
+        if "players" not in data:
+            raise ConfigError("the setup must name the players")
+        kwargs = {k: data[k] for k in data}
+        if isinstance(kwargs["players"], (str, bytes)) or not isinstance(kwargs["players"], (list, tuple)):
+            raise ConfigError("players must be a list of names")
+        if "books" in kwargs and not isinstance(kwargs["books"], Mapping):
+            raise ConfigError("books must map a colour to a set number")
+        return cls(**kwargs)
+
+    def book(self, color: str) -> int | None:
+        """The set number of this colour's book (None for orange and black, which have one book)."""
+        return self.books.get(color)
+
+
+@dataclass(slots=True)
+class Option:
+    key: str
+    label: str
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question the engine waits for one seat to answer; stored in the state so it survives replay.
+
+    `rule` names who resolves the answer ("blue/1", "core/flask", ...); `data` is that rule's own
+    bookkeeping. A non-blocking decision is an offer the seat may ignore: its next draw or stop
+    withdraws it.
+    """
+
+    id: str
+    seat: int
+    kind: str
+    rule: str
+    prompt: str
+    options: list[Option]
+    pick: tuple[int, int] = (1, 1)
+    blocking: bool = True
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player: their pot, bag, markers and what they are doing in the current phase."""
+
+    name: str
+    rubies: int
+    threshold: int
+    score: int = 0
+    droplet: int = 0
+    rat: int = 0
+    flask_full: bool = True
+    bag: list[str] = field(default_factory=list)
+    pot: list[tuple[str, int]] = field(default_factory=list)  # (chip id, space) in placing order
+    hand: list[str] = field(default_factory=list)  # drawn to look at (blue), not placed yet
+    aside: list[str] = field(default_factory=list)  # beside the pot, out of the bag
+    status: str = BREWING
+    reward: str | None = None  # "both", "points" or "coins" once decided this round
+    coins: int = 0
+    bought: list[str] = field(default_factory=list)  # colours bought this shop
+    done: bool = False  # finished the current everyone-at-once phase
+
+    @property
+    def start_space(self) -> int:
+        """Where counting starts this round: the droplet, or the rat stone past it."""
+        return min(self.droplet + self.rat, catalog.LAST_CHIP_SPACE)
+
+    @property
+    def last_space(self) -> int:
+        return self.pot[-1][1] if self.pot else self.start_space
+
+    @property
+    def scoring_space(self) -> int:
+        return min(self.last_space + 1, catalog.SPOON)
+
+    @property
+    def white_total(self) -> int:
+        total = 0
+        for cid, _ in self.pot:
+            c = chip(cid)
+            if c.color == "white":
+                total += c.value
+        return total
+
+    def clone(self) -> "Seat":
+        return Seat(
+            self.name, self.rubies, self.threshold, self.score, self.droplet, self.rat,
+            self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
+            self.status, self.reward, self.coins, self.bought.copy(), self.done,
+        )
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole game at one moment. Equal inputs from `new_game` always give equal states."""
+
+    config: GameConfig
+    round: int
+    phase: str
+    start_player: int
+    seats: list[Seat]
+    supply: dict[str, list[str]]  # chip kind -> ids still in the box, lowest first
+    decisions: list[Decision] = field(default_factory=list)
+    decision_counter: int = 0
+    shopper: int | None = None
+    fortune: str | None = None
+    winners: list[int] = field(default_factory=list)
+    seq: int = 0  # inputs accepted so far
+
+    def clone(self) -> "GameState":
+        return GameState(
+            self.config, self.round, self.phase, self.start_player,
+            [s.clone() for s in self.seats],
+            {k: v.copy() for k, v in self.supply.items()},
+            [_clone_decision(d) for d in self.decisions],
+            self.decision_counter, self.shopper, self.fortune, self.winners.copy(), self.seq,
+        )
+
+    def turn_order(self) -> list[int]:
+        """Seat numbers clockwise from the start player."""
+        n = len(self.seats)
+        return [(self.start_player + k) % n for k in range(n)]
+
+    def decisions_for(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def blocking_decision(self, seat: int) -> Decision | None:
+        for d in self.decisions:
+            if d.seat == seat and d.blocking:
+                return d
+        return None
+
+    def book_open(self, color: str) -> bool:
+        """Whether this colour's book is on the table (and so can be bought) this round."""
+        return self.round >= catalog.BOOK_FROM_ROUND.get(color, 1)
+
+
+def _clone_decision(d: Decision) -> Decision:
+    return Decision(d.id, d.seat, d.kind, d.rule, d.prompt, d.options.copy(), d.pick, d.blocking, dict(d.data))

@@ -1,0 +1,98 @@
+"""The documented JSON state (docs/state.md): the full state, the table's view and a seat's view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import brewing, catalog, evaluation
+from .actions import action_to_dict
+from .game import legal_actions
+from .ingredients import active_rules
+from .model import Decision, GameState, Seat, chip
+
+STATE_VERSION = 1
+
+
+def _chip(cid: str) -> dict[str, Any]:
+    c = chip(cid)
+    return {"chip": cid, "color": c.color, "value": c.value}
+
+
+def _space(index: int) -> dict[str, Any]:
+    s = catalog.POT_TRACK[index]
+    return {"space": s.index, "coins": s.coins, "vp": s.vp, "ruby": s.ruby}
+
+
+def _risk(seat: Seat) -> dict[str, Any]:
+    exploding, total = brewing.risk(seat)
+    return {"exploding": exploding, "bag": total,
+            "probability": exploding / total if total else 0.0,
+            "margin": seat.threshold - seat.white_total}
+
+
+def _decision(d: Decision) -> dict[str, Any]:
+    return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt,
+            "options": [{"key": o.key, "label": o.label} for o in d.options],
+            "pick": list(d.pick), "blocking": d.blocking}
+
+
+def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
+    s = state.seats[n]
+    out: dict[str, Any] = {
+        "seat": n, "name": s.name, "score": s.score, "lap": s.score // catalog.RAT_TAIL_LAP,
+        "rubies": s.rubies, "droplet": s.droplet, "rat": s.rat, "start_space": s.start_space,
+        "flask": s.flask_full, "white_total": s.white_total, "threshold": s.threshold,
+        "status": s.status, "exploded": s.status == "exploded", "stopped": s.status != "brewing",
+        "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
+        "hand": [_chip(c) for c in s.hand],
+        "aside": [_chip(c) for c in s.aside],
+        "scoring_space": _space(s.scoring_space),
+        "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
+        "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
+    }
+    if with_risk:
+        out["risk"] = _risk(s)
+    return out
+
+
+def _shop(state: GameState) -> dict[str, Any]:
+    prices = {}
+    for color in catalog.COLORS:
+        for value in (1, 2, 3, 4):
+            cost = evaluation.price(state, color, value)
+            if cost is not None:
+                prices[f"{color}-{value}"] = {"cost": cost, "left": len(state.supply.get(f"{color}-{value}", []))}
+    return {"shopper": state.shopper, "prices": prices}
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """Everything: what the host and `quacks replay --json` see, with every seat's odds."""
+    rules = active_rules(tuple(state.config.books.items()), len(state.seats))
+    return {
+        "version": STATE_VERSION,
+        "setup": state.config.to_dict(),
+        "round": state.round, "rounds": catalog.ROUNDS, "phase": state.phase,
+        "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
+        "books": {color: {"rule": r.id, "text": r.text} for color, r in rules.items()},
+        "seats": [_seat(state, n, True) for n in range(len(state.seats))],
+        "decisions": [_decision(d) for d in state.decisions],
+        "shop": _shop(state),
+        "supply": {kind: len(ids) for kind, ids in state.supply.items()},
+        "winners": list(state.winners),
+    }
+
+
+def view_for(state: GameState, seat: int | None = None) -> dict[str, Any]:
+    """The table's view (seat None): what everyone at a real table can see or count.
+
+    A seat's view adds that seat's odds for the next draw and the inputs it may send now.
+    """
+    view = state_to_dict(state)
+    for s in view["seats"]:
+        del s["risk"]
+    if seat is not None:
+        view["you"] = seat
+        view["risk"] = _risk(state.seats[seat])
+        view["actions"] = [action_to_dict(a) for a in legal_actions(state, seat)]
+    return view
