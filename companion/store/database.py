@@ -1,0 +1,103 @@
+"""Opening the table's SQLite file: where it lives, durability settings and who may write when.
+
+One `Database` holds one connection guarded by a lock. The table is a single writer and its
+reads are short, so serialising them costs nothing, while other processes (a second `quacks`
+command, a backup) still read concurrently thanks to WAL.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+
+import platformdirs
+
+from .schema import migrate
+
+APP_NAME = "quacks-companion"
+DB_FILENAME = "journal.sqlite3"
+
+
+def default_db_path() -> Path:
+    """The per-user journal, e.g. ~/.local/share/quacks-companion/journal.sqlite3 on Linux."""
+    return Path(platformdirs.user_data_dir(APP_NAME)) / DB_FILENAME
+
+
+def now() -> str:
+    """A UTC timestamp with microseconds, sortable as text."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+class Database:
+    """An open journal file with the schema migrated, WAL on and every commit synced to disk."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._conn.execute("PRAGMA journal_mode = WAL")
+        # FULL syncs the WAL on every commit: an acknowledged input survives a power cut.
+        self._conn.execute("PRAGMA synchronous = FULL")
+        self._conn.execute("PRAGMA foreign_keys = ON")
+        migrate(self._conn)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction, taken immediately so a second writer waits instead of failing late.
+
+        Nested uses join the outer transaction, so several row operations commit as one.
+        """
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._conn
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+            finally:
+                self._depth = 0
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot for several SELECTs (joins an open transaction if there is one)."""
+        with self._lock:
+            if self._depth:
+                yield self._conn
+                return
+            self._conn.execute("BEGIN")
+            try:
+                yield self._conn
+            finally:
+                self._conn.execute("COMMIT")
+
+    def pragma(self, name: str) -> object:
+        with self._lock:
+            return self._conn.execute(f"PRAGMA {name}").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "Database":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
