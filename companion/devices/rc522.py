@@ -1,0 +1,237 @@
+"""MFRC522 command layer: init, a transceive that sleeps on the chip's timer, and
+ISO/IEC 14443-3 type A card selection (REQA/WUPA, bit-wise anticollision over cascade
+levels 1-3, SELECT, HLTA).
+
+Register access is injected (``read(reg) -> int``, ``write(reg, value)``), so the same
+code drives an RC522 through the Pi's spidev (via the ``mfrc522`` package) and through a
+Pico's ``machine.SPI``; this module runs on MicroPython and CPython alike.
+``pause()`` must sleep a fraction of a millisecond: the wait for an answer checks the
+interrupt register between sleeps instead of spinning.
+"""
+
+# Registers (MFRC522 data sheet, section 9).
+COMMAND = 0x01
+COM_IRQ = 0x04
+ERROR = 0x06
+FIFO_DATA = 0x09
+FIFO_LEVEL = 0x0A
+CONTROL = 0x0C
+BIT_FRAMING = 0x0D
+COLL = 0x0E
+MODE = 0x11
+TX_MODE = 0x12
+RX_MODE = 0x13
+TX_CONTROL = 0x14
+TX_ASK = 0x15
+RF_CFG = 0x26
+T_MODE = 0x2A
+T_PRESCALER = 0x2B
+T_RELOAD_H = 0x2C
+T_RELOAD_L = 0x2D
+VERSION = 0x37
+
+CMD_IDLE = 0x00
+CMD_TRANSCEIVE = 0x0C
+CMD_SOFT_RESET = 0x0F
+
+IRQ_TIMER = 0x01
+IRQ_ERR = 0x02
+IRQ_RX_IDLE = 0x30
+ERR_FATAL = 0x13  # BufferOvfl | ParityErr | ProtocolErr
+ERR_COLL = 0x08
+
+PICC_REQA = 0x26
+PICC_WUPA = 0x52
+PICC_HLTA = 0x50
+SEL_CODES = (0x93, 0x95, 0x97)
+CASCADE_TAG = 0x88
+
+# Transceive outcomes.
+OK = 0
+NO_TAG = 1
+COLLISION = 2
+FAILED = 3
+
+TIMER_TICKS_PER_MS = 40  # TPrescaler 169: 13.56 MHz / (2 * 169 + 1) = 40 kHz
+
+#: VersionReg values seen on real modules (NXP 1.0/2.0, FM17522 clones and others).
+KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
+
+
+class ChipNotAnswering(Exception):
+    """The RC522 itself is silent (no interrupt, version register 0x00/0xFF)."""
+
+
+def crc_a(data) -> bytes:
+    """ISO/IEC 14443-3 CRC_A (init 0x6363, reflected 0x8408), low byte first."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
+    return bytes((crc & 0xFF, crc >> 8))
+
+
+def uid_hex(uid) -> str:
+    return "".join("%02X" % b for b in uid)
+
+
+class Rc522:
+    def __init__(self, read, write, pause, timeout_ms: int = 3, max_waits: int = 0,
+                 rx_gain: int = 4):
+        self.read = read
+        self.write = write
+        self.pause = pause
+        self.timeout_ms = timeout_ms
+        # Pauses without any interrupt before the chip is declared silent.
+        self.max_waits = max_waits or 8 * timeout_ms + 40
+        self.rx_gain = rx_gain
+
+    def version(self) -> int:
+        return self.read(VERSION)
+
+    def alive(self) -> bool:
+        return self.version() not in (0x00, 0xFF)
+
+    def init(self) -> None:
+        """Soft reset, then configure the timer (auto-start, timeout_ms), 100% ASK,
+        CRC preset 0x6363 and switch the antenna on."""
+        self.write(COMMAND, CMD_SOFT_RESET)
+        for _ in range(200):  # oscillator start-up: PowerDown clears within ~40 ms
+            self.pause()
+            if not self.read(COMMAND) & 0x10:
+                break
+        if not self.alive():
+            raise ChipNotAnswering("version register reads 0x%02X" % self.version())
+        reload = self.timeout_ms * TIMER_TICKS_PER_MS
+        self.write(TX_MODE, 0x00)
+        self.write(RX_MODE, 0x00)
+        self.write(T_MODE, 0x80)  # TAuto: the timer starts when transmission ends
+        self.write(T_PRESCALER, 0xA9)
+        self.write(T_RELOAD_H, reload >> 8)
+        self.write(T_RELOAD_L, reload & 0xFF)
+        self.write(TX_ASK, 0x40)
+        self.write(MODE, 0x3D)
+        self.write(COLL, 0x00)  # bits after a collision read as 0
+        self.write(RF_CFG, (self.rx_gain & 0x07) << 4)
+        self.write(TX_CONTROL, self.read(TX_CONTROL) | 0x03)
+
+    def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0):
+        """Send ``data`` and wait for the answer, sleeping between checks.
+
+        Returns ``(status, answer_bytes, collision_position)``; the position counts from
+        bit 1 of the first answer byte (including the ``rx_align`` offset).
+        """
+        write = self.write
+        write(COMMAND, CMD_IDLE)
+        write(COM_IRQ, 0x7F)
+        write(FIFO_LEVEL, 0x80)
+        for byte in data:
+            write(FIFO_DATA, byte)
+        framing = (rx_align << 4) | tx_last_bits
+        write(BIT_FRAMING, framing)
+        write(COMMAND, CMD_TRANSCEIVE)
+        write(BIT_FRAMING, framing | 0x80)
+        waits = 0
+        while True:
+            irq = self.read(COM_IRQ)
+            if irq & (IRQ_RX_IDLE | IRQ_TIMER | IRQ_ERR):
+                break
+            waits += 1
+            if waits > self.max_waits:
+                raise ChipNotAnswering("no interrupt after %d checks" % waits)
+            self.pause()
+        if irq == 0xFF:
+            raise ChipNotAnswering("interrupt register reads 0xFF")
+        if not irq & IRQ_RX_IDLE:
+            return NO_TAG, b"", 0
+        error = self.read(ERROR)
+        if error & ERR_FATAL:
+            return FAILED, b"", 0
+        count = self.read(FIFO_LEVEL) & 0x7F
+        answer = bytes([self.read(FIFO_DATA) for _ in range(count)])
+        if error & ERR_COLL:
+            coll = self.read(COLL)
+            if coll & 0x20:  # CollPosNotValid
+                return FAILED, answer, 0
+            return COLLISION, answer, (coll & 0x1F) or 32
+        return OK, answer, 0
+
+    def request(self, wake_halted: bool) -> bool:
+        """REQA (idle tags) or WUPA (also halted ones); True if any tag answered."""
+        status, answer, _ = self.transceive((PICC_WUPA if wake_halted else PICC_REQA,), 7)
+        return status == COLLISION or (status == OK and len(answer) == 2)
+
+    def halt(self) -> None:
+        """HLTA: the selected tag stays silent to REQA until it leaves the field."""
+        frame = bytes((PICC_HLTA, 0))
+        self.transceive(frame + crc_a(frame))
+
+    def _anticollision(self, sel: int):
+        """Resolve one tag's 4 bytes at cascade level ``sel``; picks the '1' branch
+        on each collision. Returns the 5 bytes (4 + BCC) or None."""
+        known = 0
+        frame = bytearray(5)
+        while known < 40:
+            whole, bits = known // 8, known % 8
+            sent = bytes((sel, ((2 + whole) << 4) | bits)) + frame[:whole + (1 if bits else 0)]
+            status, answer, coll = self.transceive(sent, bits, bits)
+            if status == NO_TAG or status == FAILED or not answer:
+                return None
+            for i, byte in enumerate(answer):
+                if whole + i >= 5:
+                    break
+                if i == 0 and bits:
+                    keep = (1 << bits) - 1
+                    frame[whole] = (frame[whole] & keep) | (byte & ~keep & 0xFF)
+                else:
+                    frame[whole + i] = byte
+            if status == OK:
+                known = 40
+                break
+            position = whole * 8 + coll  # 1-based bit in the 40-bit frame
+            if position <= known or position > 32:
+                return None
+            index = position - 1
+            frame[index // 8] |= 1 << (index % 8)
+            frame[index // 8] &= (2 << (index % 8)) - 1  # drop bits after the choice
+            known = position
+        if frame[0] ^ frame[1] ^ frame[2] ^ frame[3] != frame[4]:
+            return None
+        return bytes(frame)
+
+    def select(self):
+        """Anticollision + SELECT through all cascade levels of one READY tag.
+        Returns the complete UID (4, 7 or 10 bytes) or None."""
+        uid = b""
+        for sel in SEL_CODES:
+            frame = self._anticollision(sel)
+            if frame is None:
+                return None
+            command = bytes((sel, 0x70)) + frame
+            status, answer, _ = self.transceive(command + crc_a(command))
+            if status != OK or len(answer) != 3 or crc_a(answer[:1]) != answer[1:]:
+                return None
+            if answer[0] & 0x04:  # cascade bit: the UID continues at the next level
+                if frame[0] != CASCADE_TAG:
+                    return None
+                uid += frame[1:4]
+            else:
+                return uid + frame[:4]
+        return None
+
+    def scan(self, max_tags: int = 4) -> list:
+        """UIDs of all tags in the field, halted tags included: WUPA, then select and
+        halt one tag after another (REQA reaches the ones not yet halted)."""
+        uids = []
+        if not self.request(True):
+            return uids
+        while len(uids) < max_tags:
+            uid = self.select()
+            if uid is None:
+                break
+            uids.append(uid_hex(uid))
+            self.halt()
+            if not self.request(False):
+                break
+        return uids

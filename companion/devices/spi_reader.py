@@ -1,0 +1,177 @@
+"""Topology 1: an RC522 wired to the Pi's SPI bus, one thread per reader.
+
+Register access and pin set-up come from the ``mfrc522`` package (which needs
+``RPi.GPIO``; on a Pi 5 the ``rpi-lgpio`` shim provides it); card selection and the
+sleeping wait loop come from :mod:`rc522`, because that package reads only cascade
+level 1 (3 of an NTAG's 7 UID bytes) and spins on empty polls. Hardware modules are
+imported when a reader is started, so the project runs on machines without them.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from .edges import EdgeDetector
+from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen
+from .rc522 import ChipNotAnswering, Rc522
+
+log = logging.getLogger(__name__)
+
+BCM = 11  # RPi.GPIO.BCM
+
+
+class SpiReader:
+    """Polls one RC522 and emits a TagSeen per chip arrival.
+
+    A watchdog checks the version register every ``health_every`` seconds and after a
+    silent transceive; it then soft-resets the chip, pulses the reset pin if that does
+    not help, and retries with back-off while reporting the reader offline.
+    """
+
+    def __init__(self, reader_id: str, emit: Emit, bus: int = 0, device: int = 0,
+                 reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
+                 poll_interval: float = 0.01, miss_limit: int = 3, hold: float = 1.0,
+                 health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
+                 pause: float = 0.0005, rx_gain: int = 4):
+        self.reader_id = reader_id
+        self.emit = emit
+        self.bus, self.device, self.reset_pin = bus, device, reset_pin
+        self.speed_hz = speed_hz
+        self.poll_interval = poll_interval
+        self.health_every = health_every
+        self.backoff = backoff
+        self._pause = pause
+        self._timeout_ms, self._rx_gain = timeout_ms, rx_gain
+        self.edges = EdgeDetector(miss_limit, int(hold * 1000))
+        self._status = StatusKeeper(reader_id, emit, OFFLINE, "not started")
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._chip = None  # mfrc522.MFRC522
+        self._gpio = None
+        self.rc: Rc522 | None = None
+        self.version = 0
+        self.polls = 0
+
+    @property
+    def where(self) -> str:
+        return f"/dev/spidev{self.bus}.{self.device} (reset GPIO{self.reset_pin})"
+
+    @property
+    def status(self) -> LinkStatus:
+        return self._status.current
+
+    def feedback(self, kind: Feedback) -> None:
+        """RC522 modules have no LED or buzzer."""
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"spi-{self.reader_id}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._close()
+        self._status.set(OFFLINE, "stopped")
+
+    # -- hardware ------------------------------------------------------------------
+    def open(self) -> None:
+        """Open the SPI device and reset line, then configure the chip.
+
+        Raises ImportError when the Pi libraries are missing, OSError when the SPI
+        device does not exist, ChipNotAnswering when the RC522 stays silent.
+        """
+        import RPi.GPIO as GPIO  # rpi-lgpio provides this module on a Pi 5
+        import mfrc522
+
+        self._gpio = GPIO
+        if GPIO.getmode() is None:
+            GPIO.setmode(BCM)
+        GPIO.setwarnings(False)
+        chip = mfrc522.MFRC522(bus=self.bus, device=self.device, spd=self.speed_hz,
+                               pin_mode=BCM, pin_rst=self.reset_pin)
+        logging.getLogger("mfrc522Logger").handlers.clear()  # it adds one per instance
+        self._chip = chip
+        self.rc = Rc522(chip.Read_MFRC522, chip.Write_MFRC522, self._sleep_pause,
+                        self._timeout_ms, rx_gain=self._rx_gain)
+        self.rc.init()
+        self.version = self.rc.version()
+
+    def _sleep_pause(self) -> None:
+        time.sleep(self._pause)
+
+    def _close(self) -> None:
+        if self._chip is not None:
+            try:
+                self._chip.spi.close()
+                self._gpio.cleanup(self.reset_pin)
+            except Exception:  # closing a vanished device must not hide the real error
+                log.debug("closing %s failed", self.where, exc_info=True)
+        self._chip = None
+        self.rc = None
+
+    def recover(self) -> bool:
+        """Soft reset, then a reset-line pulse; True if the chip answers again."""
+        for hard in (False, True):
+            if hard:
+                self._gpio.output(self.reset_pin, 0)
+                time.sleep(0.001)
+                self._gpio.output(self.reset_pin, 1)
+            try:
+                self.rc.init()
+            except ChipNotAnswering:
+                continue
+            self.version = self.rc.version()
+            return True
+        return False
+
+    def scan_once(self) -> list[str]:
+        """One poll: the UIDs in the field now (raises ChipNotAnswering)."""
+        uids = self.rc.scan()
+        self.polls += 1
+        return uids
+
+    # -- thread --------------------------------------------------------------------
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        last_health = time.monotonic()
+        while not self._stop.is_set():
+            if self.rc is None:
+                self._status.set(CONNECTING, f"opening {self.where}")
+                try:
+                    self.open()
+                except ImportError as exc:
+                    self._status.set(OFFLINE, f"Pi libraries missing ({exc}); see hardware/README.md")
+                    return
+                except (OSError, ChipNotAnswering) as exc:
+                    self._close()
+                    self._status.set(OFFLINE, f"{self.where}: {exc}; check SPI is enabled and the wiring")
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self.backoff[1])
+                    continue
+                self._status.set(ONLINE, f"RC522 version 0x{self.version:02X}")
+                delay = self.backoff[0]
+            try:
+                uids = self.scan_once()
+                now = time.monotonic()
+                if now - last_health >= self.health_every:
+                    last_health = now
+                    if not self.rc.alive():
+                        raise ChipNotAnswering("version register reads 0x00/0xFF")
+            except (ChipNotAnswering, OSError) as exc:
+                self._status.set(OFFLINE, f"{self.where} stopped answering ({exc}); resetting it")
+                if isinstance(exc, ChipNotAnswering) and self.recover():
+                    self._status.set(ONLINE, f"RC522 version 0x{self.version:02X} (after reset)")
+                else:
+                    self._close()
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self.backoff[1])
+                continue
+            for uid in self.edges.update(uids, int(now * 1000)):
+                self.emit(TagSeen(self.reader_id, uid, time.time()))
+            self._stop.wait(self.poll_interval)

@@ -1,0 +1,116 @@
+"""The SPI reader thread end to end: emulated RC522 -> mfrc522 package -> TagSeen events."""
+import pytest
+
+from companion.devices.events import LinkStatus, TagSeen
+from companion.devices.spi_reader import SpiReader
+from rc522_emulator import VirtualTag
+from waiting import drain, next_event, until
+
+NTAG = "04A3C6CAE26180"
+
+
+@pytest.fixture
+def reader(board, events):
+    readers = []
+
+    def make(bus=0, device=0, reset_pin=25, **kwargs):
+        options = dict(timeout_ms=1, poll_interval=0.001, miss_limit=3, hold=0.05,
+                       health_every=0.01, backoff=(0.01, 0.05), pause=0.0002)
+        options.update(kwargs)
+        r = SpiReader(f"seat{len(readers) + 1}", events.put, bus, device, reset_pin, **options)
+        readers.append(r)
+        r.start()
+        return r
+
+    yield make
+    for r in readers:
+        r.stop()
+
+
+def polls_pass(r, n):
+    target = r.polls + n
+    until(lambda: r.polls >= target)
+
+
+def test_a_chip_held_at_the_antenna_is_one_read(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    r = reader()
+    until(lambda: r.status.state == "online")
+    tag = chip.place(VirtualTag(NTAG, flaky=True))
+    seen = next_event(events, TagSeen)
+    assert (seen.reader, seen.uid) == ("seat1", NTAG)
+    polls_pass(r, 60)  # well past the hold window, answering every other poll
+    chip.remove(tag)
+    polls_pass(r, 5)
+    assert drain(events, TagSeen) == []
+
+
+def test_the_same_chip_drawn_again_later_is_a_second_read(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    r = reader()
+    tag = chip.place(VirtualTag(NTAG))
+    next_event(events, TagSeen)
+    chip.remove(tag)
+    polls_pass(r, 5)
+    chip.place(tag)  # back within the hold window: a bounce, not a draw
+    polls_pass(r, 3)
+    chip.remove(tag)
+    assert drain(events, TagSeen) == []
+    until(lambda: not r.edges.last_seen)  # hold window over
+    chip.place(tag)
+    assert next_event(events, TagSeen).uid == NTAG
+
+
+def test_two_chips_passing_together_are_both_read(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    reader()
+    chip.place(VirtualTag(NTAG))
+    chip.place(VirtualTag("04A3C6CAE26181"))
+    got = {next_event(events, TagSeen).uid, next_event(events, TagSeen).uid}
+    assert got == {NTAG, "04A3C6CAE26181"}
+
+
+def test_four_readers_report_their_own_chips(board, reader, events):
+    chips = [board.add_reader(bus, dev, pin) for bus, dev, pin in
+             [(0, 0, 25), (0, 1, 24), (1, 0, 23), (1, 1, 22)]]
+    for bus, dev, pin in [(0, 0, 25), (0, 1, 24), (1, 0, 23), (1, 1, 22)]:
+        reader(bus, dev, pin)
+    uids = ["04000000000001", "04000000000002", "04000000000003", "04000000000004"]
+    for chip, uid in zip(chips, uids):
+        chip.place(VirtualTag(uid))
+    got = {(e.reader, e.uid) for e in (next_event(events, TagSeen) for _ in range(4))}
+    assert got == {(f"seat{i + 1}", uid) for i, uid in enumerate(uids)}
+
+
+def test_watchdog_resets_a_reader_that_stops_answering(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    r = reader()
+    until(lambda: r.status.state == "online")
+    drain(events)
+    chip.go_silent()
+    offline = next_event(events, LinkStatus)
+    assert offline.state == "offline" and "stopped answering" in offline.detail
+    back = next_event(events, LinkStatus)
+    assert back.state == "online" and "after reset" in back.detail
+    assert board.pins[25] == 1
+    chip.place(VirtualTag(NTAG))
+    assert next_event(events, TagSeen).uid == NTAG
+
+
+def test_missing_spi_device_is_reported_with_what_to_check(board, reader, events):
+    r = reader(bus=1, device=2)
+    status = until(lambda: r.status if r.status.state == "offline" and "spidev1.2" in r.status.detail else None)
+    assert "SPI is enabled" in status.detail
+    board.add_reader(1, 2, 25)  # plugged in later: the back-off retry finds it
+    until(lambda: r.status.state == "online")
+
+
+def test_without_pi_libraries_the_reader_says_so(monkeypatch, events):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "RPi", None)
+    monkeypatch.setitem(sys.modules, "RPi.GPIO", None)
+    r = SpiReader("seat1", events.put)
+    r.start()
+    until(lambda: "Pi libraries missing" in r.status.detail)
+    r.stop()
