@@ -1,0 +1,1 @@
+"""Command groups of the `quacks` CLI; each module exposes `register(subparsers)`."""

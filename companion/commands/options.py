@@ -1,0 +1,33 @@
+"""Options several commands share: which config file and which database."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.config import ConfigError, TableConfig, default_config_path, load_config
+from companion.store import Database
+
+
+def add_db_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, help="journal database (default: from the config, else the per-user data directory)")
+    parser.add_argument("--config", type=Path, help=f"table config (default: {default_config_path()})")
+
+
+def table_config(args: argparse.Namespace) -> TableConfig | None:
+    """The config named by --config, or the default file if it exists; raises ConfigError if it is bad."""
+    path = args.config or default_config_path()
+    if args.config is None and not path.exists():
+        return None
+    return load_config(path)
+
+
+def open_db(args: argparse.Namespace) -> Database:
+    """--db, else the config's database, else the per-user default; created on first use."""
+    if args.db is not None:
+        return Database(args.db)
+    config = table_config(args)
+    return Database(config.database if config and config.database else None)
+
+
+__all__ = ["ConfigError", "add_db_options", "open_db", "table_config"]

@@ -1,0 +1,62 @@
+"""`quacks simulate`: play many seeded random games; a speed measure and a fuzz test in one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from ..autoplay import play_game
+from ..engine import GameConfig
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="play N complete games with a seeded random player")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)))
+    scores: list[int] = []
+    explosions = inputs = rounds = 0
+    started = time.perf_counter()
+    wins = [0] * args.players
+
+    def count(state, action, events) -> None:
+        nonlocal explosions
+        explosions += sum(1 for e in events if e["event"] == "exploded")
+
+    for game in range(args.games):
+        state, actions = play_game(config, args.seed * 1_000_003 + game, count)
+        scores.extend(s.score for s in state.seats)
+        for n in state.winners:
+            wins[n] += 1
+        inputs += len(actions)
+        rounds += state.round
+    elapsed = time.perf_counter() - started
+    summary = {
+        "games": args.games, "players": args.players, "seed": args.seed,
+        "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1),
+        "inputs_per_game": round(inputs / max(args.games, 1), 1),
+        "rounds_per_game": round(rounds / max(args.games, 1), 2),
+        "score_mean": round(statistics.fmean(scores), 1) if scores else 0,
+        "score_max": max(scores, default=0), "score_min": min(scores, default=0),
+        "explosions_per_game": round(explosions / max(args.games, 1), 2),
+        "wins_by_seat": wins,
+    }
+    if args.json:
+        json.dump(summary, sys.stdout, indent=2)
+        print()
+    else:
+        print(f"{args.games} games, {args.players} players, seed {args.seed}: "
+              f"{summary['games_per_second']} games/s ({summary['seconds']} s)")
+        print(f"  inputs per game {summary['inputs_per_game']}, rounds {summary['rounds_per_game']}")
+        print(f"  explosions per game {summary['explosions_per_game']}, wins by seat {wins}")
+        print(f"  scores: mean {summary['score_mean']}, min {summary['score_min']}, max {summary['score_max']}")
+    return 0

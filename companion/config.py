@@ -1,0 +1,374 @@
+"""A table's TOML file: seats and players, which reader feeds which seat, books, database, web.
+
+`load_config` reports every problem at once, each with the dotted key and the line it is on
+(tomllib gives values, not positions, so `KeyLines` finds them by scanning the text).
+
+    [table]
+    name = "Kitchen table"
+    database = "quacks.sqlite3"   # relative to this file; default: the per-user data directory
+    supply = "A"                  # which printing of the box (chip counts)
+    registry = true               # reads are sticker UIDs looked up in the tag registry
+
+    [web]
+    bind = "0.0.0.0"
+    port = 8080
+
+    [books]                       # set 1-4 per colour; a colour left out plays set 1
+    blue = 1
+
+    [[seats]]                     # clockwise; the first seat starts
+    player = "Ann"
+    reader = "bag-1"
+
+    [readers.bag-1]
+    kind = "spi"                  # spi (bus, device, reset_pin) | serial (port, baud) | sim
+    bus = 0
+    device = 0
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from companion.engine import ConfigError as SetupError
+from companion.engine import GameConfig, check_config, catalog
+
+CONFIG_FILENAME = "table.toml"
+DEFAULT_PORT = 8080
+DEFAULT_BIND = "0.0.0.0"
+
+READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
+    "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False)},
+    "serial": {"port": (str, True), "baud": (int, False)},
+    "sim": {},
+}
+_SECTIONS: dict[str, dict[str, type]] = {
+    "table": {"name": str, "database": str, "supply": str, "registry": bool},
+    "web": {"bind": str, "port": int},
+}
+
+
+def default_config_path() -> Path:
+    return Path(platformdirs.user_config_dir("quacks-companion")) / CONFIG_FILENAME
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    key: str
+    line: int | None
+    message: str
+
+    def format(self, path: Path | str) -> str:
+        where = f"{path}:{self.line}" if self.line else str(path)
+        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+
+class ConfigError(ValueError):
+    """A config file that cannot run a table; `problems` lists every bad key with its line."""
+
+    def __init__(self, path: Path | str, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__("\n".join(p.format(path) for p in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderConfig:
+    id: str
+    kind: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    player: str
+    reader: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    path: Path | None
+    name: str
+    database: Path | None
+    supply: str
+    registry: bool
+    books: dict[str, int]
+    seats: tuple[SeatConfig, ...]
+    readers: dict[str, ReaderConfig]
+    bind: str = DEFAULT_BIND
+    port: int = DEFAULT_PORT
+
+    def game_config(self) -> GameConfig:
+        """The engine setup this table starts a game with."""
+        return GameConfig(players=tuple(s.player for s in self.seats), books=self.books, supply=self.supply)
+
+    def reader_seats(self) -> dict[str, int]:
+        """Reader id -> seat number, for the readers that feed a seat."""
+        return {s.reader: n for n, s in enumerate(self.seats) if s.reader}
+
+
+# -- where keys are ---------------------------------------------------------------------------
+
+_BARE_KEY = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
+_DOTTED = rf"{_BARE_KEY}(?:\s*\.\s*{_BARE_KEY})*"
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?")
+_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=")
+_PART = re.compile(_BARE_KEY)
+
+
+def _parts(dotted: str) -> tuple[str, ...]:
+    return tuple(p.strip("\"'") for p in _PART.findall(dotted))
+
+
+class KeyLines:
+    """Line numbers of the keys and tables of a TOML text, by path (array tables by index)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[tuple[Any, ...], int] = {}
+        arrays: dict[tuple[str, ...], int] = {}
+        table: tuple[Any, ...] = ()
+        quote: str | None = None  # the delimiter of an open multi-line string
+        depth = 0  # open brackets of a multi-line array
+        for number, line in enumerate(text.splitlines(), start=1):
+            if quote or depth:
+                quote, depth = _scan(line, quote, depth)
+                continue
+            header = _HEADER.match(line)
+            if header:
+                parts = _parts(header.group(2))
+                if header.group(1) == "[[":
+                    arrays[parts] = arrays.get(parts, -1) + 1
+                    self.lines.setdefault(parts, number)
+                    table = (*parts, arrays[parts])
+                else:
+                    table = parts
+                self.lines.setdefault(table, number)
+                continue
+            assign = _ASSIGN.match(line)
+            if assign:
+                self.lines.setdefault((*table, *_parts(assign.group(1))), number)
+                quote, depth = _scan(line[assign.end():], None, 0)
+
+    def line(self, path: tuple[Any, ...]) -> int | None:
+        """The line of this key, or of its nearest enclosing key or table that is written out."""
+        for end in range(len(path), 0, -1):
+            if path[:end] in self.lines:
+                return self.lines[path[:end]]
+        return None
+
+
+def _scan(text: str, quote: str | None, depth: int) -> tuple[str | None, int]:
+    """Follow strings and brackets through a line; returns what is still open at its end."""
+    i = 0
+    while i < len(text):
+        if quote:
+            if text.startswith(quote, i):
+                i += len(quote)
+                quote = None
+                continue
+            i += 2 if text[i] == "\\" and quote[0] == '"' else 1
+            continue
+        ch = text[i]
+        if ch == "#":
+            break
+        for delim in ('"""', "'''", '"', "'"):
+            if text.startswith(delim, i):
+                quote = delim
+                i += len(delim)
+                break
+        else:
+            depth += ch == "["
+            depth -= ch == "]"
+            i += 1
+    single = quote in ('"', "'")
+    return (None if single else quote), max(depth, 0)
+
+
+# -- loading and checking -----------------------------------------------------------------------
+
+
+def load_config(path: str | Path) -> TableConfig:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(path, [Problem("", None, f"cannot read the file ({exc.strerror})")]) from None
+    return parse_config(text, path)
+
+
+def parse_config(text: str, path: Path | None = None) -> TableConfig:
+    """Check a config text completely and build the table setup; raises ConfigError listing all problems."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        line = int(match.group(1)) if match else None
+        raise ConfigError(path or "<config>", [Problem("", line, f"not valid TOML: {exc}")]) from None
+    return _Checker(data, KeyLines(text), path).build()
+
+
+class _Checker:
+    def __init__(self, data: dict[str, Any], lines: KeyLines, path: Path | None) -> None:
+        self.data, self.lines, self.path = data, lines, path
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple[Any, ...], message: str) -> None:
+        key = ""
+        for part in path:
+            key += f"[{part}]" if isinstance(part, int) else (f".{part}" if key else part)
+        self.problems.append(Problem(key, self.lines.line(path), message))
+
+    def typed(self, path: tuple[Any, ...], value: Any, typ: type) -> bool:
+        ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
+        if not ok:
+            self.fail(path, f"must be {_TYPE_NAMES[typ]}, not {_describe(value)}")
+        return ok
+
+    def section(self, name: str) -> dict[str, Any]:
+        value = self.data.get(name, {})
+        if not isinstance(value, dict):
+            self.fail((name,), f"must be a table ([{name}]), not {_describe(value)}")
+            return {}
+        return value
+
+    def build(self) -> TableConfig:
+        known = {*_SECTIONS, "books", "seats", "readers"}
+        for key in self.data:
+            if key not in known:
+                self.fail((key,), f"unknown key (expected one of {', '.join(sorted(known))})")
+        values: dict[str, dict[str, Any]] = {}
+        for name, keys in _SECTIONS.items():
+            values[name] = {}
+            for key, value in self.section(name).items():
+                if key not in keys:
+                    self.fail((name, key), f"unknown key (expected one of {', '.join(keys)})")
+                elif self.typed((name, key), value, keys[key]):
+                    values[name][key] = value
+        table, web = values["table"], values["web"]
+        supply = table.get("supply", "A")
+        if supply not in catalog.SUPPLIES:
+            self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
+        port = web.get("port", DEFAULT_PORT)
+        if not 1 <= port <= 65535:
+            self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
+        if "bind" in web and not web["bind"].strip():
+            self.fail(("web", "bind"), "must be an address such as 0.0.0.0 or 127.0.0.1")
+        books = self.books()
+        readers = self.readers()
+        seats = self.seats(readers, books)
+        if self.problems:
+            raise ConfigError(self.path or "<config>", self.problems)
+        database = None
+        if "database" in table:
+            database = Path(table["database"]).expanduser()
+            if not database.is_absolute() and self.path is not None:
+                database = self.path.parent / database
+        return TableConfig(
+            path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
+            registry=table.get("registry", True), books=books, seats=seats, readers=readers,
+            bind=web.get("bind", DEFAULT_BIND), port=port,
+        )
+
+    def books(self) -> dict[str, int]:
+        books = {color: 1 for color in catalog.BOOK_COLORS}
+        for color, set_no in self.section("books").items():
+            path = ("books", color)
+            if color not in catalog.BOOK_COLORS:
+                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(catalog.BOOK_COLORS)})")
+            elif self.typed(path, set_no, int):
+                error = _setup_error(GameConfig(players=("A", "B"), books={**books, color: set_no}))
+                if error:
+                    self.fail(path, error)
+                else:
+                    books[color] = set_no
+        return books
+
+    def readers(self) -> dict[str, ReaderConfig]:
+        readers: dict[str, ReaderConfig] = {}
+        for reader_id, spec in self.section("readers").items():
+            path = ("readers", reader_id)
+            if not isinstance(spec, dict):
+                self.fail(path, f"must be a table ([readers.{reader_id}]), not {_describe(spec)}")
+                continue
+            kind = spec.get("kind")
+            if kind not in READER_KINDS:
+                self.fail((*path, "kind"), f"must be one of {', '.join(READER_KINDS)}, not {_describe(kind)}")
+                readers[reader_id] = ReaderConfig(reader_id, str(kind))  # still a reader the seats may name
+                continue
+            allowed = READER_KINDS[kind]
+            options = {}
+            for key, value in spec.items():
+                if key == "kind":
+                    continue
+                if key not in allowed:
+                    expected = ", ".join(allowed) or "no other keys"
+                    self.fail((*path, key), f"unknown key for a {kind} reader (expected {expected})")
+                elif self.typed((*path, key), value, allowed[key][0]):
+                    options[key] = value
+            for key, (_, required) in allowed.items():
+                if required and key not in spec:
+                    self.fail(path, f"a {kind} reader needs {key!r}")
+            readers[reader_id] = ReaderConfig(reader_id, kind, options)
+        return readers
+
+    def seats(self, readers: dict[str, ReaderConfig], books: dict[str, int]) -> tuple[SeatConfig, ...]:
+        raw = self.data.get("seats")
+        if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
+            self.fail(("seats",), "list the players as [[seats]] tables, each with player = \"Name\"")
+            return ()
+        seats: list[SeatConfig] = []
+        fed_by: dict[str, int] = {}
+        names: dict[str, int] = {}
+        for n, spec in enumerate(raw):
+            for key in spec:
+                if key not in ("player", "reader"):
+                    self.fail(("seats", n, key), "unknown key (expected player, reader)")
+            player = spec.get("player")
+            if player is None:
+                self.fail(("seats", n), "a seat needs player = \"Name\"")
+            elif self.typed(("seats", n, "player"), player, str):
+                if player in names:
+                    self.fail(("seats", n, "player"), f"{player!r} already sits at seat {names[player]}")
+                names[player] = n
+            reader = spec.get("reader")
+            if reader is not None and self.typed(("seats", n, "reader"), reader, str):
+                if reader not in readers:
+                    known = ", ".join(readers) or "none defined"
+                    self.fail(("seats", n, "reader"), f"unknown reader {reader!r} (readers: {known})")
+                elif reader in fed_by:
+                    self.fail(("seats", n, "reader"), f"reader {reader!r} already feeds seat {fed_by[reader]}")
+                else:
+                    fed_by[reader] = n
+            seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
+        if all(s.player for s in seats):
+            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), books=books))
+            if error:
+                self.fail(("seats",), error)
+        return tuple(seats)
+
+
+def _setup_error(config: GameConfig) -> str | None:
+    try:
+        check_config(config)
+    except SetupError as exc:
+        return str(exc)
+    return None
+
+
+_TYPE_NAMES = {str: "text in quotes", int: "a whole number", bool: "true or false"}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "missing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (dict, list)):
+        return "a table" if isinstance(value, dict) else "a list"
+    return f"{type(value).__name__} {value!r}"

@@ -1,0 +1,142 @@
+"""The table's TOML file: a good one loads, every bad key is named with its line."""
+
+import textwrap
+
+import pytest
+
+from companion.config import ConfigError, KeyLines, load_config, parse_config
+
+GOOD = textwrap.dedent('''\
+    # Friday nights
+    [table]
+    name = "Kitchen table"
+    database = "games/quacks.sqlite3"
+    supply = "B"
+
+    [web]
+    bind = "127.0.0.1"
+    port = 8123
+
+    [books]
+    blue = 1
+    red = 1
+
+    [[seats]]
+    player = "Ann"
+    reader = "bag-1"
+
+    [[seats]]
+    player = "Ben"
+    reader = "bag-2"
+
+    [[seats]]
+    player = "Cid"
+
+    [readers.bag-1]
+    kind = "spi"
+    bus = 0
+    device = 1
+
+    [readers."bag-2"]
+    kind = "serial"
+    port = "/dev/ttyUSB0"
+    baud = 115200
+''')
+
+
+def problems(text):
+    with pytest.raises(ConfigError) as info:
+        parse_config(text)
+    return [(p.key, p.line, p.message) for p in info.value.problems]
+
+
+def test_a_good_file_loads_with_paths_relative_to_it(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text(GOOD)
+    config = load_config(path)
+    assert [s.player for s in config.seats] == ["Ann", "Ben", "Cid"]
+    assert config.reader_seats() == {"bag-1": 0, "bag-2": 1}
+    assert config.readers["bag-2"].options == {"port": "/dev/ttyUSB0", "baud": 115200}
+    assert config.database == tmp_path / "games" / "quacks.sqlite3"
+    assert (config.bind, config.port, config.supply) == ("127.0.0.1", 8123, "B")
+    game = config.game_config()
+    assert game.players == ("Ann", "Ben", "Cid")
+    assert game.books["blue"] == 1 and game.books["green"] == 1
+
+
+def test_a_bad_value_is_named_with_its_line():
+    text = GOOD.replace('port = 8123', 'port = "8123"')
+    assert problems(text) == [("web.port", 9, "must be a whole number, not str '8123'")]
+
+
+def test_every_problem_is_reported_at_once_with_lines():
+    text = GOOD.replace('reader = "bag-2"', 'reader = "bag-9"').replace("blue = 1", "blue = 7") \
+        .replace('kind = "spi"', 'kind = "usb"').replace("[web]", "[web]\nhost = 1")
+    found = problems(text)
+    keys = {key: line for key, line, _ in found}
+    assert keys["web.host"] == 8
+    assert keys["books.blue"] == 13
+    assert keys["seats[1].reader"] == 22
+    assert keys["readers.bag-1.kind"] == 28
+    messages = " ".join(m for _, _, m in found)
+    assert "unknown reader 'bag-9'" in messages and "blue set 7 is not available" in messages
+
+
+def test_a_reader_cannot_feed_two_seats_and_names_must_differ():
+    text = GOOD.replace('player = "Cid"', 'player = "Ann"\nreader = "bag-1"')
+    found = problems(text)
+    assert ("seats[2].player", 24, "'Ann' already sits at seat 0") in found
+    assert ("seats[2].reader", 25, "reader 'bag-1' already feeds seat 0") in found
+
+
+def test_the_player_count_comes_from_the_rules():
+    one_seat = GOOD.split("[[seats]]")[0] + '[[seats]]\nplayer = "Solo"\n'
+    [(key, line, message)] = problems(one_seat)
+    assert key == "seats" and line == 15 and "2 to 4 players" in message
+
+
+def test_a_serial_reader_needs_a_port_and_keys_must_suit_the_kind():
+    text = GOOD.replace('port = "/dev/ttyUSB0"\n', "").replace("device = 1", "device = 1\nbaud = 9600")
+    found = problems(text)
+    assert ("readers.bag-2", 32, "a serial reader needs 'port'") in found
+    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin)") in found
+
+
+def test_broken_toml_reports_the_parser_line(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text(GOOD.replace("supply = \"B\"", "supply = B"))
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    [problem] = info.value.problems
+    assert problem.line == 5 and "not valid TOML" in problem.message
+    assert str(info.value).startswith(f"{path}:5:")
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read the file"):
+        load_config(tmp_path / "absent.toml")
+
+
+def test_key_lines_skip_multiline_strings_and_arrays():
+    text = textwrap.dedent('''\
+        notes = """
+        port = 1
+        """
+        list = [
+          1,
+          2,
+        ]
+        [a]
+        "quoted.key" = 1
+        b.c = 2
+        [[s]]
+        [[s]]
+        x = 'it''s'
+    ''')
+    lines = KeyLines(text).lines
+    assert lines[("notes",)] == 1 and ("port",) not in lines
+    assert lines[("list",)] == 4
+    assert lines[("a", "quoted.key")] == 9
+    assert lines[("a", "b", "c")] == 10
+    assert lines[("s", 1)] == 12 and lines[("s", 1, "x")] == 13
+    assert KeyLines(text).line(("s", 1, "x", 0)) == 13
