@@ -1,0 +1,58 @@
+"""The screens' server side: a Flask app over one live table.
+
+``create_app(table, host_pin=...)`` builds the app; pages and static files come from the
+top-level ``web/`` folder (found next to the package in a checkout, or inside the installed
+wheel's data). Everything a page shows comes from the table's views; every change goes through
+``table.submit``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+from .access import Refusal, refusal_response
+from .hub import Hub
+from .game import LiveGame
+
+
+def web_root() -> Path:
+    """The ``web/`` folder: beside the package in a checkout, or installed as package data."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent.parent / "web", here / "web"):
+        if (candidate / "templates").is_dir():
+            return candidate
+    raise FileNotFoundError("the web/ folder (templates and static files) is missing")
+
+
+def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo: Any = None,
+               test_config: Mapping[str, Any] | None = None) -> Flask:
+    """The app for ``table``. ``demo`` is the simulated bags' draw function, None on a real table."""
+    root = web_root()
+    app = Flask(__name__, template_folder=str(root / "templates"),
+                static_folder=str(root / "static"), static_url_path="/static")
+    app.config.update(
+        SECRET_KEY=secret_key or secrets.token_hex(32),
+        HOST_PIN=host_pin,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config:
+        app.config.update(test_config)
+    game = LiveGame(table, app.config["SECRET_KEY"], demo)
+    hub = Hub(game.render)
+    game.attach(hub)
+    app.extensions["companion.game"] = game
+    app.extensions["companion.hub"] = hub
+
+    from . import api, pages, stream
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(stream.bp)
+    app.register_error_handler(Refusal, refusal_response)
+    return app

@@ -1,0 +1,129 @@
+"""Who may do what: seat tokens in the join links, the host PIN, and cross-site request checks.
+
+A seat token is an HMAC of the game id and seat under the server's secret, so the links survive a
+restart when the secret is kept (``serve`` keeps it in the data folder) and need no storage. The
+host PIN guards host actions; the browser proves it holds the PIN once and then carries a flag in
+the signed session cookie. Every state-changing request must be JSON, must carry the session's
+CSRF token in a header (a cross-site page cannot read it nor set the header without a CORS
+preflight we never answer) and, when the browser says where it comes from, come from this origin.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from functools import wraps
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, jsonify, request, session
+
+CSRF_HEADER = "X-CSRF-Token"
+SEAT_HEADER = "X-Seat-Token"
+
+
+class Refusal(Exception):
+    """A request we turn down: an HTTP status, a stable code and a sentence for the person."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def refusal_response(err: Refusal):
+    """The JSON body every refusal shares, so pages show ``message`` and tests check ``code``."""
+    return jsonify({"ok": False, "error": err.code, "message": err.message}), err.status
+
+
+def seat_token(secret: str, game_id: str, seat: int) -> str:
+    """The token in seat ``seat``'s join link for game ``game_id``."""
+    mac = hmac.new(secret.encode(), f"{game_id}:{seat}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:20]
+
+
+def seat_for_token(secret: str, game_id: str, seats: int, token: str) -> int | None:
+    """The seat a token opens, or None; compares in constant time."""
+    for seat in range(seats):
+        if hmac.compare_digest(seat_token(secret, game_id, seat), token or ""):
+            return seat
+    return None
+
+
+def new_pin() -> str:
+    """A six-digit PIN for the host, printed on the console when none is configured."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+def csrf_token() -> str:
+    """This browser session's CSRF token, created on first use."""
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(24)
+    return token
+
+
+def is_host() -> bool:
+    return bool(session.get("host"))
+
+
+def pin_matches(pin: Any) -> bool:
+    expected = current_app.config["HOST_PIN"]
+    return isinstance(pin, str) and hmac.compare_digest(pin.strip().encode(), expected.encode())
+
+
+def _same_origin() -> bool:
+    """True unless the browser names another origin in Origin (or, failing that, Referer)."""
+    claimed = request.headers.get("Origin") or request.headers.get("Referer")
+    if not claimed or claimed == "null":
+        return claimed is None
+    parts = urlsplit(claimed)
+    return parts.netloc == request.host and parts.scheme in ("http", "https")
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    if not request.is_json:
+        raise Refusal(415, "not_json", "Send the request as JSON (Content-Type: application/json).")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise Refusal(400, "malformed_json", "The request body is not a JSON object.")
+    return body
+
+
+def guarded(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a state-changing view: same origin, CSRF header, and refusals as JSON."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any):
+        try:
+            if not _same_origin():
+                raise Refusal(403, "cross_site", "This request came from another site.")
+            sent = request.headers.get(CSRF_HEADER, "")
+            if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
+                raise Refusal(403, "csrf", "The page is out of date: reload it and try again.")
+            return view(*args, **kwargs)
+        except Refusal as err:
+            return refusal_response(err)
+
+    return wrapper
+
+
+def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse a host action from a browser that has not given the PIN."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any):
+        if not is_host():
+            raise Refusal(403, "not_host", "Only the host can do this: enter the host PIN.")
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def require_host_page() -> None:
+    """For GET endpoints that show host-only data."""
+    if not is_host():
+        abort(403)

@@ -1,0 +1,76 @@
+"""JSON endpoints: views for polling and tests, and every input a page can send."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, session
+
+from .access import Refusal, guarded, host_only, is_host, json_body, pin_matches
+from .board import board
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def live_game():
+    return current_app.extensions["companion.game"]
+
+
+def _view(perspective: str):
+    hub = current_app.extensions["companion.hub"]
+    return jsonify({"seq": hub.seq, "view": live_game().render(perspective)})
+
+
+@bp.get("/board")
+def board_json():
+    return jsonify(board())
+
+
+@bp.get("/view/table")
+def table_view():
+    return _view("table")
+
+
+@bp.get("/view/seat/<token>")
+def seat_view(token: str):
+    return _view(f"seat:{live_game().seat_of(token)}")
+
+
+@bp.get("/view/host")
+def host_view():
+    if not is_host():
+        raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
+    return _view("host")
+
+
+@bp.post("/seat/<token>/action")
+@guarded
+def seat_action(token: str):
+    game = live_game()
+    seat = game.seat_of(token)
+    return jsonify(game.submit(json_body(), "web", seat))
+
+
+@bp.post("/seat/<token>/draw")
+@guarded
+def seat_draw(token: str):
+    """The demo's draw button: the simulated bag of this seat hands a random chip to its reader."""
+    game = live_game()
+    seat = game.seat_of(token)
+    if game.demo is None:
+        raise Refusal(404, "no_demo", "Draws come from the bag's reader on a real table.")
+    return jsonify(game.demo_draw(seat))
+
+
+@bp.post("/host/login")
+@guarded
+def host_login():
+    if not pin_matches(json_body().get("pin")):
+        raise Refusal(403, "bad_pin", "That is not the host PIN.")
+    session["host"] = True
+    return jsonify({"ok": True})
+
+
+@bp.post("/host/action")
+@guarded
+@host_only
+def host_action():
+    return jsonify(live_game().submit(json_body(), "host", None))

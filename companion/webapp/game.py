@@ -1,0 +1,99 @@
+"""The one place the web side talks to the table: views per perspective, submissions, seat links.
+
+Pages never call the table directly; they go through ``LiveGame``, so the table's interface is
+used in one module only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.engine import IllegalAction
+
+from .access import Refusal, seat_for_token, seat_token
+from .hub import Hub
+
+HOST_KINDS = frozenset({"fortune"})
+"""Inputs that belong to the host rather than to a seat."""
+
+STATUS_FOR_CODE = {"stale": 409, "not_your_turn": 409, "wrong_phase": 409}
+"""Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
+
+
+class LiveGame:
+    """The table as the pages see it."""
+
+    def __init__(self, table: Any, secret: str, demo: Callable[[int], Any] | None = None) -> None:
+        self.table = table
+        self.secret = secret
+        self.demo = demo
+        self.hub: Hub | None = None
+
+    def attach(self, hub: Hub) -> None:
+        """Publish every journal write of the table to ``hub``."""
+        self.hub = hub
+        hub.reset(self.game_id, self.table.seq)
+        self.table.subscribe(lambda seq, entry=None: hub.publish(seq, entry))
+
+    @property
+    def game_id(self) -> str:
+        return str(self.table.game_id)
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.table.view(None)["seats"])
+
+    def token(self, seat: int) -> str:
+        return seat_token(self.secret, self.game_id, seat)
+
+    def seat_of(self, token: str) -> int:
+        seat = seat_for_token(self.secret, self.game_id, self.seat_count, token)
+        if seat is None:
+            raise Refusal(403, "bad_token", "This seat link is not valid for the current game: "
+                                            "scan the seat's QR code on the host screen again.")
+        return seat
+
+    def render(self, perspective: str) -> dict[str, Any]:
+        """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``."""
+        if perspective.startswith("seat:"):
+            return self.table.view(int(perspective[5:]))
+        view = self.table.view(None)
+        if perspective == "host":
+            view["host"] = self.host_panel()
+        return view
+
+    def host_panel(self) -> dict[str, Any]:
+        """What only the host sees: links, connections, host inputs."""
+        live = self.hub.live() if self.hub else {}
+        full = self.table.view(None)
+        return {
+            "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
+                       "phones": live.get(f"seat:{s['seat']}", 0)} for s in full["seats"]],
+            "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
+        }
+
+    def submit(self, action: Any, source: str, seat: int | None) -> dict[str, Any]:
+        """Submit ``action`` for ``seat`` (None: the host); refusals come back as ``Refusal``."""
+        if not isinstance(action, dict):
+            raise Refusal(400, "malformed_json", "An action must be a JSON object.")
+        kind = action.get("kind")
+        if seat is None and kind not in HOST_KINDS:
+            raise Refusal(403, "not_host_action", f"The host does not send {kind!r}; the seat does.")
+        if seat is not None:
+            if kind in HOST_KINDS:
+                raise Refusal(403, "host_only", "Only the host can do this.")
+            if action.get("seat") != seat:
+                raise Refusal(403, "wrong_seat", f"This phone is seat {seat + 1}; it cannot act for another seat.")
+        try:
+            result = self.table.submit(action, source)
+        except IllegalAction as err:
+            raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
+        return {"ok": True, "seq": result.seq}
+
+    def demo_draw(self, seat: int) -> dict[str, Any]:
+        """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
+        try:
+            result = self.demo(seat)
+        except IllegalAction as err:
+            raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
+        return {"ok": True, "seq": getattr(result, "seq", None)}

@@ -1,0 +1,88 @@
+"""The HTML pages: a seat's phone, the table's screen and the host's console."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import (Blueprint, current_app, make_response, redirect, render_template, request,
+                   session, url_for)
+
+from . import i18n
+from .access import csrf_token, is_host, pin_matches
+from .board import board
+
+bp = Blueprint("pages", __name__)
+
+
+def live_game():
+    return current_app.extensions["companion.game"]
+
+
+def page(template: str, **context: Any):
+    """Render a page with what every page needs: strings, board, CSRF token; never cached."""
+    lang = i18n.language()
+    strings = i18n.STRINGS[lang]
+    response = make_response(render_template(
+        template, lang=lang, languages=i18n.LANGUAGES, t=lambda key: strings.get(key, key),
+        strings=i18n.strings(lang), board=board(), csrf=csrf_token(), **context))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.after_app_request
+def security_headers(response):
+    """Everything is served from here: no other origin may run scripts or frame the pages."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+@bp.get("/")
+def index():
+    return page("index.html")
+
+
+@bp.get("/s/<token>")
+def seat(token: str):
+    game = live_game()
+    n = game.seat_of(token)
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None)
+
+
+@bp.get("/table")
+def table():
+    return page("table.html")
+
+
+@bp.get("/host")
+def host():
+    if "pin" in request.args:
+        # The demo's printed link carries the PIN: accept it once, then drop it from the address.
+        if pin_matches(request.args["pin"]):
+            session["host"] = True
+        return redirect(url_for("pages.host"))
+    if not is_host():
+        return page("login.html")
+    game = live_game()
+    seats = []
+    for s in game.table.view(None)["seats"]:
+        link = url_for("pages.seat", token=game.token(s["seat"]), _external=True)
+        qr = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        seats.append({"seat": s["seat"], "name": s["name"], "link": link, "qr": qr})
+    return page("host.html", seats=seats)
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target)
+    if code in i18n.LANGUAGES:
+        response.set_cookie(i18n.COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response

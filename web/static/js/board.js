@@ -1,0 +1,117 @@
+// Drawing the printed boards: the pot's spiral of spaces and the scoring track with rat tails.
+// The numbers on the spaces come from the server's catalog (Q.BOARD); only geometry lives here.
+"use strict";
+const Board = (() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const R = 9.2;            // radius of one pot space
+  const SEAT_COLORS = ["#ff9f1c", "#2ec4b6", "#e71d36", "#b5e48c", "#c77dff"];
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    return node;
+  }
+
+  // Space centres along an Archimedean spiral from the middle outwards, equally spaced by arc.
+  const spiral = (() => {
+    const gap = 2 * R + 2.2;                 // distance between two turns
+    const b = gap / (2 * Math.PI);
+    const points = [];
+    let theta = 2.2 * Math.PI;
+    for (let i = 0; i < Q.BOARD.track.length; i++) {
+      const r = b * theta;
+      points.push([r * Math.cos(theta - Math.PI / 2), r * Math.sin(theta - Math.PI / 2)]);
+      theta += (2 * R + 1.6) / Math.sqrt(r * r + b * b);
+    }
+    return points;
+  })();
+  const extent = Math.ceil(Math.max(...spiral.map(([x, y]) => Math.hypot(x, y))) + R + 3);
+
+  // seat: one seat of the view. Draws every chip on its space, the droplet, the rat stone and
+  // the scoring space.
+  function pot(seat, opts) {
+    const root = svg("svg", { class: "pot", viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`,
+                              role: "img", "aria-label": Q.t("pot") });
+    const path = spiral.map(([x, y], i) => (i ? "L" : "M") + x.toFixed(1) + " " + y.toFixed(1)).join(" ");
+    root.append(svg("path", { class: "path", d: path }));
+    const chips = new Map((seat.pot || []).map((c) => [c.space, c]));
+    const scoring = seat.scoring_space ? seat.scoring_space.space : null;
+    Q.BOARD.track.forEach((space, i) => {
+      const [x, y] = spiral[i];
+      const g = svg("g", { "data-space": i });
+      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
+      const c = chips.get(i);
+      if (c) {
+        g.setAttribute("data-chip", c.chip || "");
+        g.append(svg("circle", { class: "chipdisc", cx: x, cy: y, r: R - 0.8,
+                                 fill: `var(--c-${c.color})` }));
+        const ink = ["white", "yellow", "orange"].includes(c.color) ? "#1a1a1a" : "#fff";
+        g.append(svg("text", { class: "chiptext", x, y: y - 1.2, fill: ink }, c.value));
+        g.append(svg("text", { class: "chipletter", x, y: y + 4.6, fill: ink }, Q.BOARD.letters[c.color] || "?"));
+        g.append(svg("title", {}, Q.chipName(c.color, c.value)));
+      } else {
+        g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
+        if (space.vp) g.append(svg("text", { class: "vp", x, y: y + 4.6 }, space.vp + "★"));
+        if (space.ruby) g.append(svg("path", { class: "gem", d: `M${x + 5.5} ${y - 8.5} l2.6 2.6 -2.6 2.6 -2.6 -2.6z` }));
+      }
+      if (i === scoring) g.append(svg("circle", { class: "scoring", cx: x, cy: y, r: R + 1.6 }));
+      root.append(g);
+    });
+    const dropSpace = Math.min(seat.droplet || 0, spiral.length - 1);
+    const [dx, dy] = spiral[dropSpace];
+    root.append(svg("path", { class: "droplet", "data-marker": "droplet",
+      d: `M${dx + 3.5} ${dy - 3} q0 -2.5 3 -6.5 q3 4 3 6.5 a3 3 0 0 1 -6 0z` }, svg("title", {}, Q.t("droplet"))));
+    if (seat.rat) {
+      const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
+      const [rx, ry] = spiral[ratSpace];
+      root.append(svg("g", { "data-marker": "rat" },
+        svg("ellipse", { class: "rat", cx: rx + 6, cy: ry - 7, rx: 4, ry: 2.6 }),
+        svg("path", { class: "tail", d: `M${rx + 10} ${ry - 7} q3 -3 5 0`, stroke: "#ccc", fill: "none", "stroke-width": 0.8 }),
+        svg("title", {}, Q.t("rat") + " +" + seat.rat)));
+    }
+    if (seat.status === "exploded") root.append(svg("text", { class: "explodedmark", x: 0, y: 6 }, "💥"));
+    return root;
+  }
+
+  // The scoring track: 50 squares around a rectangle, a rat tail between t and t+1 for every
+  // printed tail, and one marker per seat (the lap is shown when a score passes 50).
+  function track(seats) {
+    const lap = Q.BOARD.rat_tail_lap;
+    const cols = 15, rows = lap / 2 - cols;   // 15 along the top and bottom, 10 down each side
+    const s = 12, w = (cols + 1) * s, h = (rows + 1) * s;
+    const pos = [];
+    for (let i = 0; i < lap; i++) {
+      if (i <= cols) pos.push([i * s, 0]);
+      else if (i <= cols + rows) pos.push([w - s, (i - cols) * s]);
+      else if (i <= 2 * cols + rows) pos.push([w - s - (i - cols - rows) * s, h]);
+      else pos.push([0, h - (i - 2 * cols - rows) * s]);
+    }
+    const root = svg("svg", { class: "track", viewBox: `-8 -8 ${w + 8} ${h + 16}`, role: "img" });
+    pos.forEach(([x, y], i) => {
+      root.append(svg("rect", { class: "sq", x: x - s / 2 + 0.6, y: y - s / 2 + 0.6, width: s - 1.2, height: s - 1.2, rx: 1.5 }));
+      root.append(svg("text", { class: "num", x, y }, i));
+    });
+    for (const tail of Q.BOARD.rat_tails) {
+      const [x1, y1] = pos[tail % lap], [x2, y2] = pos[(tail + 1) % lap];
+      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      const d = x1 === x2 ? `M${mx - 4} ${my} q2 -2 4 0 q2 2 4 0` : `M${mx} ${my - 4} q2 2 0 4 q-2 2 0 4`;
+      root.append(svg("path", { class: "tail", "data-tail": tail, d }));
+    }
+    seats.forEach((seat, k) => {
+      const score = seat.score || 0;
+      const [x, y] = pos[((score % lap) + lap) % lap];
+      const off = (k - (seats.length - 1) / 2) * 2.6;
+      const g = svg("g", { "data-seat-marker": k },
+        svg("circle", { class: "marker", cx: x + off, cy: y - 2.4 + off / 2, r: 3.4, fill: SEAT_COLORS[k % SEAT_COLORS.length] }),
+        svg("text", { class: "mlabel", x: x + off, y: y - 2.4 + off / 2 }, (seat.name || "?").slice(0, 1).toUpperCase()),
+        svg("title", {}, `${seat.name}: ${score}`));
+      root.append(g);
+    });
+    return root;
+  }
+
+  function seatDot(k) { return Q.el("span", { class: "seatdot", style: `background:${SEAT_COLORS[k % SEAT_COLORS.length]}` }); }
+
+  return { pot, track, seatDot, SEAT_COLORS };
+})();

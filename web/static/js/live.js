@@ -1,0 +1,97 @@
+// Shared page client: strings, safe element building, JSON requests with the CSRF header,
+// and the live stream with its "offline, reconnecting" banner. No framework, no CDN.
+"use strict";
+const Q = (() => {
+  const page = document.body.dataset;
+  const S = JSON.parse(document.getElementById("strings").textContent);
+  const BOARD = JSON.parse(document.getElementById("board").textContent);
+
+  function t(key, vars) {
+    let text = S[key] ?? key;
+    for (const [k, v] of Object.entries(vars || {})) text = text.replace("{" + k + "}", String(v));
+    return text;
+  }
+
+  // Build elements with text nodes only, so names and labels are never parsed as HTML.
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function fill(id, ...children) {
+    const node = document.getElementById(id);
+    if (node) node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+    return node;
+  }
+
+  let toastTimer = null;
+  function toast(message) {
+    const box = document.getElementById("toast");
+    box.textContent = message;
+    box.classList.remove("hidden");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => box.classList.add("hidden"), 5000);
+  }
+
+  // POST JSON with the session's CSRF token (and the seat token on seat pages).
+  async function post(url, body) {
+    const headers = { "Content-Type": "application/json", "X-CSRF-Token": page.csrf };
+    if (page.seatToken) headers["X-Seat-Token"] = page.seatToken;
+    let response;
+    try {
+      response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body || {}),
+                                    credentials: "same-origin" });
+    } catch (err) {
+      toast(t("offline"));
+      return null;
+    }
+    const data = await response.json().catch(() => ({ message: response.statusText }));
+    if (!response.ok) { toast(data.message || response.statusText); return null; }
+    return data;
+  }
+
+  // The live stream. EventSource reconnects by itself and sends Last-Event-ID, so the server
+  // replays what this page missed; the banner shows while the connection is down.
+  function connect(url, onView, onEntry) {
+    const banner = document.getElementById("offline");
+    const badge = document.getElementById("live");
+    let game = null;
+    const source = new EventSource(url);
+    source.onopen = () => { banner.classList.add("hidden"); badge && badge.classList.remove("hidden"); };
+    source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
+    source.onmessage = (message) => {
+      const data = JSON.parse(message.data);
+      if (game !== null && data.game !== game && data.reset) location.reload();
+      game = data.game;
+      document.body.dataset.seq = data.seq;
+      if (data.entry && onEntry) onEntry(data.entry, data.seq);
+      if (data.view) onView(data.view, data.seq);
+    };
+    return source;
+  }
+
+  function chip(color, value) {
+    const letter = BOARD.letters[color] || "?";
+    return el("span", { class: "chip chip-" + color, title: (S.colors[color] || color) + " " + value },
+      el("span", { class: "n" }, value), el("span", { class: "l" }, letter));
+  }
+
+  function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
+
+  function entryText(entry, names) {
+    const who = (seat) => (seat === null || seat === undefined) ? "" : (names[seat] || t("seat_n", { n: seat + 1 }));
+    return entry.text || [who(entry.seat), entry.kind, entry.detail].filter(Boolean).join(" · ");
+  }
+
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, entryText };
+})();
