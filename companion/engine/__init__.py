@@ -6,7 +6,8 @@ inputs; `replay` of the same inputs always gives the same state.
 
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop, action_from_dict, action_to_dict
 from .errors import ConfigError, IllegalAction
-from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step
+from .brewing import risk as explosion_risk
+from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .transcript import TranscriptError, format_transcript, parse_transcript
@@ -19,5 +20,5 @@ __all__ = [
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
     "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
     "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
-    "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION",
+    "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
 ]

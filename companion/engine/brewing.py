@@ -80,7 +80,7 @@ def place(ctx: Ctx, chip_id: str) -> None:
     c = chip(chip_id)
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
-    rule = active_rules(tuple(ctx.state.config.books.items()), len(ctx.state.seats)).get(c.color)
+    rule = active_rules(ctx.state.config).get(c.color)
     extra = rule.extra_move(seat) if rule and rule.extra_move else 0
     target = seat.last_space + c.value + extra
     space = min(target, catalog.LAST_CHIP_SPACE)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import catalog
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import active_rules
-from .model import EXPLODED, Decision, GameState, Option, chip
+from .model import EXPLODED, Decision, GameConfig, GameState, Option
 
 DIE = "core/die"
 REWARD = "core/reward"
@@ -59,7 +60,7 @@ def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 # B: chip actions ---------------------------------------------------------------------------
 
 def enter_chip_actions(state: GameState, events: list[dict[str, Any]]) -> None:
-    rules = active_rules(tuple(state.config.books.items()), len(state.seats))
+    rules = active_rules(state.config)
     for n in state.turn_order():
         ctx = Ctx(state, n, events)
         for color in EVALUATION_ORDER:
@@ -113,9 +114,19 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
-    if color == "white" or not state.book_open(color):
-        return None
-    return catalog.PRICES.get((color, state.config.book(color)), {}).get(value)
+    return price_list(state.config, state.round).get((color, value))
+
+
+@lru_cache(maxsize=256)
+def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
+    """(colour, value) -> cost of every chip for sale in this round with these books."""
+    found = {}
+    for color in catalog.COLORS:
+        if color == "white" or round_no < catalog.BOOK_FROM_ROUND.get(color, 1):
+            continue
+        for value, cost in catalog.PRICES.get((color, config.book(color)), {}).items():
+            found[(color, value)] = cost
+    return found
 
 
 def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
@@ -123,15 +134,8 @@ def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []
-    found = []
-    for color in catalog.COLORS:
-        if color in seat.bought:
-            continue
-        for value in (1, 2, 3, 4):
-            cost = price(state, color, value)
-            if cost is not None and cost <= seat.coins and state.supply.get(f"{color}-{value}"):
-                found.append((color, value, cost))
-    return found
+    return [(color, value, cost) for (color, value), cost in price_list(state.config, state.round).items()
+            if cost <= seat.coins and color not in seat.bought and state.supply.get(f"{color}-{value}")]
 
 
 def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:

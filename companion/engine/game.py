@@ -9,7 +9,7 @@ from . import brewing, catalog, evaluation, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
-from .ingredients import RULES, active_rules
+from .ingredients import RULES
 from .model import GameConfig, GameState, Seat, chip_id
 
 Events = list[dict[str, Any]]
@@ -71,7 +71,6 @@ def new_game(config: GameConfig) -> GameState:
         seats.append(seat)
     state = GameState(config, round=1, phase="fortune", start_player=config.start_player,
                       seats=seats, supply=supply)
-    active_rules(tuple(config.books.items()), len(seats))
     evaluation.start_round(state, [])
     return state
 
@@ -177,6 +176,22 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
             found.extend(Spend(n, w) for w in evaluation.spends(state, n))
             found.append(Done(n))
     return found
+
+
+def waiting_for(state: GameState) -> list[int | None]:
+    """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
+    if state.phase == flow.GAME_OVER:
+        return []
+    if state.phase == "fortune":
+        return [None]
+    waiting: list[int | None] = []
+    for n, s in enumerate(state.seats):
+        if (state.decisions_for(n)
+                or (state.phase == "brewing" and s.status == "brewing")
+                or (state.phase == "shop" and state.shopper == n)
+                or (state.phase == "spend" and not s.done)):
+            waiting.append(n)
+    return waiting
 
 
 def _brewing_actions(state: GameState, n: int) -> list[Action]:

@@ -57,6 +57,10 @@ class GameConfig:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
 
+    def __hash__(self) -> int:
+        return hash((self.players, self.start_player, tuple(self.books.items()), self.supply,
+                     self.threshold, self.start_rubies))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": list(self.players), "start_player": self.start_player,

@@ -68,7 +68,7 @@ def _shop(state: GameState) -> dict[str, Any]:
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Everything: what the host and `quacks replay --json` see, with every seat's odds."""
-    rules = active_rules(tuple(state.config.books.items()), len(state.seats))
+    rules = active_rules(state.config)
     return {
         "version": STATE_VERSION,
         "setup": state.config.to_dict(),

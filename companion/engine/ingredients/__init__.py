@@ -7,9 +7,13 @@ A set missing here is refused at setup with a clear message, never silently igno
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from . import black, blue, green, orange, purple, red, yellow
 from ._rule import IngredientRule
+
+if TYPE_CHECKING:
+    from ..model import GameConfig
 
 RULES: dict[str, IngredientRule] = {
     r.id: r
@@ -26,11 +30,11 @@ def black_rule_id(players: int) -> str:
 
 
 @lru_cache(maxsize=64)
-def active_rules(books: tuple[tuple[str, int], ...], players: int) -> dict[str, IngredientRule]:
-    """colour -> the rule of the book on the table, for this choice of sets and player count."""
-    chosen = {color: RULES[f"{color}/{set_no}"] for color, set_no in books}
+def active_rules(config: "GameConfig") -> dict[str, IngredientRule]:
+    """colour -> the rule of the book on the table, for this game's sets and player count."""
+    chosen = {color: RULES[f"{color}/{set_no}"] for color, set_no in config.books.items()}
     chosen["orange"] = RULES["orange/-"]
-    chosen["black"] = RULES[black_rule_id(players)]
+    chosen["black"] = RULES[black_rule_id(len(config.players))]
     return chosen
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..context import Ctx
 from ..model import Chip, Decision, Option
 from ._rule import IngredientRule
-from .labels import chip_label
 
 NONE = "none"
 

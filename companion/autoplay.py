@@ -1,0 +1,54 @@
+"""A seeded random player: it only ever picks from the engine's legal actions.
+
+Used by `quacks simulate`, the fuzz tests and the benchmarks. Chance (which chip leaves the bag,
+the die face) is uniform; choices are random but not absurd: a seat stops drawing with the
+probability that its next chip explodes the pot, and shops while it can.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .engine import Action, Buy, Choose, Done, Draw, GameConfig, GameState, Stop, apply, explosion_risk, legal_actions, new_game, waiting_for
+
+
+class RandomPlayer:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        rng = self.rng
+        seat = rng.choice(waiting_for(state))
+        mine = legal_actions(state, seat)
+        if seat is None:
+            return mine[0]
+        draws = [a for a in mine if isinstance(a, Draw)]
+        stops = [a for a in mine if isinstance(a, Stop)]
+        if draws and stops:
+            exploding, bag = explosion_risk(state.seats[seat])
+            if rng.random() < exploding / bag:
+                return stops[0]
+        if draws and not any(isinstance(a, Choose) for a in mine):
+            return rng.choice(draws)
+        buys = [a for a in mine if isinstance(a, Buy)]
+        if buys and rng.random() < 0.9:
+            return rng.choice(buys)
+        others = [a for a in mine if not isinstance(a, (Draw, Done))] or mine
+        return rng.choice(others)
+
+
+def play_game(config: GameConfig, seed: int,
+              on_step: Callable[[GameState, Action, list[dict]], None] | None = None,
+              ) -> tuple[GameState, list[Action]]:
+    """Play one complete game; `on_step` sees the state and events after every input."""
+    player = RandomPlayer(seed)
+    state = new_game(config)
+    inputs: list[Action] = []
+    while state.phase != "game_over":
+        action = player.choose(state)
+        events = apply(state, action)
+        inputs.append(action)
+        if on_step:
+            on_step(state, action, events)
+    return state, inputs

@@ -1,0 +1,43 @@
+"""Events in words: one line each, for the replay timeline, the referee and the table screen."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .ingredients.labels import chip_label
+
+_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
+    "round_start": lambda e: f"— Round {e['round']} —",
+    "round_end": lambda e: f"End of round {e['round']}",
+    "fortune": lambda e: "Fortune Teller: no card" if e["card"] is None else f"Fortune Teller: {e['card']}",
+    "phase": lambda e: f"Phase: {e['phase'].replace('_', ' ')}",
+    "rat": lambda e: f"rat stone {e['tails']} space(s) past the droplet (space {e['space']})",
+    "placed": lambda e: f"draws {chip_label(e['chip'])} → space {e['space']}"
+                        + (f" (+{e['extra']} extra)" if e.get("extra") else ""),
+    "revealed": lambda e: f"looks at {chip_label(e['chip'])}",
+    "preview_empty": lambda e: "crow skull: the bag is empty, nothing to look at",
+    "returned": lambda e: f"puts back {', '.join(chip_label(c) for c in e['chips'])} ({e['why']})",
+    "exploded": lambda e: f"EXPLODES: whites {e['white_total']} > {e['threshold']}",
+    "pot_full": lambda e: "the pot is full (last space reached)",
+    "stopped": lambda e: f"stops ({e['why']})",
+    "flask": lambda e: f"uses the flask: {chip_label(e['chip'])} back into the bag",
+    "flask_refilled": lambda e: "refills the flask (2 rubies)",
+    "no_roll": lambda e: f"nobody rolls the bonus die: {e['why']}",
+    "die": lambda e: f"rolls the bonus die: {e['label']}",
+    "points": lambda e: f"+{e['amount']} VP ({e['why']})",
+    "rubies": lambda e: f"+{e['amount']} ruby ({e['why']})",
+    "droplet": lambda e: f"droplet to space {e['to']} ({e['why']})",
+    "coins": lambda e: f"{e['amount']} coins",
+    "coins_lost": lambda e: f"loses {e['amount']} unspent coin(s)",
+    "chip_gained": lambda e: f"gets {chip_label(e['chip'])} into the bag ({e['why']})",
+    "sold_out": lambda e: f"no {e['kind'].replace('-', ' ')} left in the supply ({e['why']})",
+    "bought": lambda e: f"buys {chip_label(e['chip'])} for {e['cost']} coins",
+    "game_over": lambda e: "Game over",
+}
+
+
+def describe(event: dict[str, Any], names: Sequence[str]) -> str:
+    """'Ann: draws white 2 → space 5', or a table-wide line without a name."""
+    text = _TEXT.get(event["event"], lambda e: e["event"])(event)
+    seat = event.get("seat")
+    return text if seat is None else f"{names[seat]}: {text}"

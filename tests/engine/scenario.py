@@ -1,0 +1,78 @@
+"""Scenario builder: a game at the moment a rule applies, built only from real setups and inputs.
+
+Bags are rearranged by moving chips between the supply and a bag, so every chip stays an
+individual in exactly one place; everything after that goes through `step`.
+"""
+
+from __future__ import annotations
+
+from companion.engine import (
+    Buy, Choose, Decision, Done, Draw, Fortune, GameConfig, GameState, Spend, Stop, new_game, step,
+)
+from companion.engine.model import chip
+
+
+def game(players: int = 2, names: tuple[str, ...] | None = None, **setup) -> GameState:
+    """A new game, Fortune Teller read: the seats are brewing round 1."""
+    names = names or ("Ann", "Ben", "Cid", "Dee")[:players]
+    state = new_game(GameConfig(players=names, **setup))
+    return step(state, Fortune(None)).state
+
+
+def set_bag(state: GameState, seat: int, *kinds: str) -> None:
+    """Empty the seat's bag into the supply, then fill it with these kinds, e.g. "white-2"."""
+    s = state.seats[seat]
+    for cid in s.bag:
+        state.supply[chip(cid).kind].append(cid)
+        state.supply[chip(cid).kind].sort()
+    s.bag = []
+    for kind in kinds:
+        s.bag.append(state.supply[kind].pop(0))
+
+
+def in_bag(state: GameState, seat: int, kind: str) -> str:
+    for cid in state.seats[seat].bag:
+        if chip(cid).kind == kind:
+            return cid
+    raise AssertionError(f"no {kind} in seat {seat}'s bag: {state.seats[seat].bag}")
+
+
+def draw(state: GameState, seat: int, kind: str) -> GameState:
+    return step(state, Draw(seat, in_bag(state, seat, kind))).state
+
+
+def draws(state: GameState, seat: int, *kinds: str) -> GameState:
+    for kind in kinds:
+        state = draw(state, seat, kind)
+    return state
+
+
+def stop(state: GameState, seat: int) -> GameState:
+    return step(state, Stop(seat)).state
+
+
+def decision(state: GameState, seat: int, kind: str) -> Decision:
+    found = [d for d in state.decisions if d.seat == seat and d.kind == kind]
+    assert found, f"no {kind} decision for seat {seat}; open: {[(d.seat, d.kind) for d in state.decisions]}"
+    return found[0]
+
+
+def answer(state: GameState, seat: int, kind: str, key: str) -> GameState:
+    return step(state, Choose(seat, decision(state, seat, kind).id, (key,))).state
+
+
+def buy(state: GameState, seat: int, color: str, value: int) -> GameState:
+    return step(state, Buy(seat, color, value)).state
+
+
+def done(state: GameState, seat: int) -> GameState:
+    return step(state, Done(seat)).state
+
+
+def spend(state: GameState, seat: int, what: str) -> GameState:
+    return step(state, Spend(seat, what)).state
+
+
+def spaces(state: GameState, seat: int) -> list[tuple[str, int]]:
+    """[(kind, space)] of the seat's pot, in placing order."""
+    return [(chip(cid).kind, space) for cid, space in state.seats[seat].pot]
