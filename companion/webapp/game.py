@@ -16,7 +16,7 @@ from .hub import Hub
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
 
-STATUS_FOR_CODE = {"stale": 409, "not_your_turn": 409, "wrong_phase": 409}
+STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
 
 

@@ -62,7 +62,7 @@ const Q = (() => {
 
   // The live stream. EventSource reconnects by itself and sends Last-Event-ID, so the server
   // replays what this page missed; the banner shows while the connection is down.
-  function connect(url, onView, onEntry) {
+  function connect(url, onView) {
     const banner = document.getElementById("offline");
     const badge = document.getElementById("live");
     let game = null;
@@ -74,7 +74,8 @@ const Q = (() => {
       if (game !== null && data.game !== game && data.reset) location.reload();
       game = data.game;
       document.body.dataset.seq = data.seq;
-      if (data.entry && onEntry) onEntry(data.entry, data.seq);
+      if (data.view) names = (data.view.seats || []).map((seat) => seat.name);
+      if (data.entry) feed(data.entry);
       if (data.view) onView(data.view, data.seq);
     };
     return source;
@@ -88,10 +89,26 @@ const Q = (() => {
 
   function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
 
-  function entryText(entry, names) {
-    const who = (seat) => (seat === null || seat === undefined) ? "" : (names[seat] || t("seat_n", { n: seat + 1 }));
-    return entry.text || [who(entry.seat), entry.kind, entry.detail].filter(Boolean).join(" · ");
+  // One engine event as a line of the feed, from the event's own fields and a phrase per kind.
+  function eventText(ev) {
+    const vars = { ...ev };
+    vars.who = ev.seat === null || ev.seat === undefined ? "" : (names[ev.seat] || t("seat_n", { n: ev.seat + 1 }));
+    if (typeof ev.chip === "string") { const [c, v] = ev.chip.split("-"); vars.chip = chipName(c, v); }
+    if (ev.phase) vars.phase = t("phase_" + ev.phase);
+    const key = "ev_" + ev.event;
+    if (S[key]) return t(key, vars);
+    const rest = Object.entries(ev).filter(([k]) => !["event", "seat"].includes(k)).map(([k, v]) => `${k} ${v}`);
+    return [vars.who, ev.event, ...rest].filter(Boolean).join(" · ");
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, entryText };
+  // The feed keeps the last lines of every entry this page has received.
+  const feedLines = [];
+  let names = [];
+  function feed(entry) {
+    for (const ev of entry.events || []) feedLines.push(eventText(ev));
+    feedLines.splice(0, Math.max(0, feedLines.length - 30));
+    fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
+  }
+
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, eventText };
 })();

@@ -4,7 +4,6 @@
 (() => {
   const { el, t, fill, post, page } = Q;
   let shown = -1;
-  let names = [];
 
   function act(action) {
     return post(page.actionUrl, action).then(apply);
@@ -42,7 +41,6 @@
   function render(view, seq) {
     if (seq !== undefined && seq < shown) return;
     shown = seq ?? shown;
-    names = (view.seats || []).map((s) => s.name);
     const me = view.seats ? view.seats[view.you] : null;
     document.body.dataset.phase = view.phase || "";
     if (!me) { fill("title", t("no_game")); return; }
@@ -99,7 +97,6 @@
       return el("span", { "data-bag": key }, Q.chip(color, value), el("span", { class: "count" }, `×${n}`));
     }) : el("span", { class: "muted" }, t("bag_empty")));
 
-    fill("events", (view.events || []).slice(-12).reverse().map((e) => el("li", {}, Q.entryText(e, names))));
   }
 
   Q.connect(page.streamUrl, render);

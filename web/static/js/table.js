@@ -28,7 +28,6 @@ const TableView = (() => {
       el("div", { class: "row spread muted" },
         el("span", {}, `${t("whites")}: ${s.white_total}/${s.threshold}`),
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins")} · ${s.scoring_space.vp} ${t("vp")}${s.scoring_space.ruby ? " · ♦" : ""}`) : null))));
-    fill("events", (view.events || []).slice(-14).reverse().map((e) => el("li", {}, Q.entryText(e, names))));
     const winners = view.winners || [];
     document.getElementById("winnersbox").classList.toggle("hidden", !winners.length);
     fill("winners", winners.map((k) => el("li", {}, typeof k === "number" ? names[k] : String(k))));

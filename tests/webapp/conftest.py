@@ -1,0 +1,80 @@
+"""A real table (engine, journal, simulated bags) behind the Flask app, and a phone helper."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from companion.webapp import create_app
+from tests.webapp.tables import demo_table
+
+PIN = "424242"
+SECRET = "test-secret"
+
+
+class Phone:
+    """One browser: keeps its cookies, reads its CSRF token from a page and sends JSON like the page does."""
+
+    def __init__(self, app, origin: str = "http://localhost") -> None:
+        self.app = app
+        self.client = app.test_client()
+        self.origin = origin
+        self._csrf: str | None = None
+
+    @property
+    def game(self):
+        return self.app.extensions["companion.game"]
+
+    def token(self, seat: int) -> str:
+        return self.game.token(seat)
+
+    @property
+    def csrf(self) -> str:
+        if self._csrf is None:
+            html = self.client.get("/").get_data(as_text=True)
+            self._csrf = re.search(r'data-csrf="([^"]+)"', html).group(1)
+        return self._csrf
+
+    def post(self, url: str, body: Any = None, *, headers: dict[str, str] | None = None, **kw):
+        sent = {"X-CSRF-Token": self.csrf, "Origin": self.origin, **(headers or {})}
+        if body is not None and "data" not in kw:
+            kw["json"] = body
+        return self.client.post(url, headers=sent, **kw)
+
+    def login(self) -> None:
+        assert self.post("/api/host/login", {"pin": PIN}).status_code == 200
+
+    def act(self, seat: int, action: dict[str, Any]):
+        return self.post(f"/api/seat/{self.token(seat)}/action", action)
+
+    def host(self, action: dict[str, Any]):
+        return self.post("/api/host/action", action)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        url = "/api/view/table" if seat is None else f"/api/view/seat/{self.token(seat)}"
+        return self.client.get(url).get_json()["view"]
+
+
+@pytest.fixture
+def table_and_demo():
+    return demo_table(["Ana", "Ben"], seed=7)
+
+
+@pytest.fixture
+def app(table_and_demo):
+    table, demo = table_and_demo
+    return create_app(table, host_pin=PIN, secret_key=SECRET, demo=demo, test_config={"TESTING": True})
+
+
+@pytest.fixture
+def phone(app) -> Phone:
+    return Phone(app)
+
+
+@pytest.fixture
+def host(app) -> Phone:
+    p = Phone(app)
+    p.login()
+    return p

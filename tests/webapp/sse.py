@@ -1,0 +1,55 @@
+"""A plain HTTP client for Server-Sent Events, as a phone's browser would hold one open."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Event:
+    id: str | None
+    data: dict[str, Any]
+
+
+class SSEClient:
+    """Opens ``path`` on ``host:port``; ``next()`` returns the next event (comments are skipped)."""
+
+    def __init__(self, host: str, port: int, path: str, last_id: str | None = None, timeout: float = 10) -> None:
+        self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        if last_id is not None:
+            headers["Last-Event-ID"] = last_id
+        self.conn.request("GET", path, headers=headers)
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200, self.response.status
+        assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
+        self.keepalives = 0
+
+    def next(self) -> Event:
+        event_id, data = None, []
+        while True:
+            line = self.response.fp.readline()
+            if not line:
+                raise ConnectionError("the stream closed")
+            line = line.decode().rstrip("\r\n")
+            if not line:
+                if data:
+                    return Event(event_id, json.loads("\n".join(data)))
+                continue
+            if line.startswith(": keep-alive"):
+                self.keepalives += 1
+            elif line.startswith("id:"):
+                event_id = line[3:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip())
+
+    def close(self) -> None:
+        try:
+            self.conn.sock and self.conn.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.conn.close()

@@ -1,0 +1,88 @@
+"""Every page and read-only endpoint, as a phone or the table's screen fetches it."""
+
+from __future__ import annotations
+
+import re
+
+from companion.engine import catalog
+from companion.webapp import i18n
+
+from .conftest import PIN
+
+
+def test_index_and_table_pages_use_only_local_assets(phone):
+    for url in ("/", "/table"):
+        response = phone.client.get(url)
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+        assert assets, "the page links its scripts and styles"
+        assert all(a.startswith("/") and not a.startswith("//") for a in assets), assets
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_static_files_are_served(phone):
+    for path in ("css/app.css", "js/live.js", "js/board.js", "js/seat.js", "js/table.js", "js/host.js", "icons/pot.svg"):
+        assert phone.client.get(f"/static/{path}").status_code == 200, path
+
+
+def test_seat_page_opens_with_its_token_only(phone):
+    ok = phone.client.get(f"/s/{phone.token(1)}")
+    assert ok.status_code == 200
+    html = ok.get_data(as_text=True)
+    assert f'data-seat="1"' in html and 'id="draw"' in html
+    bad = phone.client.get("/s/not-a-token")
+    assert bad.status_code == 403
+    assert bad.get_json()["error"] == "bad_token"
+
+
+def test_board_is_the_catalog_track(phone):
+    data = phone.client.get("/api/board").get_json()
+    assert len(data["track"]) == len(catalog.POT_TRACK) == 54
+    assert data["track"][53] == {"space": 53, "coins": 35, "vp": 15, "ruby": False}
+    assert data["rat_tails"] == sorted(catalog.RAT_TAILS)
+    assert set(data["letters"]) == set(catalog.COLORS)
+    assert len(set(data["letters"].values())) == len(catalog.COLORS), "every colour has its own letter"
+
+
+def test_seat_view_has_odds_and_actions_table_view_does_not(phone):
+    seat = phone.view(0)
+    assert seat["you"] == 0 and "risk" in seat and "actions" in seat
+    table = phone.view()
+    assert "risk" not in table and "you" not in table
+    assert [s["name"] for s in table["seats"]] == ["Ana", "Ben"]
+
+
+def test_host_page_needs_the_pin(app):
+    from .conftest import Phone
+    guest = Phone(app)
+    page = guest.client.get("/host").get_data(as_text=True)
+    assert 'id="login"' in page and "data-seat-link" not in page
+    assert guest.client.get("/api/view/host").status_code == 403
+    assert guest.client.get("/api/stream/host").status_code == 403
+    guest.client.get("/host?pin=000000")
+    assert 'id="login"' in guest.client.get("/host").get_data(as_text=True)
+    assert guest.client.get(f"/host?pin={PIN}").status_code == 302
+    page = guest.client.get("/host").get_data(as_text=True)
+    for seat in (0, 1):
+        assert f"/s/{guest.token(seat)}" in page
+    assert page.count("<svg") >= 2, "a QR code per seat"
+
+
+def test_host_view_lists_phones_and_host_actions(host):
+    view = host.client.get("/api/view/host").get_json()["view"]
+    assert [s["seat"] for s in view["host"]["seats"]] == [0, 1]
+    assert view["host"]["actions"] == [{"kind": "fortune", "card": None}]
+
+
+def test_language_is_chosen_per_phone(phone):
+    response = phone.client.get("/lang/es?next=/table")
+    assert response.status_code == 302 and response.location.endswith("/table")
+    html = phone.client.get("/table").get_data(as_text=True)
+    assert '<html lang="es">' in html and "Mesa" in html
+    assert phone.client.get("/lang/es?next=//evil.example").location.endswith("/")
+
+
+def test_spanish_has_every_english_string():
+    assert set(i18n.STRINGS["es"]) == set(i18n.STRINGS["en"])
+    assert set(i18n.COLOR_NAMES["es"]) == set(i18n.COLOR_NAMES["en"])
