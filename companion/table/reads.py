@@ -1,0 +1,53 @@
+"""What a chip seen at a bag's reader means now: a draw while brewing, a purchase in the shop.
+
+With a tag registry the sticker names a physical chip, and physical chips of one kind are
+interchangeable in the rules: whichever white 1-chips went into Ann's bag at setup are Ann's.
+So the first time a physical chip is read it is bound to one of the engine's chips of that kind
+where it was read (itself if it is there), and it stays bound for the rest of the game. The
+binding is written with the input, so a replay never needs the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from companion.engine import Action, Buy, Draw, GameState, IllegalAction, chip
+
+
+def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[str, str] | None) -> Action:
+    """The input a read of `tag_chip` at `seat`'s reader stands for.
+
+    `bound` is None when reads name the engine's chips directly (simulated bags, no registry).
+    Raises IllegalAction when the chip cannot be anywhere it could be read from.
+    """
+    try:
+        c = chip(tag_chip)
+    except ValueError as exc:
+        raise IllegalAction("unknown_chip", str(exc)) from None
+    shopping = state.phase == "shop" and state.shopper == seat
+    if bound is None:
+        return Buy(seat, c.color, c.value, tag_chip) if shopping else Draw(seat, tag_chip)
+    if tag_chip in bound:
+        engine_chip = bound[tag_chip]
+    elif shopping or state.phase == "brewing":
+        place = state.supply.get(c.kind, []) if shopping else state.seats[seat].bag
+        free = _free_chip(tag_chip, c.kind, place, set(bound.values()))
+        if free is None:
+            where = "the supply" if shopping else f"{state.seats[seat].name}'s bag"
+            raise IllegalAction(
+                "not_in_supply" if shopping else "not_in_bag",
+                f"{where} holds no {c.color} {c.value}-chip that has not been read already, "
+                f"so {tag_chip} cannot have come from it",
+            )
+        engine_chip = free
+    else:
+        engine_chip = tag_chip  # out of phase: the engine gives the reason
+    return Buy(seat, c.color, c.value, engine_chip) if shopping else Draw(seat, engine_chip)
+
+
+def _free_chip(tag_chip: str, kind: str, place: list[str], taken: Collection[str]) -> str | None:
+    """The chip itself if it is there, else the first chip of its kind there not yet bound to a tag."""
+    free = [cid for cid in place if cid not in taken and chip(cid).kind == kind]
+    if tag_chip in free:
+        return tag_chip
+    return min(free) if free else None

@@ -1,0 +1,346 @@
+"""The live table: the one object that changes a game, one input at a time.
+
+Readers (via `tag_seen`, which only enqueues), phones and the host all go through here. Each
+accepted input is stepped by the engine, appended to the journal in its own synced transaction,
+and only then becomes the visible state; subscribers hear of it after that, in journal order.
+A refused input goes to the anomalies log with the engine's reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.devices.events import TagSeen
+from companion.engine import (
+    Action, Draw, GameConfig, GameState, IllegalAction, action_from_dict, action_to_dict, legal_actions,
+    step, view_for,
+)
+from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame
+
+from . import history
+from .history import INPUT, REASSIGN, VOID, Counted
+from .reads import action_for_read
+from .registry import TagRegistry
+from .setup import TableSetup
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[int, dict[str, Any]], None]
+
+
+class CorrectionRefused(ValueError):
+    """A correction the host asked for that would leave an impossible game; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one input: a journal entry, or an anomaly with the reason."""
+
+    seq: int
+    entry: Entry | None = None
+    anomaly: AnomalyRow | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return self.entry is not None
+
+
+class Table:
+    """One game being played. Build it with `Table.open` (resume) or `library.start_game`."""
+
+    def __init__(self, db: Database, game_id: int, setup: TableSetup, entries: list[Entry],
+                 registry: TagRegistry | None = None) -> None:
+        self.db = db
+        self.journal = Journal(db)
+        self.game_id = game_id
+        self.setup = setup
+        self.registry = registry if registry is not None else (TagRegistry(db, setup.game.supply) if setup.registry else None)
+        self._lock = threading.RLock()
+        self._subscribers: list[Subscriber] = []
+        self._queue: queue.Queue[TagSeen | None] = queue.Queue()
+        self._worker: threading.Thread | None = None
+        self._load(entries)
+
+    @classmethod
+    def open(cls, db: Database, game_id: int) -> "Table":
+        """Resume a game exactly where its journal ends (pending decisions included)."""
+        row = Journal(db).game(game_id)
+        return cls(db, game_id, TableSetup.from_dict(row.setup), Journal(db).entries(game_id))
+
+    def _load(self, entries: list[Entry]) -> None:
+        self._entries = entries
+        self._counted = history.counted(entries)
+        self._state = history.fold(self.setup.game, self._counted)
+        self._bound = history.bindings(self._counted) if self.setup.registry else None
+        self._seq = entries[-1].seq if entries else 0
+        self._status = self.journal.game(self.game_id).status
+
+    # what everyone may read ------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return self._seq
+
+    @property
+    def state(self) -> GameState:
+        """The current state; never mutated once published, so readers need no lock."""
+        return self._state
+
+    @property
+    def config(self) -> GameConfig:
+        return self.setup.game
+
+    def entries(self) -> list[Entry]:
+        with self._lock:
+            return list(self._entries)
+
+    def counted(self) -> list[Counted]:
+        with self._lock:
+            return list(self._counted)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view_for(self._state, seat)
+
+    def actions(self, seat: int | None = None) -> list[dict[str, Any]]:
+        return [action_to_dict(a) for a in legal_actions(self._state, seat)]
+
+    def anomalies(self, unresolved_only: bool = False) -> list[AnomalyRow]:
+        return self.journal.anomalies(self.game_id, unresolved_only=unresolved_only)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call `callback(seq, notice)` after every journal write and every anomaly; returns an unsubscribe."""
+        with self._lock:
+            self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    # inputs ----------------------------------------------------------------------------------
+
+    def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = ()) -> Outcome:
+        """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it."""
+        return _accepted(self._offer(action, source, {}, resolves))
+
+    def manual_draw(self, seat: int, chip: str, *, resolves: Iterable[int] = (), source: str = "host") -> Outcome:
+        """The host enters a draw a reader missed (optionally settling the anomaly it left)."""
+        return _accepted(self._offer(Draw(seat, chip), source, {"manual": True}, resolves))
+
+    def tag_seen(self, event: TagSeen) -> None:
+        """For reader threads: queue the read and return at once; the table's worker applies it."""
+        with self._lock:
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._drain_reads, name=f"table-{self.game_id}", daemon=True)
+                self._worker.start()
+        self._queue.put(event)
+
+    def wait_for_reads(self) -> None:
+        """Block until every queued read has been applied or logged."""
+        self._queue.join()
+
+    def close(self) -> None:
+        """Finish the queued reads and stop the worker."""
+        if self._worker is not None:
+            self._queue.put(None)
+            self._worker.join()
+            self._worker = None
+
+    def _drain_reads(self) -> None:
+        while True:
+            event = self._queue.get()
+            try:
+                if event is None:
+                    return
+                self.read(event.reader, event.uid)
+            except Exception:  # a failing read must not stop the reads behind it
+                log.exception("read %r could not be applied", event)
+            finally:
+                self._queue.task_done()
+
+    def read(self, reader: str, uid: str, *, source: str | None = None) -> Outcome:
+        """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly."""
+        source = source or f"reader:{reader}"
+        read: dict[str, Any] = {"reader": reader, "uid": uid}
+        with self._lock:
+            if self.registry is not None and self.registry.enrolment() is not None:
+                result = self.registry.enrol(uid)
+                self._notify(self._seq, {"kind": "enrolment", "new": result.new, "message": result.message})
+                return Outcome(self._seq)
+            seat = self.setup.readers.get(reader)
+            if seat is None:
+                return self._refuse(source, {"read": read}, "unknown_reader",
+                                    f"reader {reader!r} feeds no seat at this table")
+            try:
+                tag_chip = self._chip_of(uid)
+            except IllegalAction as exc:
+                return self._refuse(source, {"read": read}, exc.code, exc.reason)
+            if self._bound is not None:
+                read["tag_chip"] = tag_chip
+            try:
+                action = action_for_read(self._state, seat, tag_chip, self._bound)
+            except IllegalAction as exc:
+                return self._refuse(source, {"read": read}, exc.code, exc.reason)
+            return self._offer(action, source, {"read": read}, ())
+
+    def _chip_of(self, uid: str) -> str:
+        if self.registry is None:
+            return uid  # simulated bags and tables without stickers name the chip itself
+        try:
+            chip = self.registry.chip_for(uid)
+        except BadUid as exc:
+            raise IllegalAction("bad_uid", str(exc)) from None
+        if chip is None:
+            raise IllegalAction("unknown_tag", f"tag {uid} is not in the registry: enrol it or enter the draw by hand")
+        return chip
+
+    def _offer(self, action: Action | dict[str, Any], source: str, extra: dict[str, Any],
+               resolves: Iterable[int]) -> Outcome:
+        with self._lock:
+            try:
+                parsed = action_from_dict(action) if isinstance(action, dict) else action
+                result = step(self._state, parsed)
+            except IllegalAction as exc:
+                raw = action if isinstance(action, dict) else action_to_dict(action)
+                return self._refuse(source, {"action": raw, **extra}, exc.code, exc.reason)
+            data = action_to_dict(parsed)
+            payload = {"action": data, **extra}
+            with self.db.transaction():
+                entry = self.journal.append(self.game_id, source, INPUT, payload,
+                                            expected_seq=self._seq, resolves=resolves)
+                self._sync_status(result.state)
+            item = Counted(entry, parsed, data)
+            self._entries.append(entry)
+            self._counted.append(item)
+            if self._bound is not None and "read" in extra:
+                self._bound[extra["read"]["tag_chip"]] = data["chip"]
+            self._publish(entry, result.state)
+            return Outcome(entry.seq, entry=entry, events=result.events)
+
+    def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
+        anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source,
+                                 "code": code, "reason": reason, "payload": payload})
+        return Outcome(self._seq, anomaly=anomaly)
+
+    # corrections -----------------------------------------------------------------------------
+
+    def void(self, *seqs: int, cascade: bool = False, source: str = "host") -> Outcome:
+        """Void earlier journal entries; the game is replayed without them.
+
+        If a later input no longer fits, the void is refused naming it, unless `cascade`, which
+        voids every input that no longer fits as well (all in the one void entry).
+        """
+        with self._lock:
+            targets = sorted(set(seqs))
+            already = history.voided(self._entries)
+            known = {e.seq for e in self._entries}
+            for t in targets:
+                if t not in known:
+                    raise CorrectionRefused(f"there is no entry #{t} in this game's journal (last: #{self._seq})")
+                if t in already:
+                    raise CorrectionRefused(f"#{t} is already voided by #{already[t]}")
+            state, targets = self._replay_with(set(targets), {}, cascade)
+            return self._correct(VOID, {"targets": targets}, source, state)
+
+    def void_last(self, seat: int, source: str = "host") -> Outcome:
+        """Void the last input of one seat that still counts."""
+        with self._lock:
+            for item in reversed(self._counted):
+                if getattr(item.action, "seat", None) == seat:
+                    return self.void(item.entry.seq, source=source)
+            raise CorrectionRefused(f"seat {seat} has no input to void")
+
+    def reassign(self, seq: int, seat: int, source: str = "host") -> Outcome:
+        """Count a draw as read from another seat's bag (a chip passed the wrong reader)."""
+        with self._lock:
+            item = next((c for c in self._counted if c.entry.seq == seq), None)
+            if item is None or not isinstance(item.action, Draw):
+                raise CorrectionRefused(f"#{seq} is not a draw that counts, so it cannot be reassigned")
+            if not 0 <= seat < len(self._state.seats):
+                raise CorrectionRefused(f"there is no seat {seat} at this table")
+            before = history.fold(self.config, [c for c in self._counted if c.entry.seq < seq])
+            read = item.entry.payload.get("read") or {}
+            bound = None
+            if self._bound is not None and read.get("tag_chip"):
+                bound = history.bindings(c for c in self._counted if c.entry.seq < seq)
+            try:
+                action = action_for_read(before, seat, read.get("tag_chip") or item.action.chip, bound)
+            except IllegalAction as exc:
+                raise CorrectionRefused(f"#{seq} cannot be {before.seats[seat].name}'s draw: {exc.reason}") from None
+            data = action_to_dict(action)
+            state, _ = self._replay_with(set(), {seq: data}, False)
+            return self._correct(REASSIGN, {"target": seq, "seat": seat, "action": data}, source, state)
+
+    def _replay_with(self, void: set[int], replace: dict[int, dict[str, Any]],
+                     cascade: bool) -> tuple[GameState, list[int]]:
+        """The state if these entries were voided or replaced; with `cascade`, also void what no longer fits."""
+        state = history.fold(self.config, [])
+        for item in history.counted(self._entries, void, replace):
+            try:
+                step_state = step(state, item.action).state
+            except IllegalAction as exc:
+                if not cascade:
+                    raise CorrectionRefused(
+                        f"then #{item.entry.seq} ({describe(item.action_dict)}) would no longer fit: {exc.reason}; "
+                        "void it too"
+                    ) from None
+                void.add(item.entry.seq)
+                continue
+            state = step_state
+        return state, sorted(void)
+
+    def _correct(self, kind: str, payload: dict[str, Any], source: str, state: GameState) -> Outcome:
+        with self.db.transaction():
+            entry = self.journal.append(self.game_id, source, kind, payload, expected_seq=self._seq)
+            self._sync_status(state)
+        entries = [*self._entries, entry]
+        self._entries = entries
+        self._counted = history.counted(entries)
+        self._bound = history.bindings(self._counted) if self.setup.registry else None
+        self._publish(entry, state)
+        return Outcome(entry.seq, entry=entry)
+
+    # after a write -----------------------------------------------------------------------------
+
+    def _sync_status(self, state: GameState) -> None:
+        """Inside the write's transaction: a game is finished exactly when its replay is over."""
+        wanted = "finished" if state.phase == "game_over" else "active"
+        if self._status not in ("archived", wanted):
+            self.journal.set_status(self.game_id, wanted)
+            self._status = wanted
+
+    def _publish(self, entry: Entry, state: GameState) -> None:
+        self._state = state
+        self._seq = entry.seq
+        self._notify(entry.seq, {"kind": entry.kind, "seq": entry.seq, "source": entry.source,
+                                 "at": entry.recorded_at, "payload": entry.payload})
+
+    def _notify(self, seq: int, notice: dict[str, Any]) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(seq, notice)
+            except Exception:  # one broken dashboard must not stop the game
+                log.exception("subscriber %r failed", callback)
+
+
+def _accepted(outcome: Outcome) -> Outcome:
+    if outcome.anomaly is not None:
+        raise IllegalAction(outcome.anomaly.code, outcome.anomaly.reason)
+    return outcome
+
+
+def describe(action: dict[str, Any]) -> str:
+    """A short label of an input for messages: 'draw seat 1 white-1-03'."""
+    parts = [action.get("kind", "?")]
+    if action.get("seat") is not None:
+        parts.append(f"seat {action['seat']}")
+    parts.extend(str(action[k]) for k in ("chip", "color", "value", "what", "decision") if action.get(k) is not None)
+    if action.get("keys"):
+        parts.append("/".join(action["keys"]))
+    return " ".join(parts)
+
+
+__all__ = ["CorrectionRefused", "Outcome", "Table", "UnknownGame", "describe"]
