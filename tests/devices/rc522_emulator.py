@@ -56,6 +56,7 @@ class Mfrc522Emulator:
         self.clock = clock
         self.tags: list[VirtualTag] = []
         self.silent = False
+        self.unwired = False
         self.transfers = 0
         self.lock = threading.Lock()
         self._power_on()
@@ -76,6 +77,10 @@ class Mfrc522Emulator:
         """The chip hangs: reads return 0x00 and writes are ignored until a hard reset."""
         self.silent = True
 
+    def unwire(self, unwired: bool = True) -> None:
+        """A loose jumper: silent whatever the reset line does, until wired again."""
+        self.unwired = unwired
+
     def pulse_reset(self, level: int) -> None:
         """NRSTPD line: low powers the chip down, the rising edge restarts it."""
         if level:
@@ -89,7 +94,7 @@ class Mfrc522Emulator:
         """One chip-select cycle: first byte addresses a register, the rest are data."""
         with self.lock:
             self.transfers += 1
-            if self.silent or not data:
+            if self.silent or self.unwired or not data:
                 return [0] * len(data)
             out = [0]
             address = (data[0] >> 1) & 0x3F

@@ -1,0 +1,221 @@
+"""Topology 2: a Raspberry Pi Pico per bag on USB serial (protocol: firmware/PROTOCOL.md).
+
+The link finds its bag by USB serial number (or a fixed port path), opens it, asks for
+HELLO, turns TAG frames into TagSeen events exactly once (dropping repeats by boot id
+and sequence number, acknowledging every copy), marks the bag offline when heartbeats
+stop, and reopens the port with back-off after an unplug.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+
+from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen, normalise_uid
+from .frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
+
+log = logging.getLogger(__name__)
+
+BY_ID_DIR = "/dev/serial/by-id"
+KEPT_BOOTS = 4
+
+
+def find_port(serial_number: str, by_id_dir: str = BY_ID_DIR) -> str | None:
+    """The device path of the USB serial port with this serial number, if plugged in."""
+    try:
+        names = sorted(os.listdir(by_id_dir))
+    except OSError:
+        names = []
+    wanted = serial_number.lower()
+    for name in names:
+        if f"_{wanted}-if" in name.lower():
+            return os.path.join(by_id_dir, name)
+    from serial.tools import list_ports
+
+    for port in list_ports.comports():
+        if (port.serial_number or "").lower() == wanted:
+            return port.device
+    return None
+
+
+class SerialBag:
+    """Host end of one bag's USB serial link, run by its own thread."""
+
+    def __init__(self, reader_id: str, emit: Emit, port: str | None = None,
+                 serial_number: str | None = None, *, baudrate: int = 115200,
+                 silence: float = 3.0, hello_every: float = 1.0,
+                 backoff: tuple[float, float] = (0.2, 5.0), read_timeout: float = 0.05,
+                 by_id_dir: str = BY_ID_DIR):
+        if not (port or serial_number):
+            raise ValueError(f"{reader_id}: a serial bag needs a port or a serial_number")
+        self.reader_id = reader_id
+        self.emit = emit
+        self.port = port
+        self.serial_number = serial_number
+        self.baudrate = baudrate
+        self.silence = silence
+        self.hello_every = hello_every
+        self.backoff = backoff
+        self.read_timeout = read_timeout
+        self.by_id_dir = by_id_dir
+        self.hello: dict[str, str] = {}  # protocol, firmware, bag, boot, reader
+        self.heartbeat: dict[str, str] = {}
+        self.bad_frames = 0
+        self.duplicates = 0
+        self._delivered: dict[str, set[int]] = {}
+        self._status = StatusKeeper(reader_id, emit, OFFLINE, "not started")
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._serial = None
+        self._write_lock = threading.Lock()
+
+    @property
+    def where(self) -> str:
+        return self.port or f"USB serial number {self.serial_number}"
+
+    @property
+    def status(self) -> LinkStatus:
+        return self._status.current
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"bag-{self.reader_id}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._status.set(OFFLINE, "stopped")
+
+    def feedback(self, kind: Feedback) -> None:
+        """Ask the bag to beep/flash; dropped (and logged) while the bag is offline."""
+        if not self._send("FB", kind.value):
+            log.info("%s: feedback %s dropped, bag not connected", self.reader_id, kind.value)
+
+    # -- thread --------------------------------------------------------------------
+    def resolve(self) -> str | None:
+        if self.port:
+            return self.port if os.path.exists(self.port) else None
+        return find_port(self.serial_number, self.by_id_dir)
+
+    def _run(self) -> None:
+        import serial
+
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            path = self.resolve()
+            if path is None:
+                self._status.set(OFFLINE, f"bag not found ({self.where}): is it plugged in? "
+                                          "Run 'quacks doctor' to list bags")
+            else:
+                try:
+                    port = serial.Serial(path, self.baudrate, timeout=self.read_timeout,
+                                         exclusive=True)
+                except (serial.SerialException, OSError) as exc:
+                    self._status.set(OFFLINE, f"cannot open {path}: {exc}")
+                else:
+                    delay = self.backoff[0]
+                    self._session(port, path)
+                    continue
+            self._stop.wait(delay)
+            delay = min(delay * 2, self.backoff[1])
+
+    def _session(self, port, path: str) -> None:
+        import serial
+
+        self._status.set(CONNECTING, f"opened {path}, waiting for HELLO")
+        self.hello = {}
+        splitter = LineSplitter()
+        self._serial = port
+        last_rx = time.monotonic()
+        last_ask = float("-inf")
+        try:
+            port.reset_input_buffer()
+            while not self._stop.is_set():
+                now = time.monotonic()
+                if not self.hello and now - last_ask >= self.hello_every:
+                    self._send("HELLO?")
+                    last_ask = now
+                data = port.read(max(1, port.in_waiting))
+                if data:
+                    for line in splitter.feed(data):
+                        if self._handle(line):
+                            last_rx = time.monotonic()
+                    self.bad_frames += splitter.dropped
+                    splitter.dropped = 0
+                elif now - last_rx > self.silence and self.status.state != OFFLINE:
+                    self._status.set(OFFLINE, f"no heartbeat from the bag for {self.silence:g} s")
+                    self.hello = {}
+        except (serial.SerialException, OSError) as exc:
+            self._status.set(OFFLINE, f"lost {path} ({exc}); waiting for it to come back")
+        finally:
+            self._serial = None
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+    def _send(self, *fields) -> bool:
+        port = self._serial
+        if port is None:
+            return False
+        with self._write_lock:
+            try:
+                port.write(encode(*fields))
+            except Exception:  # the reader thread notices the broken port and reconnects
+                return False
+        return True
+
+    def _handle(self, line: bytes) -> bool:
+        """Act on one line; True if it was a valid frame (proof the bag is alive)."""
+        try:
+            fields = decode(line)
+            kind = fields[0]
+            if kind == "TAG" and len(fields) == 5:
+                self._tag(fields[1], int(fields[2]), normalise_uid(fields[3]))
+            elif kind == "HELLO" and len(fields) == 6:
+                self._hello(fields)
+            elif kind == "HB" and len(fields) >= 4:
+                self.heartbeat = {"boot": fields[1], "ms": fields[2], "reader": fields[3]}
+                if self.hello.get("boot") != fields[1]:
+                    self.hello = {}  # restarted while its HELLO was lost: ask again
+                elif int(self.hello["protocol"]) == PROTOCOL_VERSION:
+                    self._online()
+            else:
+                raise FrameError(f"unknown frame {kind}")
+        except (FrameError, ValueError) as exc:
+            self.bad_frames += 1
+            log.debug("%s: dropped line %r: %s", self.reader_id, line[:80], exc)
+            return False
+        return True
+
+    def _hello(self, fields: list[str]) -> None:
+        self.hello = dict(zip(("protocol", "firmware", "bag", "boot", "reader"), fields[1:]))
+        if int(fields[1]) != PROTOCOL_VERSION:
+            self._status.set(OFFLINE, f"bag firmware speaks protocol {fields[1]}, this host "
+                                      f"{PROTOCOL_VERSION}: update the firmware")
+            return
+        self._online()
+
+    def _online(self) -> None:
+        hello = self.hello
+        detail = f"firmware {hello['firmware']}, bag {hello['bag']}, boot {hello['boot']}"
+        if self.heartbeat.get("reader", "ok") != "ok":
+            detail += "; its RC522 is not answering: check the reader wiring inside the bag"
+        self._status.set(ONLINE, detail)
+
+    def _tag(self, boot: str, seq: int, uid: str) -> None:
+        delivered = self._delivered.setdefault(boot, set())
+        if seq in delivered:
+            self.duplicates += 1
+        else:
+            delivered.add(seq)
+            while len(self._delivered) > KEPT_BOOTS:
+                del self._delivered[next(iter(self._delivered))]
+            self.emit(TagSeen(self.reader_id, uid, time.time()))
+        self._send("ACK", boot, seq)

@@ -1,0 +1,21 @@
+"""Per-bag settings. Edit before copying to the Pico; pin numbers are GPIO numbers."""
+
+BAG_NAME = ""  # empty: the board's unique id is used
+
+SPI_ID = 0
+PIN_SCK = 18
+PIN_MOSI = 19
+PIN_MISO = 16
+PIN_CS = 17
+PIN_RST = 20
+PIN_LED = 25  # the Pico's on-board LED ("LED" on a Pico W)
+PIN_BUZZER = 15
+SPI_BAUD = 4_000_000
+
+POLL_MS = 10
+HEARTBEAT_MS = 1000
+RESEND_MS = 500
+MISS_LIMIT = 3
+HOLD_MS = 1000
+TIMEOUT_MS = 3
+RETRY_MS = 1000  # re-initialise a silent RC522 this often

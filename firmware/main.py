@@ -1,0 +1,4 @@
+"""Entry point MicroPython runs at boot."""
+import board
+
+board.run()

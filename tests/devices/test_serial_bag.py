@@ -1,0 +1,208 @@
+"""Emulated tags -> real firmware (under CPython) -> pty -> pyserial -> SerialBag -> events."""
+import pytest
+
+from companion.devices.events import Feedback, LinkStatus, TagSeen
+from companion.devices.frames import encode
+from companion.devices.serial_link import SerialBag
+from rc522_emulator import VirtualTag
+from waiting import drain, next_event, until
+
+UIDS = ["04A3C6CAE26180", "04112233445566", "DEADBEEF", "04998877665544", "04000000000001"]
+
+
+@pytest.fixture
+def host(events, tmp_path):
+    links = []
+
+    def make(pico, **kwargs):
+        options = dict(silence=0.3, hello_every=0.05, backoff=(0.01, 0.05), read_timeout=0.005,
+                       by_id_dir=str(tmp_path / "by-id"))
+        options.update(kwargs)
+        link = SerialBag(f"seat{len(links) + 1}", events.put, serial_number=pico.serial, **options)
+        links.append(link)
+        link.start()
+        return link
+
+    yield make
+    for link in links:
+        link.stop()
+
+
+def draw(pico, uid):
+    """A chip passes the antenna: in the field for a few polls, then gone."""
+    tag = pico.emulator.place(VirtualTag(uid))
+    polls = pico.bag.polls
+    until(lambda: pico.bag.polls >= polls + 4)
+    pico.emulator.remove(tag)
+    until(lambda: pico.bag.polls >= polls + 8)
+
+
+def uids_seen(events, count):
+    return [next_event(events, TagSeen).uid for _ in range(count)]
+
+
+def online(link):
+    until(lambda: link.status.state == "online")
+
+
+def test_each_chip_pass_arrives_once_in_order(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    assert link.hello["firmware"] == "1.0.0" and link.hello["bag"] == pico.serial
+    for uid in UIDS:
+        draw(pico, uid)
+    assert uids_seen(events, len(UIDS)) == UIDS
+    until(lambda: not pico.bag.unacked)  # the host acknowledged every event
+    assert drain(events, TagSeen) == []
+    assert {e.reader for e in [link.status]} == {"seat1"}
+
+
+def test_noise_truncated_and_corrupted_frames_are_dropped(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    draw(pico, UIDS[0])
+    next_event(events, TagSeen)
+    boot = pico.bag.boot_id
+    pico.inject(b"\x00\xff\x03garbage>>> \r\n")  # REPL noise and binary junk
+    pico.inject(encode("TAG", boot, 99, "04010203040506", 1)[:-8] + b"\n")  # truncated
+    good = encode("TAG", boot, 98, "04010203040507", 1)
+    pico.inject(good.replace(b"040507,", b"040508,"))  # one character flipped in transit
+    pico.inject(b"$" + b"A" * 500 + b"\n")  # runaway line
+    pico.inject(encode("TAG", boot, 1, UIDS[0], 1) * 3)  # repeats of a delivered event
+    draw(pico, UIDS[1])
+    assert next_event(events, TagSeen).uid == UIDS[1]
+    until(lambda: link.duplicates >= 3)
+    assert link.bad_frames >= 4
+    assert drain(events, TagSeen) == []
+    assert link.status.state == "online"
+
+
+def test_events_drawn_while_the_port_is_gone_are_resent_once(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+    pico.unplug(power_off=False)
+    until(lambda: link.status.state == "offline")
+    draw(pico, UIDS[1])
+    draw(pico, UIDS[2])
+    assert pico.bag.unacked  # kept until acknowledged
+    pico.plug(boot=False)
+    online(link)
+    assert uids_seen(events, 2) == UIDS[1:3]
+    until(lambda: not pico.bag.unacked)
+    draw(pico, UIDS[3])
+    assert uids_seen(events, 1) == UIDS[3:4]
+    assert drain(events, TagSeen) == []
+
+
+def test_lost_acks_mean_resends_which_are_not_delivered_twice(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    link._send = lambda *fields: fields[0] != "ACK" or False  # every ACK lost on the wire
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+    until(lambda: link.duplicates >= 2)  # resent every RESEND_MS
+    assert drain(events, TagSeen) == []
+    assert pico.bag.unacked
+
+
+def test_bag_reboot_mid_round_starts_a_new_sequence(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    draw(pico, UIDS[0])
+    draw(pico, UIDS[1])
+    assert uids_seen(events, 2) == UIDS[:2]
+    until(lambda: not pico.bag.unacked)
+    first_boot = pico.bag.boot_id
+    pico.reboot()
+    assert pico.bag.boot_id != first_boot and pico.bag.seq == 0
+    until(lambda: link.hello.get("boot") == pico.bag.boot_id)
+    draw(pico, UIDS[2])  # sequence number 1 again, but a new boot id
+    assert uids_seen(events, 1) == UIDS[2:3]
+    assert f"boot {pico.bag.boot_id}" in link.status.detail
+
+
+def test_unplug_and_replug_reconnects_with_backoff(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    pico.unplug()
+    lost = until(lambda: link.status if link.status.state == "offline" else None)
+    assert "lost" in lost.detail or "not found" in lost.detail
+    until(lambda: "plugged in" in link.status.detail)
+    pico.plug()
+    online(link)
+    draw(pico, UIDS[4])
+    assert uids_seen(events, 1) == UIDS[4:5]
+
+
+def test_a_silent_bag_is_marked_offline_then_back_online(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    drain(events)
+    pico.paused.set()  # firmware hangs: no heartbeats
+    assert next_event(events, LinkStatus).detail.startswith("no heartbeat")
+    pico.paused.clear()
+    assert next_event(events, LinkStatus).state == "online"
+
+
+def test_feedback_reaches_the_bag_buzzer(firmware, host):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    link.feedback(Feedback.EXPLODED)
+    until(lambda: 150 in pico.tones)
+    link.feedback(Feedback.ACCEPTED)
+    until(lambda: 2000 in pico.tones)
+
+
+def test_dead_reader_inside_the_bag_is_reported_and_recovered(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    pico.emulator.unwire()
+    until(lambda: "RC522 is not answering" in link.status.detail)
+    pico.emulator.unwire(False)
+    until(lambda: "RC522" not in link.status.detail)  # the firmware re-initialised it
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+
+
+def test_a_hung_reader_is_reset_by_the_firmware(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    online(host(pico))
+    pico.emulator.go_silent()  # only a pulse on the reset line revives it
+    until(lambda: pico.emulator.regs[0x14] & 0x03 == 0x03 and not pico.emulator.silent)
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+
+
+def test_fixed_port_path_works_too(firmware, events):
+    pico = firmware()
+    pico.plug()
+    link = SerialBag("seat9", events.put, port=str(pico.link), silence=0.3, hello_every=0.05,
+                     read_timeout=0.005)
+    link.start()
+    try:
+        online(link)
+        draw(pico, UIDS[0])
+        assert next_event(events, TagSeen) .reader == "seat9"
+    finally:
+        link.stop()
