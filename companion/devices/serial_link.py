@@ -128,14 +128,14 @@ class SerialBag:
     def _session(self, port, path: str) -> None:
         import serial
 
-        self._status.set(CONNECTING, f"opened {path}, waiting for HELLO")
         self.hello = {}
         splitter = LineSplitter()
         self._serial = port
         last_rx = time.monotonic()
         last_ask = float("-inf")
         try:
-            port.reset_input_buffer()
+            port.reset_input_buffer()  # stale bytes; the bag resends what is unacknowledged
+            self._status.set(CONNECTING, f"opened {path}, waiting for HELLO")
             while not self._stop.is_set():
                 now = time.monotonic()
                 if not self.hello and now - last_ask >= self.hello_every:
