@@ -40,13 +40,9 @@ def voided(entries: Sequence[Entry]) -> dict[int, int]:
     return cancelled
 
 
-def counted(entries: Sequence[Entry], extra_void: Iterable[int] = (),
-            replace: dict[int, dict[str, Any]] | None = None) -> list[Counted]:
-    """The inputs that count, in order, with reassignments applied.
-
-    `extra_void` and `replace` try out a correction before it is written.
-    """
-    cancelled = set(voided(entries)) | set(extra_void)
+def counted(entries: Sequence[Entry]) -> list[Counted]:
+    """The inputs that count, in order, with reassignments applied."""
+    cancelled = voided(entries)
     actions: dict[int, dict[str, Any]] = {}
     for entry in entries:
         if entry.seq in cancelled:
@@ -55,7 +51,6 @@ def counted(entries: Sequence[Entry], extra_void: Iterable[int] = (),
             actions[entry.seq] = entry.payload["action"]
         elif entry.kind == REASSIGN and entry.payload["target"] in actions:
             actions[entry.payload["target"]] = entry.payload["action"]
-    actions.update(replace or {})
     by_seq = {e.seq: e for e in entries}
     return [Counted(by_seq[seq], action_from_dict(data), data) for seq, data in sorted(actions.items())]
 

@@ -20,7 +20,7 @@ from companion.engine import (
     Action, Draw, GameConfig, GameState, IllegalAction, action_from_dict, action_to_dict, legal_actions,
     step, view_for,
 )
-from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame
+from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
 
 from . import history
 from .history import INPUT, REASSIGN, VOID, Counted
@@ -242,8 +242,8 @@ class Table:
                     raise CorrectionRefused(f"there is no entry #{t} in this game's journal (last: #{self._seq})")
                 if t in already:
                     raise CorrectionRefused(f"#{t} is already voided by #{already[t]}")
-            state, targets = self._replay_with(set(targets), {}, cascade)
-            return self._correct(VOID, {"targets": targets}, source, state)
+            state, payload = self._replay_with(VOID, {"targets": targets}, source, cascade)
+            return self._correct(VOID, payload, source, state)
 
     def void_last(self, seat: int, source: str = "host") -> Outcome:
         """Void the last input of one seat that still counts."""
@@ -268,29 +268,29 @@ class Table:
                 bound = history.bindings(c for c in self._counted if c.entry.seq < seq)
             try:
                 action = action_for_read(before, seat, read.get("tag_chip") or item.action.chip, bound)
+                step(before, action)
             except IllegalAction as exc:
                 raise CorrectionRefused(f"#{seq} cannot be {before.seats[seat].name}'s draw: {exc.reason}") from None
-            data = action_to_dict(action)
-            state, _ = self._replay_with(set(), {seq: data}, False)
-            return self._correct(REASSIGN, {"target": seq, "seat": seat, "action": data}, source, state)
+            state, payload = self._replay_with(
+                REASSIGN, {"target": seq, "seat": seat, "action": action_to_dict(action)}, source, False)
+            return self._correct(REASSIGN, payload, source, state)
 
-    def _replay_with(self, void: set[int], replace: dict[int, dict[str, Any]],
-                     cascade: bool) -> tuple[GameState, list[int]]:
-        """The state if these entries were voided or replaced; with `cascade`, also void what no longer fits."""
+    def _replay_with(self, kind: str, payload: dict[str, Any], source: str,
+                     cascade: bool) -> tuple[GameState, dict[str, Any]]:
+        """The state if this correction were written; with `cascade`, a void also takes what no longer fits."""
+        trial = Entry(self.game_id, self._seq + 1, now(), source, kind, payload)
         state = history.fold(self.config, [])
-        for item in history.counted(self._entries, void, replace):
+        for item in history.counted([*self._entries, trial]):
             try:
-                step_state = step(state, item.action).state
+                state = step(state, item.action).state
             except IllegalAction as exc:
                 if not cascade:
                     raise CorrectionRefused(
                         f"then #{item.entry.seq} ({describe(item.action_dict)}) would no longer fit: {exc.reason}; "
                         "void it too"
                     ) from None
-                void.add(item.entry.seq)
-                continue
-            state = step_state
-        return state, sorted(void)
+                payload["targets"].append(item.entry.seq)
+        return state, payload
 
     def _correct(self, kind: str, payload: dict[str, Any], source: str, state: GameState) -> Outcome:
         with self.db.transaction():
