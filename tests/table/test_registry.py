@@ -1,0 +1,77 @@
+"""The tag registry: enrolment, counts against the box, CSV round trip, clear refusals."""
+
+import io
+
+import pytest
+
+from companion.engine import GameConfig
+from companion.store import Database, StoreError, TagConflict
+from companion.table import TableSetup, TagRegistry, start_game
+
+
+@pytest.fixture
+def registry(db):
+    return TagRegistry(db, "A")
+
+
+def test_enrolment_numbers_new_tags_and_reports_a_second_read(registry):
+    registry.start_enrolment("green", 2)
+    first = registry.enrol("04:11:22:33:44:55:66")
+    second = registry.enrol("04112233445577")
+    again = registry.enrol("04112233445566")
+    assert (first.new, first.row.chip_id) == (True, "green-2-01")
+    assert (second.new, second.row.chip_id) == (True, "green-2-02")
+    assert not again.new and "already chip green-2-01" in again.message
+    counts = {(k.color, k.value): (k.tagged, k.box) for k in registry.counts()}
+    assert counts[("green", 2)] == (2, 8) and counts[("white", 1)] == (0, 20)
+
+
+def test_enrolment_stops_at_the_box_count(registry):
+    registry.start_enrolment("white", 3)  # printing A has four white 3-chips
+    for n in range(4):
+        registry.enrol(f"0000000{n}")
+    with pytest.raises(TagConflict, match="has 4 white 3-chips"):
+        registry.enrol("00000009")
+    with pytest.raises(StoreError, match="no purple 2-chips"):
+        registry.start_enrolment("purple", 2)
+
+
+def test_csv_round_trips_into_another_table(registry, tmp_path):
+    registry.assign("04A1A2A3A4A5A6", "red-4-03")
+    registry.assign("AABBCCDD", "white-1-17")
+    out = io.StringIO()
+    assert registry.export_csv(out) == 2
+    text = out.getvalue()
+    assert text.splitlines()[0] == "uid,chip,color,value,number"
+    with Database(tmp_path / "other.sqlite3") as other_db:
+        other = TagRegistry(other_db)
+        assert other.import_csv(io.StringIO(text)) == 2
+        assert other.import_csv(io.StringIO(text)) == 2  # importing the same file again is harmless
+        assert [(r.uid, r.chip_id) for r in other.rows()] == [(r.uid, r.chip_id) for r in registry.rows()]
+
+
+def test_conflicting_csv_lines_are_refused_with_their_line_and_nothing_is_imported(registry):
+    registry.assign("04A1A2A3A4A5A6", "red-4-03")
+    text = "uid,chip\nAABBCCDD,white-1-01\n04A1A2A3A4A5A6,red-4-04\n"
+    with pytest.raises(TagConflict, match="line 3: tag 04A1A2A3A4A5A6 is already on chip red-4-03"):
+        registry.import_csv(io.StringIO(text))
+    assert registry.chip_for("AABBCCDD") is None
+    with pytest.raises(TagConflict, match="line 3: chip white-1-01 already has tag 11111111"):
+        registry.import_csv(io.StringIO("uid,chip\n11111111,white-1-01\n22222222,white-1-01\n"))
+    with pytest.raises(StoreError, match="line 2: .*has 20 white 1-chips, not a number 21"):
+        registry.import_csv(io.StringIO("uid,chip\n33333333,white-1-21\n"))
+    with pytest.raises(StoreError, match="columns uid and chip"):
+        registry.import_csv(io.StringIO("tag;chip\n"))
+
+
+def test_reads_in_enrolment_mode_enrol_and_leave_the_game_alone(db, registry):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag-0": 0}, registry=True))
+    table.submit({"kind": "fortune"}, "host")
+    registry.start_enrolment("orange", 1)
+    assert table.read("bag-0", "0A0B0C0D").seq == 1
+    assert table.seq == 1 and registry.chip_for("0A0B0C0D") == "orange-1-01"
+    registry.stop_enrolment()
+    unknown = table.read("bag-0", "99999999")
+    assert unknown.anomaly.code == "unknown_tag"
+    assert table.read("bag-0", "0A0B0C0D").accepted  # Ann's orange, whichever physical one it is
+    assert table.state.seats[0].pot[0][0].startswith("orange-1-")
