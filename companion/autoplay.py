@@ -25,11 +25,15 @@ class RandomPlayer:
             return mine[0]
         draws = [a for a in mine if isinstance(a, Draw)]
         stops = [a for a in mine if isinstance(a, Stop)]
-        if draws and stops:
+        answers = [a for a in mine if isinstance(a, Choose)]
+        if draws and stops:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
                 return stops[0]
-        if draws and not any(isinstance(a, Choose) for a in mine):
+            if answers and rng.random() < 0.5:
+                return rng.choice(answers)
+            return rng.choice(draws)
+        if draws and not answers:  # looking at chips for a crow skull
             return rng.choice(draws)
         buys = [a for a in mine if isinstance(a, Buy)]
         if buys and rng.random() < 0.9:

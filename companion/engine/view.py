@@ -7,7 +7,7 @@ from typing import Any
 
 from . import brewing, catalog, evaluation
 from .actions import action_to_dict
-from .game import legal_actions
+from .game import legal_actions, waiting_for
 from .ingredients import active_rules
 from .model import Decision, GameState, Seat, chip
 
@@ -77,6 +77,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "books": {color: {"rule": r.id, "text": r.text} for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
+        "waiting": waiting_for(state),
         "shop": _shop(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
         "winners": list(state.winners),
