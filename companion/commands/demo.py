@@ -1,0 +1,103 @@
+"""`quacks demo`: a whole game in the browser on localhost, with simulated bags instead of readers.
+
+Each seat's bag is a `SimulatedBag`; every chip of the box carries a made-up sticker UID in the
+tag registry, so a click on "draw" travels the same road as a real read: reader, registry, table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import webbrowser
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.devices import LinkStatus, SimulatedBag, TagSeen
+from companion.engine import GameConfig, catalog
+from companion.engine.model import chip_id
+from companion.store import Database
+from companion.table import Table, TableSetup, TagRegistry, start_game
+from companion.webapp import create_app
+from companion.webapp.access import new_pin
+from companion.webapp.server import Server
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan")
+
+
+@dataclass
+class Demo:
+    """A demo table and its simulated bags; ``draw(seat)`` draws a random chip from that bag."""
+
+    table: Table
+    bags: list[SimulatedBag]
+    uids: dict[str, str]
+    rng: random.Random
+
+    def draw(self, seat: int) -> Any:
+        bag = self.table.state.seats[seat].bag
+        if not bag:
+            return None
+        event = self.bags[seat].present(self.uids[self.rng.choice(bag)])
+        self.table.wait_for_reads()
+        return event
+
+
+def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> Demo:
+    """A new game on ``db_path`` with one simulated bag per seat and every chip stickered."""
+    db = Database(db_path)
+    registry = TagRegistry(db, "A")
+    uids: dict[str, str] = {}
+    for (color, value), count in catalog.SUPPLIES["A"].items():
+        for number in range(1, count + 1):
+            cid = chip_id(color, value, number)
+            uids[cid] = f"{len(uids) + 1:08X}"
+    if not registry.rows():
+        for cid, uid in uids.items():
+            registry.assign(uid, cid)
+    readers = {f"sim-{n + 1}": n for n in range(len(players))}
+    table = start_game(db, TableSetup(GameConfig(players=tuple(players)), readers, registry=True))
+    def emit(event: TagSeen | LinkStatus) -> None:
+        if isinstance(event, TagSeen):
+            table.tag_seen(event)
+
+    bags = [SimulatedBag(reader, emit) for reader in readers]
+    for bag in bags:
+        bag.start()
+    return Demo(table, bags, uids, random.Random(seed))
+
+
+def run(args: argparse.Namespace) -> int:
+    names = args.names or list(NAMES[: args.players])
+    if not 2 <= len(names) <= 4:
+        print("quacks demo: the game is for 2 to 4 players")
+        return 2
+    folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
+    demo = build_demo(names, folder / "demo.sqlite3", args.seed)
+    pin = new_pin()
+    app = create_app(demo.table, host_pin=pin, demo=demo.draw)
+    server = Server(app, "127.0.0.1", args.port)
+    link = f"{server.url}/host?pin={pin}"
+    print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
+    print(f"Host page (host PIN {pin}): {link}")
+    print(f"Table screen: {server.url}/table   Journal: {folder / 'demo.sqlite3'}")
+    print("Open each seat's link from the host page; press Ctrl+C to stop.")
+    if not args.no_browser:
+        webbrowser.open(link)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("demo", help="play a whole game in the browser, no hardware needed",
+                                   description=__doc__)
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="number of seats (default 3)")
+    parser.add_argument("--names", nargs="+", metavar="NAME", help="player names, clockwise (overrides --players)")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
+    parser.add_argument("--seed", type=int, help="seed the simulated bags' draws")
+    parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
+    parser.set_defaults(func=run)

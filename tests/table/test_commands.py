@@ -1,0 +1,45 @@
+"""The library commands on a real file: import, list, export, timeline, tags, config --check."""
+
+import argparse
+
+from companion.autoplay import play_game
+from companion.commands import config_cmd, games, tags
+from companion.engine import GameConfig, format_transcript
+
+
+def quacks(*argv):
+    parser = argparse.ArgumentParser(prog="quacks")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for module in (games, tags, config_cmd):
+        module.register(sub)
+    args = parser.parse_args([str(a) for a in argv])
+    return args.func(args)
+
+
+def test_a_transcript_goes_in_and_comes_back_out_unchanged(tmp_path, capsys):
+    config = GameConfig(players=("Ann", "Ben", "Cid"))
+    _, inputs = play_game(config, seed=11)
+    transcript = format_transcript(config, inputs)
+    (tmp_path / "night.jsonl").write_text(transcript)
+    db = tmp_path / "j.sqlite3"
+    assert quacks("import", tmp_path / "night.jsonl", "--db", db) == 0
+    assert f"({len(inputs)} inputs, finished)" in capsys.readouterr().out
+    assert quacks("games", "--db", db) == 0
+    assert "finished" in capsys.readouterr().out
+    assert quacks("export", "1", "--db", db) == 0
+    assert capsys.readouterr().out == transcript
+    assert quacks("timeline", "1", "--seat", "Ben", "--round", "3", "--db", db) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(" R3 " in line and "Ben:" in line for line in lines)
+    assert quacks("show", "99", "--db", db) == 1
+    assert "no game 99" in capsys.readouterr().err
+
+
+def test_tags_and_config_check_report_problems_with_exit_codes(tmp_path, capsys):
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "tags.csv").write_text("uid,chip\n04AABBCC,white-1-01\n04AABBCC,white-1-02\n")
+    assert quacks("tags", "import", tmp_path / "tags.csv", "--db", db) == 1
+    assert "line 3: tag 04AABBCC is already on chip white-1-01" in capsys.readouterr().err
+    (tmp_path / "table.toml").write_text('[[seats]]\nplayer = "Ann"\n[[seats]]\nplayer = 7\n')
+    assert quacks("config", "--check", tmp_path / "table.toml") == 1
+    assert f"{tmp_path / 'table.toml'}:4: seats[1].player: must be text in quotes" in capsys.readouterr().err
