@@ -33,7 +33,17 @@ class LiveGame:
         """Publish every journal write of the table to ``hub``."""
         self.hub = hub
         hub.reset(self.game_id, self.table.seq)
-        self.table.subscribe(lambda seq, entry=None: hub.publish(seq, entry))
+        self.table.subscribe(self._notice)
+
+    def _notice(self, seq: int, notice: dict[str, Any]) -> None:
+        """A journal write goes out as an entry; anomalies and enrolments only refresh the views."""
+        assert self.hub is not None
+        if notice.get("seq") == seq and "payload" in notice:
+            payload = notice["payload"]
+            self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
+                                   "action": payload.get("action"), "events": notice.get("events", [])})
+        else:
+            self.hub.touch()
 
     @property
     def game_id(self) -> str:
@@ -93,7 +103,7 @@ class LiveGame:
     def demo_draw(self, seat: int) -> dict[str, Any]:
         """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
         try:
-            result = self.demo(seat)
+            self.demo(seat)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
-        return {"ok": True, "seq": getattr(result, "seq", None)}
+        return {"ok": True, "seq": self.table.seq}

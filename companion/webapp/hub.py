@@ -98,6 +98,8 @@ class Hub:
         """The SSE text for one page: catch-up, then every entry as it happens, with keep-alives."""
         with self._cond:
             self._live[perspective] += 1
+            self._version += 1  # the host's connection panel changes
+            self._cond.notify_all()
         try:
             yield f"retry: {RETRY_MS}\n: connected\n\n"
             cursor = _parse(last_id)
@@ -130,6 +132,8 @@ class Hub:
         finally:
             with self._cond:
                 self._live[perspective] -= 1
+                self._version += 1
+                self._cond.notify_all()
 
     def _send(self, perspective: str, cursor: int,
               pending: list[tuple[int, dict[str, Any] | None]], version: int) -> Iterator[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 from flask import Flask
 from waitress.server import create_server
@@ -41,8 +42,14 @@ class Server:
         return self
 
     def stop(self) -> None:
-        """End every live stream, then close the listening socket and the workers."""
-        self.app.extensions["companion.hub"].close()
-        self._server.close()
+        """End every live stream, then close the connections, the listening socket and the workers."""
+        hub = self.app.extensions["companion.hub"]
+        hub.close()
+        deadline = time.monotonic() + 2
+        while hub.live() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for channel in list(self._server._map.values()):  # type: ignore[union-attr]
+            channel.close()
+        self._server.task_dispatcher.shutdown()  # type: ignore[union-attr]
         if self._thread is not None:
             self._thread.join(timeout=5)

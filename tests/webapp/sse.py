@@ -32,7 +32,7 @@ class SSEClient:
     def next(self) -> Event:
         event_id, data = None, []
         while True:
-            line = self.response.fp.readline()
+            line = self.response.readline()
             if not line:
                 raise ConnectionError("the stream closed")
             line = line.decode().rstrip("\r\n")
@@ -46,6 +46,21 @@ class SSEClient:
                 event_id = line[3:].strip()
             elif line.startswith("data:"):
                 data.append(line[5:].lstrip())
+
+    def wait_keepalive(self) -> None:
+        """Read until a keep-alive comment arrives (the stream must carry nothing else meanwhile)."""
+        line = self.response.readline().decode()
+        while line in ("\n", "\r\n"):
+            line = self.response.readline().decode()
+        assert line.startswith(": keep-alive"), line
+        self.keepalives += 1
+
+    def next_entry(self) -> Event:
+        """The next event that carries a journal entry (skipping view refreshes such as a phone joining)."""
+        while True:
+            event = self.next()
+            if event.data.get("entry") is not None:
+                return event
 
     def close(self) -> None:
         try:

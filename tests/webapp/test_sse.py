@@ -57,10 +57,11 @@ def test_every_client_receives_every_event_in_order_and_a_reconnect_misses_nothi
         post(server, f"/api/seat/{game.token(k % 3)}/draw", {}, jar)
     expected = [str(n) for n in range(1, 8)]
     for client in clients:
-        got = [client.next() for _ in expected]
+        got = [client.next_entry() for _ in expected]
         assert [e.id for e in got] == expected
         assert [e.data["seq"] for e in got] == list(range(1, 8))
-        assert got[0].data["entry"]["events"][0]["event"] == "fortune"
+        assert got[0].data["entry"]["action"]["kind"] == "fortune"
+        assert all(e.data["entry"]["action"]["kind"] == "draw" for e in got[1:])
         assert got[-1].data["view"]["phase"] == "brewing"
 
     # Seat 1's phone drops off after event 3, the game goes on, and it comes back.
@@ -69,9 +70,9 @@ def test_every_client_receives_every_event_in_order_and_a_reconnect_misses_nothi
     for k in range(3):
         post(server, f"/api/seat/{game.token(k)}/draw", {}, jar)
     back = SSEClient("127.0.0.1", server.port, paths[2], last_id="7")
-    caught = [back.next() for _ in range(3)]
+    caught = [back.next_entry() for _ in range(3)]
     assert [e.id for e in caught] == ["8", "9", "10"]
-    assert all(e.data["entry"]["events"] for e in caught), "each missed entry is replayed"
+    assert all(e.data["entry"]["action"]["seat"] == k for k, e in enumerate(caught)), "each missed draw is replayed"
     assert "view" in caught[-1].data and caught[-1].data["view"]["you"] == 1
     assert sum(len(s["pot"]) for s in caught[-1].data["view"]["seats"]) == 9
     for client in clients[:2] + clients[3:] + [back]:
@@ -89,8 +90,9 @@ def test_keepalives_keep_an_idle_stream_open(server):
     server.app.extensions["companion.hub"].keepalive = 0.05
     client = SSEClient("127.0.0.1", server.port, "/api/stream/table")
     client.next()
+    client.wait_keepalive()
     jar = host_opener(server)
     post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
-    assert client.next().id == "1"
+    assert client.next_entry().id == "1"
     assert client.keepalives >= 1, "the idle stream carried keep-alive comments"
     client.close()

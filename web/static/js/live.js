@@ -95,6 +95,8 @@ const Q = (() => {
     vars.who = ev.seat === null || ev.seat === undefined ? "" : (names[ev.seat] || t("seat_n", { n: ev.seat + 1 }));
     if (typeof ev.chip === "string") { const [c, v] = ev.chip.split("-"); vars.chip = chipName(c, v); }
     if (ev.phase) vars.phase = t("phase_" + ev.phase);
+    if (Array.isArray(ev.keys)) vars.keys = ev.keys.join(", ");
+    if (ev.color) vars.color = S.colors[ev.color] || ev.color;
     const key = "ev_" + ev.event;
     if (S[key]) return t(key, vars);
     const rest = Object.entries(ev).filter(([k]) => !["event", "seat"].includes(k)).map(([k, v]) => `${k} ${v}`);
@@ -105,7 +107,10 @@ const Q = (() => {
   const feedLines = [];
   let names = [];
   function feed(entry) {
-    for (const ev of entry.events || []) feedLines.push(eventText(ev));
+    // The entry's engine events when the table sends them, else the input itself.
+    const events = entry.events && entry.events.length ? entry.events
+      : entry.action ? [{ ...entry.action, event: entry.action.kind }] : [];
+    for (const ev of events) feedLines.push(eventText(ev));
     feedLines.splice(0, Math.max(0, feedLines.length - 30));
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
