@@ -18,9 +18,12 @@ class Event:
 class SSEClient:
     """Opens ``path`` on ``host:port``; ``next()`` returns the next event (comments are skipped)."""
 
-    def __init__(self, host: str, port: int, path: str, last_id: str | None = None, timeout: float = 10) -> None:
+    def __init__(self, host: str, port: int, path: str, last_id: str | None = None, timeout: float = 10,
+                 cookie: str | None = None) -> None:
         self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
         headers = {"Accept": "text/event-stream"}
+        if cookie:
+            headers["Cookie"] = cookie
         if last_id is not None:
             headers["Last-Event-ID"] = last_id
         self.conn.request("GET", path, headers=headers)

@@ -1,0 +1,107 @@
+"""Latency from an input submitted to the table until each of 12 live pages receives it over SSE.
+
+12 clients: 4 seats x 2 phones, the table screen, the host and 2 spare table screens, on a real
+waitress server on 127.0.0.1. Inputs are draws through the simulated bags (reader, registry,
+table, journal on disk), one at a time. Prints p50/p99 and the process's RSS with the clients
+connected (the clients run in the same process, so the figure includes them).
+
+    PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150]
+
+Draws continue while some seat can draw in round 1 (each bag holds 9 chips at the start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+from companion.commands.demo import build_demo
+from companion.webapp import create_app
+from companion.webapp.server import Server
+from tests.webapp.sse import SSEClient
+
+PIN = "000000"
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--inputs", type=int, default=150)
+    args = parser.parse_args()
+    demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
+    app = create_app(demo.table, host_pin=PIN, demo=demo.draw)
+    server = Server(app, "127.0.0.1", 0).start()
+    game = app.extensions["companion.game"]
+    jar = CookieJar()
+    urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(f"{server.url}/host?pin={PIN}")
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
+    paths += ["/api/stream/table", "/api/stream/host", "/api/stream/table", "/api/stream/table"]
+    clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None) for p in paths]
+    for c in clients:
+        c.next()
+    received: dict[int, list[float]] = {}
+    lock = threading.Lock()
+
+    def listen(client: SSEClient) -> None:
+        try:
+            while True:
+                event = client.next_entry()
+                now = time.perf_counter()
+                with lock:
+                    received.setdefault(event.data["seq"], []).append(now)
+        except (ConnectionError, OSError, ValueError):
+            return
+
+    threads = [threading.Thread(target=listen, args=(c,), daemon=True) for c in clients]
+    for t in threads:
+        t.start()
+    sent: dict[int, float] = {}
+    demo.table.submit({"kind": "fortune", "card": None}, "host")
+    time.sleep(0.2)
+    latencies: list[float] = []
+    for i in range(args.inputs):
+        state = demo.table.state
+        if state.phase != "brewing":
+            break
+        brewing = [n for n, s in enumerate(state.seats) if s.status == "brewing" and s.bag
+                   and not state.blocking_decision(n)]
+        if not brewing:
+            break
+        seat = brewing[i % len(brewing)]
+        t0 = time.perf_counter()
+        demo.draw(seat)
+        seq = demo.table.seq
+        sent[seq] = t0
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:
+            with lock:
+                if len(received.get(seq, [])) >= len(clients):
+                    break
+            time.sleep(0.0005)
+    memory = rss_mb()
+    with lock:
+        for seq, t0 in sent.items():
+            latencies.extend((t - t0) * 1000 for t in received.get(seq, []))
+    server.stop()
+    latencies.sort()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    print(f"inputs: {len(sent)}  clients: {len(clients)}  messages: {len(latencies)}")
+    print(f"latency ms: p50 {statistics.median(latencies):.2f}  p99 {p(0.99):.2f}  max {latencies[-1]:.2f}")
+    print(f"RSS with {len(clients)} clients connected: {memory:.1f} MB (server and clients in one process)")
+
+
+if __name__ == "__main__":
+    main()
