@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import replay, simulate
+from .commands import config_cmd, demo, games, replay, simulate, tags
 
-COMMANDS = (replay, simulate)
+COMMANDS = (demo, replay, simulate, games, tags, config_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

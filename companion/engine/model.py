@@ -56,10 +56,12 @@ class GameConfig:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
+        # Rule and price tables are cached per config: hash it once.
+        object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
+                                                self.supply, self.threshold, self.start_rubies)))
 
     def __hash__(self) -> int:
-        return hash((self.players, self.start_player, tuple(self.books.items()), self.supply,
-                     self.threshold, self.start_rubies))
+        return self._hash  # type: ignore[attr-defined]
 
     def to_dict(self) -> dict[str, Any]:
         return {
