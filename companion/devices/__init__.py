@@ -18,6 +18,7 @@ __all__ = ["Feedback", "LinkStatus", "ReaderSource", "SerialBag", "SimulatedBag"
            "TagSeen", "open_readers"]
 
 KINDS = {"spi": SpiReader, "serial": SerialBag, "simulated": SimulatedBag}
+ALIASES = {"kind": {"sim": "simulated"}, "option": {"baud": "baudrate"}}
 
 
 def open_readers(specs: list[dict[str, Any]], emit: Emit) -> list[ReaderSource]:
@@ -26,7 +27,8 @@ def open_readers(specs: list[dict[str, Any]], emit: Emit) -> list[ReaderSource]:
     A spec names its ``id`` and ``kind`` ("spi", "serial" or "simulated"); the other keys
     are the reader's constructor options, e.g. ``{"id": "seat1", "kind": "spi", "bus": 0,
     "device": 0, "reset_pin": 25}`` or ``{"id": "seat2", "kind": "serial",
-    "serial_number": "E6614104034B1A2C"}``. Raises ValueError naming the faulty spec.
+    "serial_number": "E6614104034B1A2C"}``; ``sim`` and ``baud`` are accepted for
+    ``simulated`` and ``baudrate``. Raises ValueError naming the faulty spec.
     """
     readers: list[ReaderSource] = []
     seen: set[str] = set()
@@ -34,6 +36,8 @@ def open_readers(specs: list[dict[str, Any]], emit: Emit) -> list[ReaderSource]:
         options = dict(spec)
         reader_id = options.pop("id", None)
         kind = options.pop("kind", None)
+        kind = ALIASES["kind"].get(kind, kind)
+        options = {ALIASES["option"].get(key, key): value for key, value in options.items()}
         if not isinstance(reader_id, str) or not reader_id:
             raise ValueError(f"reader spec {spec!r} needs an 'id'")
         if reader_id in seen:

@@ -35,6 +35,7 @@ CMD_TRANSCEIVE = 0x0C
 CMD_SOFT_RESET = 0x0F
 
 IRQ_TIMER = 0x01
+IRQ_TX = 0x40
 IRQ_ERR = 0x02
 IRQ_RX_IDLE = 0x30
 ERR_FATAL = 0x13  # BufferOvfl | ParityErr | ProtocolErr
@@ -116,11 +117,12 @@ class Rc522:
         self.write(RF_CFG, (self.rx_gain & 0x07) << 4)
         self.write(TX_CONTROL, self.read(TX_CONTROL) | 0x03)
 
-    def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0):
+    def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0, answer: bool = True):
         """Send ``data`` and wait for the answer, sleeping between checks.
 
         Returns ``(status, answer_bytes, collision_position)``; the position counts from
-        bit 1 of the first answer byte (including the ``rx_align`` offset).
+        bit 1 of the first answer byte (including the ``rx_align`` offset). With
+        ``answer=False`` it returns once the frame is sent (for commands tags never answer).
         """
         write = self.write
         write(COMMAND, CMD_IDLE)
@@ -133,9 +135,10 @@ class Rc522:
         write(COMMAND, CMD_TRANSCEIVE)
         write(BIT_FRAMING, framing | 0x80)
         waits = 0
+        done = IRQ_RX_IDLE | IRQ_TIMER | IRQ_ERR if answer else IRQ_TX
         while True:
             irq = self.read(COM_IRQ)
-            if irq & (IRQ_RX_IDLE | IRQ_TIMER | IRQ_ERR):
+            if irq & done:
                 break
             waits += 1
             if waits > self.max_waits:
@@ -143,6 +146,9 @@ class Rc522:
             self.pause()
         if irq == 0xFF:
             raise ChipNotAnswering("interrupt register reads 0xFF")
+        if not answer:
+            write(COMMAND, CMD_IDLE)
+            return OK, b"", 0
         if not irq & IRQ_RX_IDLE:
             return NO_TAG, b"", 0
         error = self.read(ERROR)
@@ -165,7 +171,7 @@ class Rc522:
     def halt(self) -> None:
         """HLTA: the selected tag stays silent to REQA until it leaves the field."""
         frame = bytes((PICC_HLTA, 0))
-        self.transceive(frame + crc_a(frame))
+        self.transceive(frame + crc_a(frame), answer=False)
 
     def _anticollision(self, sel: int):
         """Resolve one tag's 4 bytes at cascade level ``sel``; picks the '1' branch

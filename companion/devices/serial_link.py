@@ -11,6 +11,7 @@ import logging
 import os
 import threading
 import time
+from typing import Callable
 
 from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen, normalise_uid
 from .frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
@@ -46,7 +47,7 @@ class SerialBag:
                  serial_number: str | None = None, *, baudrate: int = 115200,
                  silence: float = 3.0, hello_every: float = 1.0,
                  backoff: tuple[float, float] = (0.2, 5.0), read_timeout: float = 0.05,
-                 by_id_dir: str = BY_ID_DIR):
+                 by_id_dir: str = BY_ID_DIR, on_line: Callable[[bytes], None] | None = None):
         if not (port or serial_number):
             raise ValueError(f"{reader_id}: a serial bag needs a port or a serial_number")
         self.reader_id = reader_id
@@ -59,6 +60,7 @@ class SerialBag:
         self.backoff = backoff
         self.read_timeout = read_timeout
         self.by_id_dir = by_id_dir
+        self.on_line = on_line  # sees every received line, valid or not (diagnostics)
         self.hello: dict[str, str] = {}  # protocol, firmware, bag, boot, reader
         self.heartbeat: dict[str, str] = {}
         self.bad_frames = 0
@@ -144,6 +146,8 @@ class SerialBag:
                 data = port.read(max(1, port.in_waiting))
                 if data:
                     for line in splitter.feed(data):
+                        if self.on_line is not None:
+                            self.on_line(line)
                         if self._handle(line):
                             last_rx = time.monotonic()
                     self.bad_frames += splitter.dropped
@@ -181,7 +185,8 @@ class SerialBag:
             elif kind == "HELLO" and len(fields) == 6:
                 self._hello(fields)
             elif kind == "HB" and len(fields) >= 4:
-                self.heartbeat = {"boot": fields[1], "ms": fields[2], "reader": fields[3]}
+                self.heartbeat = {"boot": fields[1], "ms": int(fields[2]), "reader": fields[3],
+                                  "polls": int(fields[4]) if len(fields) > 4 else 0}
                 if self.hello.get("boot") != fields[1]:
                     self.hello = {}  # restarted while its HELLO was lost: ask again
                 elif int(self.hello["protocol"]) == PROTOCOL_VERSION:

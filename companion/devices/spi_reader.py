@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Callable
 
 from .edges import EdgeDetector
 from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen
@@ -33,7 +34,8 @@ class SpiReader:
                  reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
                  poll_interval: float = 0.01, miss_limit: int = 3, hold: float = 1.0,
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
-                 pause: float = 0.0005, rx_gain: int = 4):
+                 pause: float = 0.0005, rx_gain: int = 4,
+                 on_poll: Callable[[list[str], int], None] | None = None):
         self.reader_id = reader_id
         self.emit = emit
         self.bus, self.device, self.reset_pin = bus, device, reset_pin
@@ -44,6 +46,7 @@ class SpiReader:
         self._pause = pause
         self._timeout_ms, self._rx_gain = timeout_ms, rx_gain
         self.edges = EdgeDetector(miss_limit, int(hold * 1000))
+        self.on_poll = on_poll  # sees every poll's UIDs and ms (diagnostics, recording)
         self._status = StatusKeeper(reader_id, emit, OFFLINE, "not started")
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -172,6 +175,8 @@ class SpiReader:
                     self._stop.wait(delay)
                     delay = min(delay * 2, self.backoff[1])
                 continue
+            if self.on_poll is not None:
+                self.on_poll(uids, int(now * 1000))
             for uid in self.edges.update(uids, int(now * 1000)):
                 self.emit(TagSeen(self.reader_id, uid, time.time()))
             self._stop.wait(self.poll_interval)

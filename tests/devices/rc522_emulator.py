@@ -173,6 +173,7 @@ class Mfrc522Emulator:
         self.regs[0x06] = 0
         tx_bits = self.regs[0x0D] & 0x07
         rx_align = (self.regs[0x0D] >> 4) & 0x07
+        self.regs[0x04] |= 0x40  # TxIRq: the frame is out
         field_on = self.regs[0x14] & 0x03 == 0x03
         answer = self._tags_answer(frame, tx_bits) if field_on else None
         if answer is None:

@@ -1,0 +1,217 @@
+"""`quacks doctor`: find every bag reader, read a test chip on each, say what to fix."""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import queue
+import re
+import sys
+import time
+from pathlib import Path
+
+from companion.devices import SerialBag, SpiReader, open_readers
+from companion.devices.events import TagSeen
+from companion.devices.serial_link import BY_ID_DIR
+
+#: Reset line per SPI device, as wired in hardware/README.md.
+DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
+BAG_NAMES = re.compile(r"usb-(MicroPython|Raspberry_Pi_Pico).*_([0-9A-Fa-f]+)-if\d+$")
+
+ADVICE_NO_READERS = """\
+No reader answered. Check, in this order:
+  - Pico bags: the USB cable carries data (some are charge-only); the Pico runs the bag
+    firmware (firmware/README.md); `ls /dev/serial/by-id` lists a MicroPython board;
+    your user is in the 'dialout' group (hardware/install.sh adds it; log in again).
+  - RC522 on the Pi: SPI is enabled (`sudo raspi-config nonint do_spi 0`, then reboot),
+    `ls /dev/spidev*` shows the device, the module has 3.3 V (never 5 V), and the wiring
+    matches hardware/README.md; on a Pi 5 install rpi-lgpio instead of RPi.GPIO."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("doctor", help="find the bag readers and read a test chip on each")
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="how long to wait for a test chip at each reader (default 20)")
+    parser.add_argument("--no-tag", action="store_true", help="only list the readers, read no chip")
+    parser.add_argument("--spi", action="append", default=[], metavar="BUS.DEV[:RESET]",
+                        help="check this RC522 on the Pi's SPI (default: every /dev/spidev*)")
+    parser.add_argument("--record", type=Path, metavar="DIR",
+                        help="write each reader's polls or serial lines as a JSON Lines trace")
+    parser.add_argument("--config", type=Path, help="table config whose readers to check too")
+    parser.add_argument("--serial-dir", default=BY_ID_DIR, help=argparse.SUPPRESS)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    events: queue.Queue = queue.Queue()
+    recorder = Recorder()
+    readers = _readers(args, events, recorder)
+    if not readers:
+        print(ADVICE_NO_READERS)
+        return 1
+    for reader in readers:
+        reader.start()
+    _wait(lambda: all(r.status.state == "online" for r in readers), 3.0)
+    print("Readers:")
+    for reader in readers:
+        print(f"  {reader.reader_id:<28} {_describe(reader)}")
+    online = [r for r in readers if r.status.state == "online"]
+    ok = len(online) == len(readers)
+    start = time.monotonic()
+    polls = {r.reader_id: _polls(r) for r in online}
+    if online and not args.no_tag:
+        ok = _test_chips(online, events, args.seconds) and ok
+    if online:
+        time.sleep(max(0.0, 1.2 - (time.monotonic() - start)))
+        elapsed = time.monotonic() - start
+        print("\nPolls per second (target: 50 or more):")
+        for reader in online:
+            if isinstance(reader, SerialBag):
+                beat = reader.heartbeat
+                rate = beat.get("polls", 0) * 1000 / max(beat.get("ms", 0), 1)
+            else:
+                rate = (_polls(reader) - polls[reader.reader_id]) / elapsed
+            print(f"  {reader.reader_id:<28} {rate:.0f}")
+    advice = [f"{r.reader_id}: {_advice(r)}" for r in readers if r not in online]
+    for reader in readers:
+        reader.stop()
+    if args.record:
+        recorder.write(args.record)
+    for text in advice:
+        print(f"\n{text}")
+    return 0 if ok else 1
+
+
+def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) -> list:
+    readers: list = []
+    for path in _bag_ports(args.serial_dir):
+        name = "bag " + BAG_NAMES.search(path).group(2)
+        readers.append(SerialBag(name, events.put, port=path, on_line=recorder.line(name)))
+    spi = [_parse_spi(text) for text in args.spi] or [
+        (int(m[1]), int(m[2]), DEFAULT_RESET_PINS.get((int(m[1]), int(m[2])), 25))
+        for m in (re.search(r"spidev(\d+)\.(\d+)$", p) for p in sorted(glob.glob("/dev/spidev*")))
+        if m]
+    for bus, device, reset in spi:
+        name = f"spi {bus}.{device}"
+        readers.append(SpiReader(name, events.put, bus, device, reset, on_poll=recorder.poll(name)))
+    for spec in _configured(args):
+        readers.extend(open_readers([spec], events.put))
+    return readers
+
+
+def _bag_ports(directory: str) -> list[str]:
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    return [os.path.join(directory, n) for n in names if BAG_NAMES.search(n)]
+
+
+def _parse_spi(text: str) -> tuple[int, int, int]:
+    match = re.fullmatch(r"(\d+)\.(\d+)(?::(\d+))?", text)
+    if not match:
+        raise SystemExit(f"quacks doctor: --spi wants BUS.DEV or BUS.DEV:RESET_GPIO, not {text!r}")
+    bus, device = int(match[1]), int(match[2])
+    return bus, device, int(match[3]) if match[3] else DEFAULT_RESET_PINS.get((bus, device), 25)
+
+
+def _configured(args: argparse.Namespace) -> list[dict]:
+    """Serial readers named in the table config (SPI ones are found by their device)."""
+    if args.config is None:
+        return []
+    from companion.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+    except (ConfigError, OSError) as exc:
+        print(f"(config not used: {exc})")
+        return []
+    return [{"id": r.id, "kind": r.kind, **r.options} for r in config.readers.values()
+            if r.kind == "serial"]
+
+
+def _describe(reader) -> str:
+    status = reader.status
+    if isinstance(reader, SerialBag) and reader.hello:
+        hello = reader.hello
+        return (f"{status.state}: Pico bag '{hello['bag']}', firmware {hello['firmware']}, "
+                f"protocol {hello['protocol']}, RC522 version 0x{hello['reader']}")
+    if isinstance(reader, SpiReader) and status.state == "online":
+        return f"{status.state}: RC522 on {reader.where}, version register 0x{reader.version:02X}"
+    return f"{status.state}: {status.detail}"
+
+
+def _advice(reader) -> str:
+    if isinstance(reader, SpiReader):
+        return (f"{reader.status.detail}. Check: SPI enabled, MISO/MOSI/SCK not swapped, SDA(CS) on "
+                f"the right CE pin, RST on GPIO{reader.reset_pin}, 3.3 V and GND connected.")
+    return (f"{reader.status.detail}. Check: the firmware is flashed (firmware/README.md), "
+            "no other program holds the port (is 'quacks' already running?), and "
+            "ModemManager is not probing it (hardware/99-quacks-bags.rules).")
+
+
+def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
+    print(f"\nHold a tagged chip to each reader ({seconds:g} s)...")
+    start = time.monotonic()
+    pending = {r.reader_id: r for r in readers}
+    while pending and time.monotonic() - start < seconds:
+        try:
+            event = events.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if isinstance(event, TagSeen) and event.reader in pending:
+            pending.pop(event.reader)
+            length = len(event.uid) // 2
+            print(f"  {event.reader:<28} read {event.uid} ({length}-byte UID)")
+            if length == 4 and event.uid.startswith("88"):
+                print("    this looks like a cut-off 7-byte UID: update the bag firmware")
+    for reader_id in pending:
+        print(f"  {reader_id:<28} no chip read: hold the chip flat against the antenna, within "
+              "1-2 cm; check it is an NTAG213/215 sticker (hardware/README.md)")
+    return not pending
+
+
+def _polls(reader) -> int:
+    return reader.polls if isinstance(reader, SpiReader) else 0
+
+
+def _wait(condition, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not condition():
+        time.sleep(0.05)
+
+
+class Recorder:
+    """Collects polls and serial lines per reader for `--record` (tests/data/traces format)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, tuple[str, list[dict]]] = {}
+        self.start = time.monotonic()
+
+    def poll(self, reader_id: str):
+        rows = self.rows.setdefault(reader_id, ("polls", []))[1]
+        return lambda uids, ms: rows.append({"ms": ms, "uids": uids})
+
+    def line(self, reader_id: str):
+        rows = self.rows.setdefault(reader_id, ("serial", []))[1]
+
+        def keep(line: bytes) -> None:
+            rows.append({"ms": int((time.monotonic() - self.start) * 1000),
+                         "rx": line.decode("latin-1")})
+        return keep
+
+    def write(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        for reader_id, (kind, rows) in self.rows.items():
+            if not rows:
+                continue
+            path = directory / f"{kind}-{re.sub(r'[^A-Za-z0-9]+', '-', reader_id)}.jsonl"
+            header = {"kind": kind, "reader": reader_id, "expect": [],
+                      "note": "recorded by quacks doctor; fill in the chips drawn"}
+            if kind == "polls":
+                header.update(miss_limit=3, hold_ms=1000)
+            with path.open("w") as out:
+                for row in [header, *rows]:
+                    out.write(json.dumps(row) + "\n")
+            print(f"recorded {len(rows)} lines to {path}", file=sys.stderr)
