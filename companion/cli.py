@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import config_cmd, demo, games, replay, simulate, tags
+from .commands import config_cmd, demo, games, replay, serve, simulate, tags
 
-COMMANDS = (demo, replay, simulate, games, tags, config_cmd)
+COMMANDS = (demo, serve, replay, simulate, games, tags, config_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
