@@ -8,7 +8,7 @@ PIN_MOSI = 19
 PIN_MISO = 16
 PIN_CS = 17
 PIN_RST = 20
-PIN_LED = 25  # the Pico's on-board LED ("LED" on a Pico W)
+PIN_LED = "LED"  # the on-board LED of a Pico and a Pico W
 PIN_BUZZER = 15
 SPI_BAUD = 4_000_000
 

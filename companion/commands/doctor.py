@@ -148,7 +148,7 @@ def _advice(reader) -> str:
                 f"the right CE pin, RST on GPIO{reader.reset_pin}, 3.3 V and GND connected.")
     return (f"{reader.status.detail}. Check: the firmware is flashed (firmware/README.md), "
             "no other program holds the port (is 'quacks' already running?), and "
-            "ModemManager is not probing it (hardware/99-quacks-bags.rules).")
+            "ModemManager is not probing it (hardware/70-quacks-bags.rules).")
 
 
 def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:

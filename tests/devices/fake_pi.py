@@ -6,6 +6,7 @@ byte still travels through ``SpiDev.xfer2`` into the register-level emulator.
 from __future__ import annotations
 
 import sys
+import threading
 import types
 
 from rc522_emulator import Mfrc522Emulator
@@ -18,6 +19,7 @@ class FakeBoard:
         self.chips: dict[tuple[int, int], Mfrc522Emulator] = {}
         self.pins: dict[int, int] = {}
         self.mode: int | None = None
+        self.bus_locks: dict[int, threading.Lock] = {}
         self.gpio = self._gpio_module()
         self.spidev = self._spidev_module()
 
@@ -49,11 +51,13 @@ class FakeBoard:
                 if (bus, device) not in board.chips:
                     raise FileNotFoundError(2, "No such file or directory")
                 self.chip = board.chips[(bus, device)]
+                self.lock = board.bus_locks.setdefault(bus, threading.Lock())
 
             def xfer2(self, data: list[int]) -> list[int]:
                 if self.chip is None:
                     raise OSError(9, "Bad file descriptor")
-                return self.chip.transfer(list(data))
+                with self.lock:  # the kernel runs one transfer at a time per bus
+                    return self.chip.transfer(list(data))
 
             def close(self) -> None:
                 self.chip = None

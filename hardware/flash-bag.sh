@@ -1,0 +1,13 @@
+#!/bin/sh
+# Copy the bag firmware onto a Pico that runs MicroPython, then reset it.
+#   hardware/flash-bag.sh                 the only Pico plugged in
+#   hardware/flash-bag.sh <usb-serial>    a given Pico (see ls /dev/serial/by-id)
+# Needs mpremote (pip install mpremote). Stop 'quacks serve' first: it holds the ports.
+set -eu
+cd "$(dirname "$0")/.."
+command -v mpremote >/dev/null || { echo "mpremote not found: pip install mpremote" >&2; exit 1; }
+if [ $# -ge 1 ]; then device="id:$1"; else device="auto"; fi
+files=$(grep -v '^#' firmware/FILES | grep .)
+# shellcheck disable=SC2086  # one argument per file
+mpremote connect "$device" cp $files : + reset
+echo "Flashed. Check it with: quacks doctor"
