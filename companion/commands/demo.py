@@ -10,7 +10,7 @@ import argparse
 import random
 import tempfile
 import webbrowser
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,28 @@ NAMES = ("Ann", "Ben", "Cleo", "Dan")
 
 @dataclass
 class Demo:
-    """A demo table and its simulated bags; ``draw(seat)`` draws a random chip from that bag."""
+    """A demo table and its simulated bags; ``draw(seat)`` draws a random chip from that bag.
+
+    The simulated players also put chips back the way people do (after the flask, at the end of
+    the round, ...): every chip the engine expects back passes its bag's reader at once.
+    """
 
     table: Table
     bags: list[SimulatedBag]
     uids: dict[str, str]
     rng: random.Random
+    presented: set[str] = field(default_factory=set)
+
+    def put_back(self, seq: int = 0, notice: Any = None) -> None:
+        """Table subscriber: present each chip that is on its way back into a bag, once."""
+        seats = self.table.state.seats
+        expected = {cid for seat in seats for cid in seat.returning}
+        self.presented &= expected
+        for bag, seat in zip(self.bags, seats):
+            for cid in seat.returning:
+                if cid not in self.presented:
+                    self.presented.add(cid)
+                    bag.present(self.uids[cid])
 
     def draw(self, seat: int) -> Any:
         bag = self.table.state.seats[seat].bag
@@ -65,7 +81,9 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> De
     bags = [SimulatedBag(reader, emit) for reader in readers]
     for bag in bags:
         bag.start()
-    return Demo(table, bags, uids, random.Random(seed))
+    demo = Demo(table, bags, uids, random.Random(seed))
+    table.subscribe(demo.put_back)
+    return demo
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@ Chance comes in as input (chips drawn, die faces). A game is its setup plus an o
 inputs; `replay` of the same inputs always gives the same state.
 """
 
-from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop, action_from_dict, action_to_dict
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
 from .errors import ConfigError, IllegalAction
 from .brewing import risk as explosion_risk
 from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
@@ -16,7 +16,7 @@ from .view import state_to_dict, view_for
 ENGINE_VERSION = "1"
 
 __all__ = [
-    "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Spend", "Stop", "action_from_dict",
+    "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Return", "Spend", "Stop", "action_from_dict",
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
     "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
     "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",

@@ -25,6 +25,14 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class Return:
+    """A chip put back was seen going into its bag (so its next read will be a draw)."""
+
+    seat: int
+    chip: str
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     seat: int
 
@@ -63,16 +71,17 @@ class Done:
     seat: int
 
 
-Action = Union[Fortune, Draw, Stop, Choose, Buy, Spend, Done]
+Action = Union[Fortune, Draw, Return, Stop, Choose, Buy, Spend, Done]
 
 _KINDS: dict[str, type] = {
-    "fortune": Fortune, "draw": Draw, "stop": Stop, "choose": Choose,
+    "fortune": Fortune, "draw": Draw, "return": Return, "stop": Stop, "choose": Choose,
     "buy": Buy, "spend": Spend, "done": Done,
 }
 _NAMES = {cls: kind for kind, cls in _KINDS.items()}
 _FIELDS: dict[str, dict[str, tuple[type, bool]]] = {  # field -> (type, required)
     "fortune": {"card": (str, False)},
     "draw": {"seat": (int, True), "chip": (str, True)},
+    "return": {"seat": (int, True), "chip": (str, True)},
     "stop": {"seat": (int, True)},
     "choose": {"seat": (int, True), "decision": (str, True), "keys": (list, True)},
     "buy": {"seat": (int, True), "color": (str, True), "value": (int, True), "chip": (str, False)},

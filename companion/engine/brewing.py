@@ -32,6 +32,9 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
     """Put the rat stones in the pots and let everyone draw."""
     for n, tails in enumerate(rats(state)):
         seat = state.seats[n]
+        if seat.returning:  # poured back while nobody read them: from now on a read is a draw
+            events.append({"event": "returns_unseen", "seat": n, "chips": seat.returning})
+            seat.returning = []
         seat.rat = tails
         seat.status = BREWING
         if tails:
@@ -65,6 +68,8 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
     ctx = Ctx(state, seat_no, events)
     _withdraw_offers(ctx)
     seat.bag.remove(chip_id)
+    if chip_id in seat.returning:  # its way back in was not read
+        seat.returning.remove(chip_id)
     if pending:
         seat.hand.append(chip_id)
         pending.options.insert(len(pending.options) - 1, Option(chip_id, f"Place {chip_label(chip_id)}"))
@@ -112,6 +117,16 @@ def settle(ctx: Ctx) -> None:
         ctx.emit("stopped", why="bag empty")
 
 
+def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
+    """The reader saw a chip that had been put back go into the bag: no draw, just confirmed."""
+    seat = state.seats[seat_no]
+    if chip_id not in seat.returning:
+        raise IllegalAction("not_returning", f"{describe_location(state, chip_id)}; {seat.name} was not "
+                            "putting it back into the bag")
+    seat.returning.remove(chip_id)
+    events.append({"event": "return_seen", "seat": seat_no, "chip": chip_id})
+
+
 def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     seat = check_can_act(state, seat_no)
     pending = state.blocking_decision(seat_no)
@@ -128,9 +143,9 @@ def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["chip"]
     ctx.close(decision)
     seat.pot = [p for p in seat.pot if p[0] != white]
-    seat.bag.append(white)
     seat.flask_full = False
     ctx.emit("flask", chip=white)
+    seat.put_in_bag([white])
 
 
 def _withdraw_offers(ctx: Ctx) -> None:

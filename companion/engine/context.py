@@ -49,7 +49,7 @@ class Ctx:
             self.emit("sold_out", kind=f"{color}-{value}", why=why)
             return None
         cid = stock.pop(0)
-        self.seat.bag.append(cid)
+        self.seat.put_in_bag([cid])
         self.emit("chip_gained", chip=cid, why=why)
         return cid
 
@@ -62,6 +62,11 @@ class Ctx:
                             blocking=blocking, data=data or {})
         state.decisions.append(decision)
         return decision
+
+    def put_back(self, chips: list[str], why: str) -> None:
+        """Chips go back into the bag during the potion phase (flask, mandrake, crow skull)."""
+        self.seat.put_in_bag(chips)
+        self.emit("returned", chips=chips, why=why)
 
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)

@@ -184,12 +184,13 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     stock = state.supply.get(f"{color}-{value}", [])
     if not stock:
         raise IllegalAction("sold_out", f"no {color} {value}-chips are left in the supply")
+    read = chip_id is not None
     if chip_id is None:
         chip_id = stock[0]
     elif chip_id not in stock:
         raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
     stock.remove(chip_id)
-    seat.bag.append(chip_id)
+    seat.put_in_bag([chip_id], seen=read)
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
@@ -273,8 +274,7 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     """Chips go back into the bags, rats leave the pots, the next player starts."""
     for seat in state.seats:
-        seat.bag.extend(cid for cid, _ in seat.pot)
-        seat.bag.extend(seat.hand)
+        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
         seat.pot, seat.hand = [], []
         seat.rat = 0
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from . import brewing, catalog, evaluation, flow
-from .actions import Action, Buy, Choose, Done, Draw, Fortune, Spend, Stop
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
 from .ingredients import RULES
@@ -94,6 +94,8 @@ def apply(state: GameState, action: Action) -> Events:
         brewing.draw(state, action.seat, action.chip, events)
     elif isinstance(action, Choose):
         _choose(state, action, events)
+    elif isinstance(action, Return):
+        brewing.returned(state, action.seat, action.chip, events)
     elif isinstance(action, Stop):
         brewing.stop(state, action.seat, events)
     elif isinstance(action, Fortune):
@@ -160,11 +162,12 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
 
 def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """Every input the engine accepts now (for one seat, or for everyone and the host)."""
+    if state.phase == flow.GAME_OVER:
+        return []
     seats = range(len(state.seats)) if seat is None else (seat,)
-    found: list[Action] = []
-    if state.phase == "fortune":
-        return [Fortune(None)] if seat is None else []
+    found: list[Action] = [Fortune(None)] if state.phase == "fortune" and seat is None else []
     for n in seats:
+        found.extend(Return(n, c) for c in state.seats[n].returning)
         for d in state.decisions_for(n):
             found.extend(Choose(n, d.id, (k,)) for k in d.keys())
         if state.phase == "brewing":

@@ -140,6 +140,7 @@ class Seat:
     coins: int = 0
     bought: list[str] = field(default_factory=list)  # colours bought this shop
     done: bool = False  # finished the current everyone-at-once phase
+    returning: list[str] = field(default_factory=list)  # in the bag, not yet seen going in
 
     @property
     def start_space(self) -> int:
@@ -167,8 +168,16 @@ class Seat:
         return Seat(
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
-            self.status, self.reward, self.coins, self.bought.copy(), self.done,
+            self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
         )
+
+    def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:
+        """Chips go into the bag. They pass the bag's reader on the way in: until a read shows
+        that (a `return` input), a read of one of them is its return, not a draw. `seen`: the
+        read that brought the chip in is the input itself (a purchase read at the reader)."""
+        self.bag.extend(chips)
+        if not seen:
+            self.returning.extend(chips)
 
 
 @dataclass(slots=True)

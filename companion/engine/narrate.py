@@ -18,6 +18,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "preview_empty": lambda e: "crow skull: the bag is empty, nothing to look at",
     "returned": lambda e: f"puts back {', '.join(chip_label(c) for c in e['chips'])} ({e['why']})",
     "exploded": lambda e: f"EXPLODES: whites {e['white_total']} > {e['threshold']}",
+    "return_seen": lambda e: f"{chip_label(e['chip'])} seen going back into the bag",
+    "returns_unseen": lambda e: f"{len(e['chips'])} chip(s) went back into the bag unread",
     "pot_full": lambda e: "the pot is full (last space reached)",
     "stopped": lambda e: f"stops ({e['why']})",
     "flask": lambda e: f"uses the flask: {chip_label(e['chip'])} back into the bag",

@@ -47,6 +47,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "returning": [_chip(c) for c in s.returning],
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,

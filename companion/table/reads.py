@@ -1,4 +1,8 @@
-"""What a chip seen at a bag's reader means now: a draw while brewing, a purchase in the shop.
+"""What a chip seen at a bag's reader means now: a chip going back in, a draw, a purchase.
+
+A chip the engine expects back in the bag (flask, mandrake, crow skull, the end of the round, a
+chip from the supply) passes the reader on its way in: that read confirms its return. Otherwise
+a read is a draw while brewing, or a purchase in the shop.
 
 With a tag registry the sticker names a physical chip, and physical chips of one kind are
 interchangeable in the rules: whichever white 1-chips went into Ann's bag at setup are Ann's.
@@ -11,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from companion.engine import Action, Buy, Draw, GameState, IllegalAction, chip
+from companion.engine import Action, Buy, Draw, GameState, IllegalAction, Return, chip
 
 
 def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[str, str] | None) -> Action:
@@ -25,10 +29,13 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
     except ValueError as exc:
         raise IllegalAction("unknown_chip", str(exc)) from None
     shopping = state.phase == "shop" and state.shopper == seat
+    returning = state.seats[seat].returning
     if bound is None:
-        return Buy(seat, c.color, c.value, tag_chip) if shopping else Draw(seat, tag_chip)
-    if tag_chip in bound:
+        engine_chip = tag_chip
+    elif tag_chip in bound:
         engine_chip = bound[tag_chip]
+    elif (back := _free_chip(tag_chip, c.kind, returning, set(bound.values()))) is not None:
+        engine_chip = back
     elif shopping or state.phase == "brewing":
         place = state.supply.get(c.kind, []) if shopping else state.seats[seat].bag
         free = _free_chip(tag_chip, c.kind, place, set(bound.values()))
@@ -42,6 +49,8 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
         engine_chip = free
     else:
         engine_chip = tag_chip  # out of phase: the engine gives the reason
+    if engine_chip in returning:
+        return Return(seat, engine_chip)
     return Buy(seat, c.color, c.value, engine_chip) if shopping else Draw(seat, engine_chip)
 
 

@@ -28,10 +28,9 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     chosen = keys[0]
     ctx.close(decision)
     back = [c for c in seat.hand if c != chosen]
-    seat.hand = []
-    seat.bag.extend(back)
+    seat.hand = [c for c in seat.hand if c == chosen]
     if back:
-        ctx.emit("returned", chips=back, why="crow skull")
+        ctx.put_back(back, "crow skull")
     if chosen != NONE:
         ctx.place(chosen)
 

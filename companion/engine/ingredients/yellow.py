@@ -25,8 +25,7 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["white"]
     ctx.close(decision)
     seat.pot = [p for p in seat.pot if p[0] != white]
-    seat.bag.append(white)
-    ctx.emit("returned", chips=[white], why="mandrake")
+    ctx.put_back([white], "mandrake")
 
 
 SET_1 = IngredientRule(
