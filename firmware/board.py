@@ -69,11 +69,11 @@ class UsbSerial:
     """Non-blocking byte I/O on the USB CDC port (MicroPython's stdin/stdout)."""
 
     def __init__(self):
-        import micropython
         import select
         import sys
 
-        micropython.kbd_intr(-1)  # a 0x03 byte must not stop the firmware
+        # Ctrl-C (0x03) stays enabled so mpremote can stop the firmware to update it; the
+        # host only ever sends printable frames.
         self.stdin = sys.stdin.buffer
         self.stdout = sys.stdout.buffer
         self.poller = select.poll()

@@ -1,4 +1,13 @@
 """Entry point MicroPython runs at boot."""
-import board
+import sys
+import time
 
-board.run()
+import board
+import machine
+
+try:
+    board.run()
+except Exception as exc:  # a crash must not leave the bag silent at the REPL
+    sys.print_exception(exc)
+    time.sleep(2)
+    machine.reset()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
 from companion.devices.events import TagSeen
-from companion.devices.serial_link import BY_ID_DIR
+from companion.devices.serial_link import BY_ID_DIR, find_port
 
 #: Reset line per SPI device, as wired in hardware/README.md.
 DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
@@ -84,20 +84,39 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) -> list:
-    readers: list = []
+    """Plugged-in Pico bags and SPI devices, named after the table config where it has them."""
+    serial_specs, spi_specs = _configured(args)
+    bags: dict[str, tuple[str, str]] = {}  # real device path -> (reader id, path)
     for path in _bag_ports(args.serial_dir):
-        name = "bag " + BAG_NAMES.search(path).group(2)
-        readers.append(SerialBag(name, events.put, port=path, on_line=recorder.line(name)))
-    spi = [_parse_spi(text) for text in args.spi] or [
-        (int(m[1]), int(m[2]), DEFAULT_RESET_PINS.get((int(m[1]), int(m[2])), 25))
-        for m in (re.search(r"spidev(\d+)\.(\d+)$", p) for p in sorted(glob.glob("/dev/spidev*")))
-        if m]
-    for bus, device, reset in spi:
-        name = f"spi {bus}.{device}"
+        bags[os.path.realpath(path)] = ("bag " + BAG_NAMES.search(path).group(2), path)
+    missing = []
+    for spec in serial_specs:
+        path = spec.get("port") or find_port(spec.get("serial_number", ""), args.serial_dir)
+        if path and os.path.exists(path):
+            bags[os.path.realpath(path)] = (spec["id"], path)
+        else:
+            missing.append(spec)
+    readers: list = [SerialBag(name, events.put, port=path, on_line=recorder.line(name))
+                     for name, path in bags.values()]
+    readers += open_readers(missing, events.put)
+    spi = {(bus, device): (f"spi {bus}.{device}", reset) for bus, device, reset in
+           [_parse_spi(text) for text in args.spi] or _spi_devices()}
+    for spec in spi_specs:
+        key = (spec.get("bus", 0), spec.get("device", 0))
+        spi[key] = (spec["id"], spec.get("reset_pin", DEFAULT_RESET_PINS.get(key, 25)))
+    for (bus, device), (name, reset) in sorted(spi.items()):
         readers.append(SpiReader(name, events.put, bus, device, reset, on_poll=recorder.poll(name)))
-    for spec in _configured(args):
-        readers.extend(open_readers([spec], events.put))
     return readers
+
+
+def _spi_devices() -> list[tuple[int, int, int]]:
+    found = []
+    for path in sorted(glob.glob("/dev/spidev*")):
+        match = re.search(r"spidev(\d+)\.(\d+)$", path)
+        if match:
+            bus, device = int(match[1]), int(match[2])
+            found.append((bus, device, DEFAULT_RESET_PINS.get((bus, device), 25)))
+    return found
 
 
 def _bag_ports(directory: str) -> list[str]:
@@ -116,19 +135,17 @@ def _parse_spi(text: str) -> tuple[int, int, int]:
     return bus, device, int(match[3]) if match[3] else DEFAULT_RESET_PINS.get((bus, device), 25)
 
 
-def _configured(args: argparse.Namespace) -> list[dict]:
-    """Serial readers named in the table config (SPI ones are found by their device)."""
-    if args.config is None:
-        return []
-    from companion.config import ConfigError, load_config
+def _configured(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:
+    """The serial and SPI reader specs of the table config (--config or the default file)."""
+    from companion.commands.options import ConfigError, table_config
 
     try:
-        config = load_config(args.config)
+        config = table_config(args)
     except (ConfigError, OSError) as exc:
-        print(f"(config not used: {exc})")
-        return []
-    return [{"id": r.id, "kind": r.kind, **r.options} for r in config.readers.values()
-            if r.kind == "serial"]
+        print(f"(table config not used: {exc})")
+        return [], []
+    specs = [{"id": r.id, "kind": r.kind, **r.options} for r in config.readers.values()] if config else []
+    return ([s for s in specs if s["kind"] == "serial"], [s for s in specs if s["kind"] == "spi"])
 
 
 def _describe(reader) -> str:

@@ -47,6 +47,7 @@ class SerialBag:
                  serial_number: str | None = None, *, baudrate: int = 115200,
                  silence: float = 3.0, hello_every: float = 1.0,
                  backoff: tuple[float, float] = (0.2, 5.0), read_timeout: float = 0.05,
+                 write_timeout: float = 0.5,
                  by_id_dir: str = BY_ID_DIR, on_line: Callable[[bytes], None] | None = None):
         if not (port or serial_number):
             raise ValueError(f"{reader_id}: a serial bag needs a port or a serial_number")
@@ -59,6 +60,7 @@ class SerialBag:
         self.hello_every = hello_every
         self.backoff = backoff
         self.read_timeout = read_timeout
+        self.write_timeout = write_timeout  # a bag that stops reading must not block feedback()
         self.by_id_dir = by_id_dir
         self.on_line = on_line  # sees every received line, valid or not (diagnostics)
         self.hello: dict[str, str] = {}  # protocol, firmware, bag, boot, reader
@@ -117,7 +119,7 @@ class SerialBag:
             else:
                 try:
                     port = serial.Serial(path, self.baudrate, timeout=self.read_timeout,
-                                         exclusive=True)
+                                         write_timeout=self.write_timeout, exclusive=True)
                 except (serial.SerialException, OSError) as exc:
                     self._status.set(OFFLINE, f"cannot open {path}: {exc}")
                 else:

@@ -19,8 +19,6 @@ from .rc522 import ChipNotAnswering, Rc522
 
 log = logging.getLogger(__name__)
 
-BCM = 11  # RPi.GPIO.BCM
-
 
 class SpiReader:
     """Polls one RC522 and emits a TagSeen per chip arrival.
@@ -94,10 +92,13 @@ class SpiReader:
 
         self._gpio = GPIO
         if GPIO.getmode() is None:
-            GPIO.setmode(BCM)
+            GPIO.setmode(GPIO.BCM)
+        elif GPIO.getmode() != GPIO.BCM:
+            raise OSError("another part of this program set GPIO.BOARD numbering; "
+                          "reset_pin is a BCM GPIO number")
         GPIO.setwarnings(False)
         chip = mfrc522.MFRC522(bus=self.bus, device=self.device, spd=self.speed_hz,
-                               pin_mode=BCM, pin_rst=self.reset_pin)
+                               pin_mode=GPIO.BCM, pin_rst=self.reset_pin)
         logging.getLogger("mfrc522Logger").handlers.clear()  # it adds one per instance
         self._chip = chip
         self.rc = Rc522(chip.Read_MFRC522, chip.Write_MFRC522, self._sleep_pause,

@@ -49,3 +49,19 @@ def test_nothing_found_explains_where_to_look(tmp_path, capsys, monkeypatch):
     code, out = run_doctor(capsys, "--serial-dir", str(tmp_path))
     assert code == 1
     assert "No reader answered" in out and "dialout" in out and "raspi-config" in out
+
+
+def test_config_names_the_readers_it_knows(firmware, board, tmp_path, capsys):
+    pico = firmware("e6614104034b1a2c")
+    pico.plug()
+    board.add_reader(1, 1, 21)
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nname = "t"\n[[seats]]\nplayer = "Ann"\nreader = "green"\n'
+                      '[[seats]]\nplayer = "Ben"\nreader = "red"\n'
+                      f'[readers.green]\nkind = "serial"\nport = "{pico.link}"\n'
+                      '[readers.red]\nkind = "spi"\nbus = 1\ndevice = 1\nreset_pin = 21\n')
+    code, out = run_doctor(capsys, "--no-tag", "--config", str(config), "--spi", "1.1",
+                           "--serial-dir", str(tmp_path / "by-id"))
+    assert code == 0, out
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    assert listed[:2] == ["green", "red"] and "reset GPIO21" in out
