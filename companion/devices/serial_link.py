@@ -183,12 +183,13 @@ class SerialBag:
             fields = decode(line)
             kind = fields[0]
             if kind == "TAG" and len(fields) == 5:
-                self._tag(fields[1], int(fields[2]), normalise_uid(fields[3]))
+                self._tag(fields[1], int(fields[2]), normalise_uid(fields[3]), int(fields[4]))
             elif kind == "HELLO" and len(fields) == 6:
                 self._hello(fields)
             elif kind == "HB" and len(fields) >= 4:
                 self.heartbeat = {"boot": fields[1], "ms": int(fields[2]), "reader": fields[3],
-                                  "polls": int(fields[4]) if len(fields) > 4 else 0}
+                                  "polls": int(fields[4]) if len(fields) > 4 else 0,
+                                  "received": time.monotonic()}
                 if self.hello.get("boot") != fields[1]:
                     self.hello = {}  # restarted while its HELLO was lost: ask again
                 elif int(self.hello["protocol"]) == PROTOCOL_VERSION:
@@ -216,7 +217,7 @@ class SerialBag:
             detail += "; its RC522 is not answering: check the reader wiring inside the bag"
         self._status.set(ONLINE, detail)
 
-    def _tag(self, boot: str, seq: int, uid: str) -> None:
+    def _tag(self, boot: str, seq: int, uid: str, bag_ms: int) -> None:
         delivered = self._delivered.setdefault(boot, set())
         if seq in delivered:
             self.duplicates += 1
@@ -224,5 +225,15 @@ class SerialBag:
             delivered.add(seq)
             while len(self._delivered) > KEPT_BOOTS:
                 del self._delivered[next(iter(self._delivered))]
-            self.emit(TagSeen(self.reader_id, uid, time.time()))
+            self.emit(TagSeen(self.reader_id, uid, self._when(boot, bag_ms)))
         self._send("ACK", boot, seq)
+
+    def _when(self, boot: str, bag_ms: int) -> float:
+        """Wall-clock time of a draw from the bag's clock, so a TAG resent after a
+        reconnect keeps the time the chip was drawn (needs a heartbeat of that boot)."""
+        now = time.time()
+        beat = self.heartbeat
+        if beat.get("boot") != boot:
+            return now
+        bag_now = beat["ms"] + (time.monotonic() - beat["received"]) * 1000
+        return now - min(max(0.0, bag_now - bag_ms), 3_600_000) / 1000

@@ -31,13 +31,20 @@ class PtyIO:
 
     def __init__(self, master: int):
         self.master = master
+        self.lose: bytes | None = None  # frames starting with this never reach the Pico
+        self._partial = b""
         os.set_blocking(master, False)
 
     def read(self) -> bytes:
         try:
-            return os.read(self.master, 512)
+            data = os.read(self.master, 512)
         except (BlockingIOError, OSError):
             return b""
+        if self.lose is None:
+            return data
+        lines = (self._partial + data).split(b"\n")
+        self._partial = lines.pop()
+        return b"".join(line + b"\n" for line in lines if not line.startswith(self.lose))
 
     def write(self, data: bytes) -> None:
         try:
@@ -128,6 +135,18 @@ class Pico:
     def inject(self, data: bytes) -> None:
         """Bytes the host receives as if the bag had sent them (line noise, REPL output)."""
         os.write(self._fds[0], data)
+
+    def hear(self, data: bytes) -> None:
+        """Bytes the Pico receives as if the host had sent them."""
+        os.write(self._fds[1], data)
+
+    def sent(self) -> bytes:
+        """What the Pico wrote while no host had the port open."""
+        os.set_blocking(self._fds[1], False)
+        try:
+            return os.read(self._fds[1], 65536)
+        except BlockingIOError:
+            return b""
 
     def _start_firmware(self) -> None:
         built = threading.Event()

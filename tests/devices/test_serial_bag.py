@@ -1,8 +1,10 @@
 """Emulated tags -> real firmware (under CPython) -> pty -> pyserial -> SerialBag -> events."""
+import time
+
 import pytest
 
 from companion.devices.events import Feedback, LinkStatus, TagSeen
-from companion.devices.frames import encode
+from companion.devices.frames import decode, encode
 from companion.devices.serial_link import SerialBag
 from rc522_emulator import VirtualTag
 from waiting import drain, next_event, until
@@ -93,9 +95,13 @@ def test_events_drawn_while_the_port_is_gone_are_resent_once(firmware, host, eve
     draw(pico, UIDS[1])
     draw(pico, UIDS[2])
     assert pico.bag.unacked  # kept until acknowledged
+    drawn_at = time.time()
+    time.sleep(0.3)
     pico.plug(boot=False)
     online(link)
-    assert uids_seen(events, 2) == UIDS[1:3]
+    late = [next_event(events, TagSeen) for _ in range(2)]
+    assert [e.uid for e in late] == UIDS[1:3]
+    assert all(e.at < drawn_at + 0.1 for e in late)  # stamped with the draw, not the resend
     until(lambda: not pico.bag.unacked)
     draw(pico, UIDS[3])
     assert uids_seen(events, 1) == UIDS[3:4]
@@ -107,7 +113,7 @@ def test_lost_acks_mean_resends_which_are_not_delivered_twice(firmware, host, ev
     pico.plug()
     link = host(pico)
     online(link)
-    link._send = lambda *fields: fields[0] != "ACK" or False  # every ACK lost on the wire
+    pico.io.lose = b"$ACK"  # every ACK lost on the wire
     draw(pico, UIDS[0])
     assert uids_seen(events, 1) == UIDS[:1]
     until(lambda: link.duplicates >= 2)  # resent every RESEND_MS
@@ -206,3 +212,21 @@ def test_fixed_port_path_works_too(firmware, events):
         assert next_event(events, TagSeen) .reader == "seat9"
     finally:
         link.stop()
+
+
+def test_firmware_ignores_bad_host_frames_and_keeps_the_event(firmware):
+    pico = firmware()
+    pico.plug()
+    draw(pico, UIDS[0])
+    sent = [decode(line) for line in pico.sent().splitlines()]
+    tag = next(fields for fields in sent if fields[0] == "TAG")
+    assert sent[0][0] == "HELLO" and tag[3] == UIDS[0]
+    boot, seq = tag[1], tag[2]
+    pico.hear(b"\x00\xffnoise\n" + encode("ACK", boot, seq).replace(b"*", b"x*"))  # corrupted
+    pico.hear(encode("ACK", "0badb007", seq))  # an ACK meant for an earlier boot
+    pico.hear(encode("ACK", boot, "one"))
+    steps = pico.steps
+    until(lambda: pico.steps > steps + 20)
+    assert [s for s, _ in pico.bag.unacked] == [int(seq)]
+    pico.hear(encode("ACK", boot, seq))
+    until(lambda: not pico.bag.unacked)
