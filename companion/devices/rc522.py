@@ -114,7 +114,7 @@ class Rc522:
         self.write(TX_ASK, 0x40)
         self.write(MODE, 0x3D)
         self.write(COLL, 0x00)  # bits after a collision read as 0
-        self.write(RF_CFG, (self.rx_gain & 0x07) << 4)
+        self.write(RF_CFG, (self.read(RF_CFG) & 0x8F) | ((self.rx_gain & 0x07) << 4))
         self.write(TX_CONTROL, self.read(TX_CONTROL) | 0x03)
 
     def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0, answer: bool = True):
