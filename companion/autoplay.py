@@ -23,22 +23,22 @@ class RandomPlayer:
         mine = legal_actions(state, seat)
         if seat is None:
             return mine[0]
-        draws = [a for a in mine if isinstance(a, Draw)]
-        stops = [a for a in mine if isinstance(a, Stop)]
-        answers = [a for a in mine if isinstance(a, Choose)]
-        if draws and stops:  # brewing with nothing blocking: stop, take an offer, or draw on
+        kinds: dict[type, list[Action]] = {}
+        for a in mine:
+            kinds.setdefault(type(a), []).append(a)
+        draws, answers = kinds.get(Draw), kinds.get(Choose)
+        if draws and Stop in kinds:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
-                return stops[0]
+                return kinds[Stop][0]
             if answers and rng.random() < 0.5:
                 return rng.choice(answers)
             return rng.choice(draws)
         if draws and not answers:  # looking at chips for a crow skull
             return rng.choice(draws)
-        buys = [a for a in mine if isinstance(a, Buy)]
-        if buys and rng.random() < 0.9:
-            return rng.choice(buys)
-        others = [a for a in mine if not isinstance(a, (Draw, Done))] or mine
+        if Buy in kinds and rng.random() < 0.9:
+            return rng.choice(kinds[Buy])
+        others = [a for a in mine if type(a) is not Draw and type(a) is not Done] or mine
         return rng.choice(others)
 
 
