@@ -21,7 +21,7 @@
     reader = "bag-1"
 
     [readers.bag-1]
-    kind = "spi"                  # spi (bus, device, reset_pin) | serial (port, baud) | sim
+    kind = "spi"                  # spi (bus, device, reset_pin) | serial (port or serial_number, baud) | sim
     bus = 0
     device = 0
 """
@@ -45,7 +45,7 @@ DEFAULT_BIND = "0.0.0.0"
 
 READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
     "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False)},
-    "serial": {"port": (str, True), "baud": (int, False)},
+    "serial": {"port": (str, False), "serial_number": (str, False), "baud": (int, False)},
     "sim": {},
 }
 _SECTIONS: dict[str, dict[str, type]] = {
@@ -314,6 +314,8 @@ class _Checker:
             for key, (_, required) in allowed.items():
                 if required and key not in spec:
                     self.fail(path, f"a {kind} reader needs {key!r}")
+            if kind == "serial" and "port" not in spec and "serial_number" not in spec:
+                self.fail(path, "a serial reader needs 'port' or 'serial_number' (its USB serial number)")
             readers[reader_id] = ReaderConfig(reader_id, kind, options)
         return readers
 

@@ -95,10 +95,10 @@ def test_the_player_count_comes_from_the_rules():
     assert key == "seats" and line == 15 and "2 to 4 players" in message
 
 
-def test_a_serial_reader_needs_a_port_and_keys_must_suit_the_kind():
+def test_a_serial_reader_needs_a_port_or_serial_number_and_keys_must_suit_the_kind():
     text = GOOD.replace('port = "/dev/ttyUSB0"\n', "").replace("device = 1", "device = 1\nbaud = 9600")
     found = problems(text)
-    assert ("readers.bag-2", 32, "a serial reader needs 'port'") in found
+    assert ("readers.bag-2", 32, "a serial reader needs 'port' or 'serial_number' (its USB serial number)") in found
     assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin)") in found
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.config import ConfigError
 from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
+from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
 from companion.webapp.server import Server
@@ -40,6 +41,12 @@ def run(args: argparse.Namespace) -> int:
         table = resume(db)
     except UnknownGame:
         table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry))
+    try:
+        bags = Bags(table, reader_specs(config.readers))
+    except ValueError as err:
+        print(f"quacks serve: {err}")
+        return 2
+    bags.start()
     pin = args.pin or new_pin()
     app = create_app(table, host_pin=pin)
     server = Server(app, config.bind, args.port or config.port)
@@ -51,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
         server.run()
     except KeyboardInterrupt:
         pass
+    finally:
+        bags.stop()
+        table.close()
     return 0
 
 
