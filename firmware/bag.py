@@ -44,7 +44,7 @@ class Bag:
     def hello(self):
         version = "%02X" % self.reader.version() if self.reader_ok else "00"
         self.io.write(encode("HELLO", PROTOCOL_VERSION, FIRMWARE_VERSION, self.bag_id,
-                             self.boot_id, version))
+                             self.boot_id, version, self.clock()))
 
     def _init_reader(self, hard):
         if hard and self.reset_line is not None:

@@ -64,7 +64,8 @@ class SerialBag:
         self.by_id_dir = by_id_dir
         self.on_line = on_line  # sees every received line, valid or not (diagnostics)
         self.hello: dict[str, str] = {}  # protocol, firmware, bag, boot, reader
-        self.heartbeat: dict[str, str] = {}
+        self.heartbeat: dict[str, str | int] = {}
+        self._bag_clock: tuple[str, int, float] = ("", 0, 0.0)  # boot, bag ms, our monotonic
         self.bad_frames = 0
         self.duplicates = 0
         self._delivered: dict[str, set[int]] = {}
@@ -184,12 +185,12 @@ class SerialBag:
             kind = fields[0]
             if kind == "TAG" and len(fields) == 5:
                 self._tag(fields[1], int(fields[2]), normalise_uid(fields[3]), int(fields[4]))
-            elif kind == "HELLO" and len(fields) == 6:
+            elif kind == "HELLO" and len(fields) in (6, 7):
                 self._hello(fields)
             elif kind == "HB" and len(fields) >= 4:
                 self.heartbeat = {"boot": fields[1], "ms": int(fields[2]), "reader": fields[3],
-                                  "polls": int(fields[4]) if len(fields) > 4 else 0,
-                                  "received": time.monotonic()}
+                                  "polls": int(fields[4]) if len(fields) > 4 else 0}
+                self._bag_clock = (fields[1], int(fields[2]), time.monotonic())
                 if self.hello.get("boot") != fields[1]:
                     self.hello = {}  # restarted while its HELLO was lost: ask again
                 elif int(self.hello["protocol"]) == PROTOCOL_VERSION:
@@ -203,7 +204,9 @@ class SerialBag:
         return True
 
     def _hello(self, fields: list[str]) -> None:
-        self.hello = dict(zip(("protocol", "firmware", "bag", "boot", "reader"), fields[1:]))
+        self.hello = dict(zip(("protocol", "firmware", "bag", "boot", "reader"), fields[1:6]))
+        if len(fields) == 7:
+            self._bag_clock = (fields[4], int(fields[6]), time.monotonic())
         if int(fields[1]) != PROTOCOL_VERSION:
             self._status.set(OFFLINE, f"bag firmware speaks protocol {fields[1]}, this host "
                                       f"{PROTOCOL_VERSION}: update the firmware")
@@ -230,10 +233,10 @@ class SerialBag:
 
     def _when(self, boot: str, bag_ms: int) -> float:
         """Wall-clock time of a draw from the bag's clock, so a TAG resent after a
-        reconnect keeps the time the chip was drawn (needs a heartbeat of that boot)."""
+        reconnect keeps the time the chip was drawn (needs a HELLO or HB of that boot)."""
         now = time.time()
-        beat = self.heartbeat
-        if beat.get("boot") != boot:
+        clock_boot, clock_ms, received = self._bag_clock
+        if clock_boot != boot:
             return now
-        bag_now = beat["ms"] + (time.monotonic() - beat["received"]) * 1000
+        bag_now = clock_ms + (time.monotonic() - received) * 1000
         return now - min(max(0.0, bag_now - bag_ms), 3_600_000) / 1000

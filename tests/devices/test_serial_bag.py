@@ -96,12 +96,12 @@ def test_events_drawn_while_the_port_is_gone_are_resent_once(firmware, host, eve
     draw(pico, UIDS[2])
     assert pico.bag.unacked  # kept until acknowledged
     drawn_at = time.time()
-    time.sleep(0.3)
+    time.sleep(0.6)
     pico.plug(boot=False)
     online(link)
     late = [next_event(events, TagSeen) for _ in range(2)]
     assert [e.uid for e in late] == UIDS[1:3]
-    assert all(e.at < drawn_at + 0.1 for e in late)  # stamped with the draw, not the resend
+    assert all(e.at < drawn_at + 0.3 for e in late)  # stamped with the draw, not the resend
     until(lambda: not pico.bag.unacked)
     draw(pico, UIDS[3])
     assert uids_seen(events, 1) == UIDS[3:4]

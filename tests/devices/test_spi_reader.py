@@ -47,7 +47,7 @@ def test_a_chip_held_at_the_antenna_is_one_read(board, reader, events):
 
 def test_the_same_chip_drawn_again_later_is_a_second_read(board, reader, events):
     chip = board.add_reader(0, 0, 25)
-    r = reader()
+    r = reader(hold=0.5)
     tag = chip.place(VirtualTag(NTAG))
     next_event(events, TagSeen)
     chip.remove(tag)
