@@ -171,10 +171,12 @@ class SerialBag:
         port = self._serial
         if port is None:
             return False
+        from serial import SerialException
+
         with self._write_lock:
             try:
                 port.write(encode(*fields))
-            except Exception:  # the reader thread notices the broken port and reconnects
+            except (SerialException, OSError):  # the reader thread notices and reconnects
                 return False
         return True
 

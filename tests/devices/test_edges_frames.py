@@ -1,11 +1,10 @@
 """The pure pieces shared with the firmware: edge detection and line frames."""
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.devices.edges import EdgeDetector
 from companion.devices.frames import FrameError, LineSplitter, crc16, decode, encode
-
-import pytest
 
 A, B = "04A3C6CAE26180", "04112233445566"
 
