@@ -11,6 +11,7 @@ This module runs unchanged on MicroPython (it is copied onto the Pico) and on CP
 PROTOCOL_VERSION = 1
 MAX_LINE = 120
 _FORBIDDEN = "$*,\r\n"
+_HEX = "0123456789ABCDEFabcdef"
 
 
 class FrameError(ValueError):
@@ -59,9 +60,13 @@ def decode(line) -> list:
     if len(tail) != 4:
         raise FrameError("truncated checksum")
     try:
-        expected = int(tail, 16)
-    except ValueError:
+        digits = tail.decode()
+    except UnicodeError:
         raise FrameError("checksum is not hex")
+    for ch in digits:
+        if ch not in _HEX:
+            raise FrameError("checksum is not hex")
+    expected = int(digits, 16)
     if crc16(body) != expected:
         raise FrameError("checksum mismatch")
     try:
