@@ -13,8 +13,17 @@ import threading
 import time
 from typing import Callable
 
-from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen, normalise_uid
+from .events import (
+    CONNECTING,
+    OFFLINE,
+    ONLINE,
+    Emit,
+    Feedback,
+    TagSeen,
+    normalise_uid,
+)
 from .frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
+from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +49,10 @@ def find_port(serial_number: str, by_id_dir: str = BY_ID_DIR) -> str | None:
     return None
 
 
-class SerialBag:
+class SerialBag(ReaderThread):
     """Host end of one bag's USB serial link, run by its own thread."""
+
+    thread_prefix = "bag"
 
     def __init__(self, reader_id: str, emit: Emit, port: str | None = None,
                  serial_number: str | None = None, *, baudrate: int = 115200,
@@ -51,8 +62,7 @@ class SerialBag:
                  by_id_dir: str = BY_ID_DIR, on_line: Callable[[bytes], None] | None = None):
         if not (port or serial_number):
             raise ValueError(f"{reader_id}: a serial bag needs a port or a serial_number")
-        self.reader_id = reader_id
-        self.emit = emit
+        super().__init__(reader_id, emit)
         self.port = port
         self.serial_number = serial_number
         self.baudrate = baudrate
@@ -69,33 +79,12 @@ class SerialBag:
         self.bad_frames = 0
         self.duplicates = 0
         self._delivered: dict[str, set[int]] = {}
-        self._status = StatusKeeper(reader_id, emit, OFFLINE, "not started")
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         self._serial = None
         self._write_lock = threading.Lock()
 
     @property
     def where(self) -> str:
         return self.port or f"USB serial number {self.serial_number}"
-
-    @property
-    def status(self) -> LinkStatus:
-        return self._status.current
-
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name=f"bag-{self.reader_id}", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-        self._status.set(OFFLINE, "stopped")
 
     def feedback(self, kind: Feedback) -> None:
         """Ask the bag to beep/flash; dropped (and logged) while the bag is offline."""

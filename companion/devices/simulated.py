@@ -3,7 +3,16 @@ from __future__ import annotations
 
 import time
 
-from .events import OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen, normalise_uid
+from .events import (
+    OFFLINE,
+    ONLINE,
+    Emit,
+    Feedback,
+    LinkStatus,
+    StatusKeeper,
+    TagSeen,
+    normalise_uid,
+)
 
 
 class SimulatedBag:

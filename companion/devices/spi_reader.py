@@ -9,18 +9,25 @@ imported when a reader is started, so the project runs on machines without them.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import Callable
 
 from .edges import EdgeDetector
-from .events import CONNECTING, OFFLINE, ONLINE, Emit, Feedback, LinkStatus, StatusKeeper, TagSeen
+from .events import (
+    CONNECTING,
+    OFFLINE,
+    ONLINE,
+    Emit,
+    Feedback,
+    TagSeen,
+)
 from .rc522 import ChipNotAnswering, Rc522
+from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
 
 
-class SpiReader:
+class SpiReader(ReaderThread):
     """Polls one RC522 and emits a TagSeen per chip arrival.
 
     A watchdog checks the version register every ``health_every`` seconds and after a
@@ -28,14 +35,15 @@ class SpiReader:
     not help, and retries with back-off while reporting the reader offline.
     """
 
+    thread_prefix = "spi"
+
     def __init__(self, reader_id: str, emit: Emit, bus: int = 0, device: int = 0,
                  reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
                  poll_interval: float = 0.01, miss_limit: int = 3, hold: float = 1.0,
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
                  pause: float = 0.0005, rx_gain: int = 4,
                  on_poll: Callable[[list[str], int], None] | None = None):
-        self.reader_id = reader_id
-        self.emit = emit
+        super().__init__(reader_id, emit)
         self.bus, self.device, self.reset_pin = bus, device, reset_pin
         self.speed_hz = speed_hz
         self.poll_interval = poll_interval
@@ -45,9 +53,6 @@ class SpiReader:
         self._timeout_ms, self._rx_gain = timeout_ms, rx_gain
         self.edges = EdgeDetector(miss_limit, int(hold * 1000))
         self.on_poll = on_poll  # sees every poll's UIDs and ms (diagnostics, recording)
-        self._status = StatusKeeper(reader_id, emit, OFFLINE, "not started")
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         self._chip = None  # mfrc522.MFRC522
         self._gpio = None
         self.rc: Rc522 | None = None
@@ -58,27 +63,8 @@ class SpiReader:
     def where(self) -> str:
         return f"/dev/spidev{self.bus}.{self.device} (reset GPIO{self.reset_pin})"
 
-    @property
-    def status(self) -> LinkStatus:
-        return self._status.current
-
     def feedback(self, kind: Feedback) -> None:
         """RC522 modules have no LED or buzzer."""
-
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name=f"spi-{self.reader_id}", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-        self._close()
-        self._status.set(OFFLINE, "stopped")
 
     # -- hardware ------------------------------------------------------------------
     def open(self) -> None:
@@ -87,8 +73,8 @@ class SpiReader:
         Raises ImportError when the Pi libraries are missing, OSError when the SPI
         device does not exist, ChipNotAnswering when the RC522 stays silent.
         """
-        import RPi.GPIO as GPIO  # rpi-lgpio provides this module on a Pi 5
         import mfrc522
+        import RPi.GPIO as GPIO  # rpi-lgpio provides this module on a Pi 5
 
         self._gpio = GPIO
         if GPIO.getmode() is None:
