@@ -216,7 +216,7 @@ class Table:
             self._counted.append(item)
             if self._bound is not None and "read" in extra:
                 self._bound[extra["read"]["tag_chip"]] = data["chip"]
-            self._publish(entry, result.state)
+            self._publish(entry, result.state, result.events)
             return Outcome(entry.seq, entry=entry, events=result.events)
 
     def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
@@ -312,11 +312,12 @@ class Table:
             self.journal.set_status(self.game_id, wanted)
             self._status = wanted
 
-    def _publish(self, entry: Entry, state: GameState) -> None:
+    def _publish(self, entry: Entry, state: GameState, events: list[dict[str, Any]] | None = None) -> None:
+        """Make the write visible; the notice carries the engine's events so screens can narrate the step."""
         self._state = state
         self._seq = entry.seq
         self._notify(entry.seq, {"kind": entry.kind, "seq": entry.seq, "source": entry.source,
-                                 "at": entry.recorded_at, "payload": entry.payload})
+                                 "at": entry.recorded_at, "payload": entry.payload, "events": events or []})
 
     def _notify(self, seq: int, notice: dict[str, Any]) -> None:
         for callback in list(self._subscribers):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import apply, new_game
@@ -72,18 +73,22 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             if item and data.get("kind") == "draw" and state.seats[seat].status == "exploded" and \
                     state.seats[seat].pot and state.seats[seat].pot[-1][0] == data["chip"]:
                 text += " (pot exploded)"
-        elif entry.kind == VOID:
-            seat, space = None, None
-            text = "void " + ", ".join(f"#{t}" for t in entry.payload["targets"])
         else:
-            seat, space = entry.payload["seat"], None
-            text = f"reassign #{entry.payload['target']} to {names[seat]}"
+            seat = None if entry.kind == VOID else entry.payload["seat"]
+            space, text = None, correction_text(entry.kind, entry.payload, names)
         rows.append(TimelineRow(entry.seq, entry.recorded_at, entry.source, entry.kind, round_no, seat,
                                 text, space, entry.seq not in cancelled and entry.kind == INPUT and entry.seq in counted,
                                 "; ".join(notes)))
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
     return rows
+
+
+def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str]) -> str:
+    """A void or reassign entry in words, for the timeline and the live feed."""
+    if kind == VOID:
+        return "void " + ", ".join(f"#{t}" for t in payload["targets"])
+    return f"reassign #{payload['target']} to {names[payload['seat']]}"
 
 
 def _anomaly_seat(anomaly: AnomalyRow, setup: TableSetup) -> int | None:

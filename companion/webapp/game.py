@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from companion.engine import IllegalAction
 
+from .feed import entry_lines
 from .access import Refusal, seat_for_token, seat_token
 from .hub import Hub
 
@@ -39,9 +40,9 @@ class LiveGame:
         """A journal write goes out as an entry; anomalies and enrolments only refresh the views."""
         assert self.hub is not None
         if notice.get("seq") == seq and "payload" in notice:
-            payload = notice["payload"]
             self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
-                                   "action": payload.get("action"), "events": notice.get("events", [])})
+                                   "action": notice["payload"].get("action"),
+                                   "lines": entry_lines(notice, self.table.config.players)})
         else:
             self.hub.touch()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -78,3 +79,21 @@ def host(app) -> Phone:
     p = Phone(app)
     p.login()
     return p
+
+
+def feed_after(phone: Phone, path: str, after: int) -> list[dict[str, Any]]:
+    """The entries a page reconnecting with ``Last-Event-ID: after`` receives, up to the current one."""
+    hub = phone.app.extensions["companion.hub"]
+    response = phone.client.get(path, headers={"Last-Event-ID": str(after)}, buffered=False)
+    entries: list[dict[str, Any]] = []
+    try:
+        for chunk in response.response:
+            text = chunk.decode() if isinstance(chunk, bytes) else chunk
+            for line in text.splitlines():
+                if line.startswith("data:"):
+                    entries.append(json.loads(line[5:]))
+            if entries and entries[-1]["seq"] >= hub.seq:
+                break
+    finally:
+        response.close()
+    return [e["entry"] for e in entries if e.get("entry")]

@@ -74,7 +74,6 @@ const Q = (() => {
       if (game !== null && data.game !== game && data.reset) location.reload();
       game = data.game;
       document.body.dataset.seq = data.seq;
-      if (data.view) names = (data.view.seats || []).map((seat) => seat.name);
       if (data.entry) feed(data.entry);
       if (data.view) onView(data.view, data.seq);
     };
@@ -89,31 +88,13 @@ const Q = (() => {
 
   function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
 
-  // One engine event as a line of the feed, from the event's own fields and a phrase per kind.
-  function eventText(ev) {
-    const vars = { ...ev };
-    vars.who = ev.seat === null || ev.seat === undefined ? "" : (names[ev.seat] || t("seat_n", { n: ev.seat + 1 }));
-    if (typeof ev.chip === "string") { const [c, v] = ev.chip.split("-"); vars.chip = chipName(c, v); }
-    if (ev.phase) vars.phase = t("phase_" + ev.phase);
-    if (Array.isArray(ev.keys)) vars.keys = ev.keys.join(", ");
-    if (ev.color) vars.color = S.colors[ev.color] || ev.color;
-    const key = "ev_" + ev.event;
-    if (S[key]) return t(key, vars);
-    const rest = Object.entries(ev).filter(([k]) => !["event", "seat"].includes(k)).map(([k, v]) => `${k} ${v}`);
-    return [vars.who, ev.event, ...rest].filter(Boolean).join(" · ");
-  }
-
-  // The feed keeps the last lines of every entry this page has received.
+  // The feed keeps the last lines of every entry this page has received, worded by the server.
   const feedLines = [];
-  let names = [];
   function feed(entry) {
-    // The entry's engine events when the table sends them, else the input itself.
-    const events = entry.events && entry.events.length ? entry.events
-      : entry.action ? [{ ...entry.action, event: entry.action.kind }] : [];
-    for (const ev of events) feedLines.push(eventText(ev));
-    feedLines.splice(0, Math.max(0, feedLines.length - 30));
+    feedLines.push(...(entry.lines || []));
+    feedLines.splice(0, Math.max(0, feedLines.length - 40));
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, eventText };
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName };
 })();
