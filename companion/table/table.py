@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.devices.events import TagSeen
+from companion.devices.events import LinkStatus, TagSeen
 from companion.engine import (
     Action, Draw, GameConfig, GameState, IllegalAction, action_from_dict, action_to_dict, legal_actions,
     step, view_for,
@@ -65,6 +65,8 @@ class Table:
         self._subscribers: list[Subscriber] = []
         self._queue: queue.Queue[TagSeen | None] = queue.Queue()
         self._worker: threading.Thread | None = None
+        self._paused = False
+        self._links: dict[str, LinkStatus] = {}
         self._load(entries)
 
     @classmethod
@@ -119,6 +121,27 @@ class Table:
             self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)
 
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold the game: while paused, reads are kept as anomalies (code "paused") for the host to settle."""
+        with self._lock:
+            self._paused = paused
+            self._notify(self._seq, {"kind": "paused", "paused": paused})
+
+    def reader_status(self, status: LinkStatus) -> None:
+        """Keep a reader's last link state (called from the readers' emit) and tell the screens."""
+        with self._lock:
+            self._links[status.reader] = status
+        self._notify(self._seq, {"kind": "link", "reader": status.reader, "state": status.state})
+
+    def links(self) -> dict[str, LinkStatus]:
+        """Each reader's last reported link state; readers that never reported are absent."""
+        with self._lock:
+            return dict(self._links)
+
     # inputs ----------------------------------------------------------------------------------
 
     def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = ()) -> Outcome:
@@ -128,6 +151,38 @@ class Table:
     def manual_draw(self, seat: int, chip: str, *, resolves: Iterable[int] = (), source: str = "host") -> Outcome:
         """The host enters a draw a reader missed (optionally settling the anomaly it left)."""
         return _accepted(self._offer(Draw(seat, chip), source, {"manual": True}, resolves))
+
+    def free_chip(self, seat: int, kind: str) -> str:
+        """A chip of `kind` ("white-1") in the seat's bag for a draw entered by hand; unbound chips first."""
+        bound = set((self._bound or {}).values())
+        chips = sorted(c for c in self._state.seats[seat].bag if c.rsplit("-", 1)[0] == kind)
+        if not chips:
+            raise CorrectionRefused(f"{self._state.seats[seat].name}'s bag holds no {kind.replace('-', ' ')}-chip")
+        return next((c for c in chips if c not in bound), chips[0])
+
+    def assign_read(self, anomaly_id: int, seat: int, source: str = "host") -> Outcome:
+        """Count a refused read as read at `seat`'s bag (a chip passed the wrong reader), settling its anomaly."""
+        with self._lock:
+            anomaly = next((a for a in self.anomalies() if a.id == anomaly_id), None)
+            if anomaly is None:
+                raise CorrectionRefused(f"there is no anomaly {anomaly_id} in this game")
+            if anomaly.resolved_by is not None:
+                raise CorrectionRefused(f"anomaly {anomaly_id} was already settled by #{anomaly.resolved_by}")
+            read = anomaly.payload.get("read")
+            if not isinstance(read, dict):
+                raise CorrectionRefused(f"anomaly {anomaly_id} is not a read: enter the draw by hand instead")
+            if not 0 <= seat < len(self._state.seats):
+                raise CorrectionRefused(f"there is no seat {seat} at this table")
+            moved = {"reader": read["reader"], "uid": read["uid"]}
+            try:
+                tag_chip = self._chip_of(read["uid"])
+                if self._bound is not None:
+                    moved["tag_chip"] = tag_chip
+                action = action_for_read(self._state, seat, tag_chip, self._bound)
+                step(self._state, action)
+            except IllegalAction as exc:
+                raise CorrectionRefused(f"the read cannot be {self._state.seats[seat].name}'s: {exc.reason}") from None
+            return _accepted(self._offer(action, source, {"read": moved, "assigned": seat}, [anomaly_id]))
 
     def tag_seen(self, event: TagSeen) -> None:
         """For reader threads: queue the read and return at once; the table's worker applies it."""
@@ -169,6 +224,9 @@ class Table:
                 result = self.registry.enrol(uid)
                 self._notify(self._seq, {"kind": "enrolment", "new": result.new, "message": result.message})
                 return Outcome(self._seq)
+            if self._paused:
+                return self._refuse(source, {"read": read}, "paused",
+                                    "the game is paused: once it resumes, assign this read to its seat or enter it by hand")
             seat = self.setup.readers.get(reader)
             if seat is None:
                 return self._refuse(source, {"read": read}, "unknown_reader",

@@ -45,7 +45,7 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
     def flush(up_to: int) -> None:
         while pending and pending[0].after_seq <= up_to:
             a = pending.pop(0)
-            seat = _anomaly_seat(a, setup)
+            seat = anomaly_seat(a, setup)
             note = f"resolved by #{a.resolved_by}" if a.resolved_by else "unresolved"
             rows.append(TimelineRow(None, a.recorded_at, a.source, "anomaly", state.round, seat,
                                     f"refused ({a.code}): {a.reason}", None, False, note))
@@ -91,7 +91,8 @@ def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str]) ->
     return f"reassign #{payload['target']} to {names[payload['seat']]}"
 
 
-def _anomaly_seat(anomaly: AnomalyRow, setup: TableSetup) -> int | None:
+def anomaly_seat(anomaly: AnomalyRow, setup: TableSetup) -> int | None:
+    """The seat a refused input was for, or whose reader read it (None: no seat known)."""
     action = anomaly.payload.get("action")
     if isinstance(action, dict) and isinstance(action.get("seat"), int):
         return action["seat"]

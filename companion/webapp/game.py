@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.engine import IllegalAction
+from companion.store import BadUid
+from companion.table.timeline import anomaly_seat
 
 from .feed import entry_lines
 from .access import Refusal, seat_for_token, seat_token
@@ -16,6 +18,9 @@ from .hub import Hub
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
+
+ANOMALIES_SHOWN = 40
+"""The host's log shows the newest refusals; the timeline keeps them all."""
 
 STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
@@ -69,19 +74,47 @@ class LiveGame:
         if perspective.startswith("seat:"):
             return self.table.view(int(perspective[5:]))
         view = self.table.view(None)
+        view["paused"] = self.table.paused
         if perspective == "host":
             view["host"] = self.host_panel()
         return view
 
     def host_panel(self) -> dict[str, Any]:
-        """What only the host sees: links, connections, host inputs."""
+        """What only the host sees: links, phone and reader connections, host inputs, anomalies."""
         live = self.hub.live() if self.hub else {}
         full = self.table.view(None)
+        links = self.table.links()
+        readers: dict[int, list[dict[str, str]]] = {}
+        for reader, seat in sorted(self.table.setup.readers.items()):
+            link = links.get(reader)
+            readers.setdefault(seat, []).append({"reader": reader, "state": link.state if link else "unknown",
+                                                 "detail": link.detail if link else ""})
         return {
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
-                       "phones": live.get(f"seat:{s['seat']}", 0)} for s in full["seats"]],
+                       "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
+                      for s in full["seats"]],
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
+            "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
         }
+
+    def _anomaly(self, row: Any) -> dict[str, Any]:
+        """One refused read or input for the host's log, with what a one-click fix needs."""
+        read = row.payload.get("read")
+        action = row.payload.get("action")
+        chip = self._read_chip(read) if isinstance(read, dict) else (
+            action.get("chip") if isinstance(action, dict) else None)
+        return {"id": row.id, "at": row.recorded_at, "source": row.source, "code": row.code, "reason": row.reason,
+                "seat": anomaly_seat(row, self.table.setup), "chip": chip, "read": isinstance(read, dict),
+                "resolved_by": row.resolved_by}
+
+    def _read_chip(self, read: dict[str, Any]) -> str | None:
+        """The chip a refused read's sticker is on (reads refused before the registry lookup lack it)."""
+        if read.get("tag_chip") or self.table.registry is None:
+            return read.get("tag_chip") or read.get("uid")
+        try:
+            return self.table.registry.chip_for(read["uid"])
+        except BadUid:
+            return None
 
     def submit(self, action: Any, source: str, seat: int | None) -> dict[str, Any]:
         """Submit ``action`` for ``seat`` (None: the host); refusals come back as ``Refusal``."""
@@ -90,6 +123,8 @@ class LiveGame:
         kind = action.get("kind")
         if seat is None and kind not in HOST_KINDS:
             raise Refusal(403, "not_host_action", f"The host does not send {kind!r}; the seat does.")
+        if self.table.paused:
+            raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         if seat is not None:
             if kind in HOST_KINDS:
                 raise Refusal(403, "host_only", "Only the host can do this.")
@@ -103,6 +138,8 @@ class LiveGame:
 
     def demo_draw(self, seat: int) -> dict[str, Any]:
         """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
+        if self.table.paused:
+            raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
             self.demo(seat)
         except IllegalAction as err:

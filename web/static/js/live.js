@@ -52,11 +52,12 @@ const Q = (() => {
       response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body || {}),
                                     credentials: "same-origin" });
     } catch (err) {
-      toast(t("offline"));
+      Q.lastError = t("offline");
+      toast(Q.lastError);
       return null;
     }
     const data = await response.json().catch(() => ({ message: response.statusText }));
-    if (!response.ok) { toast(data.message || response.statusText); return null; }
+    if (!response.ok) { Q.lastError = data.message || response.statusText; toast(Q.lastError); return null; }
     return data;
   }
 

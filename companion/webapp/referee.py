@@ -1,0 +1,139 @@
+"""The host's referee desk: corrections, the timeline, pause and the transcript download.
+
+Every correction goes through the table's own methods (void, reassign, a read moved to another
+seat, a draw entered by hand), so a refused correction is the table's sentence, sent back as a
+409 with nothing written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.engine import IllegalAction
+from companion.table import CorrectionRefused, export_transcript
+from companion.table.timeline import timeline
+
+from .access import Refusal, guarded, host_only, is_host, json_body
+
+bp = Blueprint("referee", __name__, url_prefix="/api/host")
+
+
+def _table():
+    table = current_app.extensions["companion.game"].table
+    if table is None:
+        raise Refusal(409, "no_game", "There is no game yet: create one first.")
+    return table
+
+
+def _int(body: dict[str, Any], key: str, *, seats: int | None = None) -> int:
+    """A whole number field of the request, or a 400 naming it."""
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
+    if seats is not None and value >= seats:
+        raise Refusal(400, "bad_field", f"There is no seat {value + 1} at this table.")
+    return value
+
+
+def _seat(body: dict[str, Any]) -> int:
+    return _int(body, "seat", seats=len(_table().state.seats))
+
+
+def _corrected(correct) -> Response:
+    """Run one correction; the table's refusal becomes a 409 with its reason."""
+    try:
+        outcome = correct()
+    except CorrectionRefused as err:
+        raise Refusal(409, "correction_refused", str(err)) from None
+    except IllegalAction as err:
+        raise Refusal(409, err.code, err.reason) from None
+    return jsonify({"ok": True, "seq": outcome.seq})
+
+
+@bp.post("/void")
+@guarded
+@host_only
+def void():
+    body = json_body()
+    return _corrected(lambda: _table().void(_int(body, "seq"), cascade=body.get("cascade") is True))
+
+
+@bp.post("/void-last")
+@guarded
+@host_only
+def void_last():
+    seat = _seat(json_body())
+    return _corrected(lambda: _table().void_last(seat))
+
+
+@bp.post("/reassign")
+@guarded
+@host_only
+def reassign():
+    body = json_body()
+    seq, seat = _int(body, "seq"), _seat(body)
+    return _corrected(lambda: _table().reassign(seq, seat))
+
+
+@bp.post("/assign")
+@guarded
+@host_only
+def assign():
+    body = json_body()
+    anomaly, seat = _int(body, "anomaly"), _seat(body)
+    return _corrected(lambda: _table().assign_read(anomaly, seat))
+
+
+@bp.post("/manual-draw")
+@guarded
+@host_only
+def manual_draw():
+    """A draw the reader missed: the host names the seat and the kind of chip ("white-1")."""
+    body = json_body()
+    seat = _seat(body)
+    kind = body.get("chip")
+    if not isinstance(kind, str) or not kind:
+        raise Refusal(400, "bad_field", "'chip' must name a chip from the seat's bag, such as \"white-1\".")
+    resolves = [_int(body, "anomaly")] if body.get("anomaly") is not None else []
+    table = _table()
+    return _corrected(lambda: table.manual_draw(seat, table.free_chip(seat, kind), resolves=resolves))
+
+
+@bp.post("/pause")
+@guarded
+@host_only
+def pause():
+    body = json_body()
+    if not isinstance(body.get("paused"), bool):
+        raise Refusal(400, "bad_field", "'paused' must be true or false.")
+    _table().set_paused(body["paused"])
+    return jsonify({"ok": True, "paused": body["paused"]})
+
+
+@bp.get("/timeline")
+def referee_timeline():
+    """Every read, input, correction and refusal; ``?round=`` and ``?seat=`` narrow it down."""
+    if not is_host():
+        raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
+    table = _table()
+    rows = [r.to_dict() for r in timeline(table.setup, table.entries(), table.anomalies())]
+    for key in ("round", "seat"):
+        wanted = request.args.get(key)
+        if wanted not in (None, ""):
+            if not wanted.isdigit():
+                raise Refusal(400, "bad_filter", f"{key!r} must be a number.")
+            rows = [r for r in rows if r[key] == int(wanted)]
+    return jsonify({"rows": rows})
+
+
+@bp.get("/export")
+def export():
+    """The game's transcript (JSON Lines) as a download."""
+    if not is_host():
+        raise Refusal(403, "not_host", "Only the host can export the game: enter the host PIN.")
+    table = _table()
+    return Response(export_transcript(table.db, table.game_id), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="quacks-game-{table.game_id}.jsonl"',
+                             "Cache-Control": "no-store"})

@@ -1,0 +1,56 @@
+"""The host referees in a real browser: anomalies fixed in one click, the timeline, pause, readers."""
+
+from __future__ import annotations
+
+from companion.devices.events import LinkStatus
+
+from .conftest import PIN
+from .test_play import SCREEN, click_and_wait
+
+
+def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, server, artifacts):
+    game = server.app.extensions["companion.game"]
+    table = game.table
+    host = browser.new_page(**SCREEN)
+    host.goto(f"{server.url}/host?pin={PIN}")
+    host.wait_for_selector("[data-action=fortune]")
+    screen = browser.new_context(**SCREEN).new_page()
+    screen.goto(f"{server.url}/table")
+    screen.wait_for_selector("#pots svg")
+    click_and_wait(host, "[data-action=fortune]")
+
+    # A reader the table does not know reads Ben's chip: the host sees why and assigns it to Ben.
+    chip = next(c for c in sorted(table.state.seats[1].bag) if c.startswith("orange"))
+    uid = next(r.uid for r in table.registry.rows() if r.chip_id == chip)
+    table.read("spare-reader", uid)
+    row = host.locator("[data-anomaly]").first
+    row.wait_for()
+    assert "feeds no seat" in row.inner_text() and "spare-reader" in row.inner_text()
+    row.locator("select").select_option("1")
+    row.locator("[data-fix=assign]").click()
+    host.wait_for_selector("#result.ok")
+    screen.wait_for_selector("[data-seat='1'] [data-chip]")
+    assert "settled by #" in host.locator("[data-anomaly]").first.inner_text()
+    screen.wait_for_function("document.getElementById('events').innerText.includes('Ben: draws orange 1')")
+
+    # The timeline shows the read with its seat and space; voiding it empties Ben's pot again.
+    entry = host.locator("#timeline tr[data-kind=input]").last
+    entry.wait_for()
+    assert "Ben" in entry.inner_text()
+    host.screenshot(path=str(artifacts / "host.png"), full_page=True)
+    entry.locator("[data-void]").click()
+    screen.wait_for_selector("[data-seat='1'] [data-chip]", state="detached")
+    host.wait_for_selector("#timeline tr.voided")
+
+    # A void that cannot be done is refused with the table's reason.
+    host.evaluate("Q.post('/api/host/void', {seq: 999})")
+    host.wait_for_function("document.getElementById('toast').innerText.includes('no entry #999')")
+
+    # Readers report their link; pausing shows on the host and the table.
+    table.reader_status(LinkStatus("sim-1", "online", "", 0.0))
+    host.wait_for_selector("[data-reader='sim-1'].ok")
+    assert "no report yet" in host.locator("[data-reader='sim-2']").inner_text()
+    host.click("#pause")
+    host.wait_for_selector("#pausenote:not(.hidden)")
+    screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")
+    host.screenshot(path=str(artifacts / "host-paused.png"), full_page=True)
