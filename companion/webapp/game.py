@@ -6,6 +6,7 @@ used in one module only.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable
 
 from companion.engine import IllegalAction
@@ -13,6 +14,7 @@ from companion.store import BadUid
 from companion.table.timeline import anomaly_seat
 
 from .feed import entry_lines
+from . import enrolment
 from .access import Refusal, seat_for_token, seat_token
 from .hub import Hub
 
@@ -21,6 +23,9 @@ HOST_KINDS = frozenset({"fortune"})
 
 ANOMALIES_SHOWN = 40
 """The host's log shows the newest refusals; the timeline keeps them all."""
+
+ENROLMENTS_SHOWN = 20
+"""The registry's latest answers to enrolment reads (new chip, or already enrolled)."""
 
 STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
@@ -34,6 +39,7 @@ class LiveGame:
         self.secret = secret
         self.demo = demo
         self.hub: Hub | None = None
+        self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
 
     def attach(self, hub: Hub) -> None:
         """Publish every journal write of the table to ``hub``."""
@@ -44,6 +50,8 @@ class LiveGame:
     def _notice(self, seq: int, notice: dict[str, Any]) -> None:
         """A journal write goes out as an entry; anomalies and enrolments only refresh the views."""
         assert self.hub is not None
+        if notice.get("kind") == "enrolment":
+            self.enrolled.appendleft(notice["message"])
         if notice.get("seq") == seq and "payload" in notice:
             self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
                                    "action": notice["payload"].get("action"),
@@ -95,6 +103,7 @@ class LiveGame:
                       for s in full["seats"]],
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
             "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
+            "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
 
     def _anomaly(self, row: Any) -> dict[str, Any]:

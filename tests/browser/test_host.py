@@ -54,3 +54,22 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.wait_for_selector("#pausenote:not(.hidden)")
     screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")
     host.screenshot(path=str(artifacts / "host-paused.png"), full_page=True)
+
+
+def test_host_enrols_a_tag_and_sees_the_box_count(browser, server, artifacts):
+    table = server.app.extensions["companion.game"].table
+    table.registry.remove(next(r.uid for r in table.registry.rows() if r.chip_id == "black-1-01"))
+    host = browser.new_page(**SCREEN)
+    host.goto(f"{server.url}/host?pin={PIN}")
+    host.wait_for_selector("#tagcounts [data-kind='black-1']")
+    host.select_option("#enrolcolor", "black")
+    host.fill("#enrolvalue", "1")
+    host.click("#enrolstart")
+    host.wait_for_function("document.getElementById('enrolstate').innerText.includes('black 1')")
+    table.read("sim-1", "0A0B0C0D")
+    host.wait_for_function("document.getElementById('enrolled').innerText.includes('0A0B0C0D is now black-1-01')")
+    table.read("sim-1", "0A0B0C0D")
+    host.wait_for_selector("#enrolled li.bad")
+    host.locator("#tags").screenshot(path=str(artifacts / "host-enrolment.png"))
+    host.click("#enrolstop")
+    host.wait_for_function("document.getElementById('enrolstate').innerText.startsWith('Not enrolling')")

@@ -88,6 +88,26 @@
       view.seats.map((x) => el("option", { value: x.seat, selected: String(x.seat) === s }, x.name)));
   }
 
+  // Tag enrolment: the mode, each answer of the registry, and tagged chips against the box.
+  function renderTags(tags) {
+    document.getElementById("tags").classList.toggle("hidden", !tags);
+    if (!tags) return;
+    const on = tags.enrolling;
+    fill("enrolstate", on ? t("enrolling", { chip: Q.chipName(on.color, on.value) }) : t("not_enrolling"));
+    document.getElementById("enrolstop").disabled = !on;
+    fill("enrolled", tags.messages.map((m) => el("li", { class: m.includes("already") ? "bad" : "ok" }, m)));
+    fill("tagcounts", tags.counts.map((k) => el("span", { "data-kind": `${k.color}-${k.value}`, class: k.tagged === k.box ? "ok" : "muted" },
+      Q.chip(k.color, k.value), ` ${k.tagged}/${k.box}`)));
+  }
+
+  async function importTags(input) {
+    const file = input.files[0];
+    if (!file) return;
+    const reply = await post("/api/host/tags/import", { csv: await file.text() });
+    fill("result", reply ? t("imported", { n: reply.imported }) : `${t("refused")}: ${Q.lastError}`);
+    input.value = "";
+  }
+
   function render(next) {
     view = next;
     TableView.render(view);
@@ -100,6 +120,7 @@
     document.getElementById("pausenote").classList.toggle("hidden", !view.paused);
     renderConnections(host);
     renderAnomalies(host);
+    renderTags(host.tags);
     filters();
     loadTimeline();
   }
@@ -109,6 +130,10 @@
   document.getElementById("manualseat").addEventListener("change", bagChoices);
   document.getElementById("manualgo").addEventListener("click", () => correct("manual-draw",
     { seat: Number(document.getElementById("manualseat").value), chip: document.getElementById("manualchip").value }));
+  document.getElementById("enrolstart").addEventListener("click", () => post("/api/host/tags/enrol", {
+    color: document.getElementById("enrolcolor").value, value: Number(document.getElementById("enrolvalue").value) }));
+  document.getElementById("enrolstop").addEventListener("click", () => post("/api/host/tags/stop", {}));
+  document.getElementById("tagsimport").addEventListener("change", (e) => importTags(e.currentTarget));
   for (const id of ["tlround", "tlseat"]) document.getElementById(id).addEventListener("change", loadTimeline);
   Q.connect(page.streamUrl, render);
 })();
