@@ -14,7 +14,7 @@ from companion.store import BadUid
 from companion.table.timeline import anomaly_seat
 
 from .feed import entry_lines
-from . import enrolment
+from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token
 from .hub import Hub
 
@@ -40,12 +40,25 @@ class LiveGame:
         self.demo = demo
         self.hub: Hub | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
+        self.switched: list[Callable[[Any], None]] = []
+        """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
     def attach(self, hub: Hub) -> None:
         """Publish every journal write of the table to ``hub``."""
         self.hub = hub
         hub.reset(self.game_id, self.table.seq)
-        self.table.subscribe(self._notice)
+        self._unsubscribe = self.table.subscribe(self._notice)
+
+    def switch(self, table: Any) -> None:
+        """Play ``table`` from now on (a new game): pages reload, then ``switched`` hooks re-point readers."""
+        assert self.hub is not None
+        self._unsubscribe()
+        self.table.close()
+        self.table = table
+        self.enrolled.clear()
+        self.attach(self.hub)
+        for hook in self.switched:
+            hook(table)
 
     def _notice(self, seq: int, notice: dict[str, Any]) -> None:
         """A journal write goes out as an entry; anomalies and enrolments only refresh the views."""
@@ -103,6 +116,7 @@ class LiveGame:
                       for s in full["seats"]],
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
             "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
+            "new_game": newgame.form(self.table),
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
 

@@ -73,3 +73,34 @@ def test_host_enrols_a_tag_and_sees_the_box_count(browser, server, artifacts):
     host.locator("#tags").screenshot(path=str(artifacts / "host-enrolment.png"))
     host.click("#enrolstop")
     host.wait_for_function("document.getElementById('enrolstate').innerText.startsWith('Not enrolling')")
+
+
+def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artifacts):
+    from companion.autoplay import RandomPlayer
+    from companion.engine import GameConfig
+    from companion.store import Database
+    from companion.table import TableSetup, start_game
+    from companion.webapp import create_app
+    from companion.webapp.server import Server
+
+    table = start_game(Database(tmp_path / "t.sqlite3"), TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+    player = RandomPlayer(3)
+    while table.state.phase != "game_over":
+        table.submit(player.choose(table.state), "web")
+    server = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    try:
+        host = browser.new_page(**SCREEN)
+        host.goto(f"{server.url}/host?pin={PIN}")
+        host.wait_for_selector("#newgame:not(.hidden)")
+        host.fill("[data-new-seat='2'] .newname", "<b>Cleo</b>")
+        host.select_option("[data-book=blue]", "2")
+        host.click("#create")
+        host.wait_for_function("document.getElementById('result').innerText.includes('blue set 2 is not available')")
+        host.locator("#newgame").screenshot(path=str(artifacts / "host-new-game.png"))
+        host.select_option("[data-book=blue]", "1")
+        host.click("#create")
+        host.wait_for_selector("[data-join='2']")
+        assert "<b>Cleo</b>" in host.locator("[data-join='2']").inner_text(), "names are shown as text"
+        assert host.locator("#newgame").is_hidden()
+    finally:
+        server.stop()

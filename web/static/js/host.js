@@ -108,6 +108,35 @@
     input.value = "";
   }
 
+  // The new-game form, offered once the game is over; the engine checks what is chosen.
+  let formShown = false;
+  function renderNewGame(form) {
+    document.getElementById("newgame").classList.toggle("hidden", !form.allowed);
+    if (!form.allowed || formShown) return;
+    formShown = true;
+    fill("newseats", [0, 1, 2, 3].map((k) => el("div", { class: "row", "data-new-seat": k },
+      el("label", {}, `${t("seat_n", { n: k + 1 })} `, el("input", { class: "newname", maxlength: 40, value: form.players[k] || "", "aria-label": t("name") })),
+      el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
+        form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
+    fill("newstart", [0, 1, 2, 3].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
+    fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
+      el("select", { "data-book": c }, form.sets.map((n) => el("option", { value: n }, n))))));
+  }
+
+  async function createGame() {
+    const rows = [...document.querySelectorAll("[data-new-seat]")]
+      .map((row) => ({ name: row.querySelector(".newname").value.trim(), reader: row.querySelector(".newreader").value }))
+      .filter((row) => row.name);
+    const readers = {};
+    rows.forEach((row, seat) => { if (row.reader) readers[row.reader] = seat; });
+    const books = {};
+    document.querySelectorAll("[data-book]").forEach((s) => { books[s.dataset.book] = Number(s.value); });
+    const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
+      start_player: Number(document.getElementById("newstart").value) });
+    if (reply) location.reload();
+    else fill("result", `${t("refused")}: ${Q.lastError}`);
+  }
+
   function render(next) {
     view = next;
     TableView.render(view);
@@ -121,12 +150,14 @@
     renderConnections(host);
     renderAnomalies(host);
     renderTags(host.tags);
+    if (host.new_game) renderNewGame(host.new_game);
     filters();
     loadTimeline();
   }
 
   document.getElementById("pause").addEventListener("click", (e) =>
     correct("pause", { paused: e.currentTarget.dataset.paused !== "true" }));
+  document.getElementById("create").addEventListener("click", createGame);
   document.getElementById("manualseat").addEventListener("change", bagChoices);
   document.getElementById("manualgo").addEventListener("click", () => correct("manual-draw",
     { seat: Number(document.getElementById("manualseat").value), chip: document.getElementById("manualchip").value }));

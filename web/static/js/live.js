@@ -72,7 +72,7 @@ const Q = (() => {
     source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
     source.onmessage = (message) => {
       const data = JSON.parse(message.data);
-      if (game !== null && data.game !== game && data.reset) location.reload();
+      if (game !== null && data.game !== game) location.reload();  // a new game: new links, new board
       game = data.game;
       document.body.dataset.seq = data.seq;
       if (data.entry) feed(data.entry);

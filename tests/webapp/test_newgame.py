@@ -1,0 +1,88 @@
+"""A new game from the host page once the last one is over; a running game is never replaced."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.autoplay import RandomPlayer
+from companion.engine import GameConfig
+from companion.store import Database
+from companion.table import TableSetup, start_game
+from companion.webapp import create_app
+
+from .conftest import PIN, Phone
+
+NEXT = {"players": ["Cleo", "Dan", "Eve"], "start_player": 2,
+        "books": {"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1},
+        "readers": {"bag-1": 0, "bag-2": 1, "bag-3": 2}}
+
+
+@pytest.fixture
+def over(tmp_path) -> Phone:
+    """The host of a table whose game has been played to the end."""
+    table = start_game(Database(tmp_path / "table.sqlite3"),
+                       TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+    player = RandomPlayer(5)
+    while table.state.phase != "game_over":
+        table.submit(player.choose(table.state), "web")
+    phone = Phone(create_app(table, host_pin=PIN, secret_key="s", test_config={"TESTING": True}))
+    phone.login()
+    return phone
+
+
+def form(phone: Phone) -> dict:
+    return phone.client.get("/api/view/host").get_json()["view"]["host"]["new_game"]
+
+
+def test_a_new_game_replaces_a_finished_one(over):
+    old = over.game.table
+    assert form(over) == {"allowed": True, "colors": ["green", "blue", "red", "yellow", "purple"],
+                          "sets": [1, 2, 3, 4], "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"]}
+    switched = []
+    over.game.switched.append(switched.append)
+    r = over.post("/api/host/game", NEXT)
+    assert r.status_code == 200
+    table = over.game.table
+    assert table is not old and switched == [table] and r.get_json()["game"] == table.game_id
+    view = over.view()
+    assert [s["name"] for s in view["seats"]] == ["Cleo", "Dan", "Eve"]
+    assert view["phase"] == "fortune" and view["start_player"] == 2 and view["round"] == 1
+    assert table.setup.readers == {"bag-1": 0, "bag-2": 1, "bag-3": 2}
+    assert over.client.get(f"/s/{over.token(2)}").status_code == 200, "the new game's seat links work"
+    assert form(over)["allowed"] is False
+
+
+def test_books_other_than_set_1_are_refused_with_the_engines_reason(over):
+    before = over.view()
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "blue": 2}})
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_setup"
+    assert r.get_json()["message"] == "blue set 2 is not available; available: [1]"
+    assert over.view() == before
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"players": ["Solo"]}, "the game is for 2 to 4 players, not 1"),
+    ({"players": "Ana"}, "players must be a list of names"),
+    ({"players": ["Ana", " "]}, "player names must be 1 to 40 characters"),
+    ({"start_player": 5}, "start_player must be a seat number from 0 to 2"),
+    ({"readers": {"bag-1": 7}}, "readers must map a reader's name to a seat number"),
+    ({"readers": {"bag-1": 0, "bag-2": 0}}, "two readers feed the same seat"),
+])
+def test_a_bad_setup_is_refused_and_nothing_changes(over, change, reason):
+    before = over.view()
+    r = over.post("/api/host/game", {**NEXT, **change})
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_setup"
+    assert r.get_json()["message"].startswith(reason)
+    assert over.view() == before
+
+
+def test_a_running_game_is_not_replaced_and_guests_cannot_start_one(app, host):
+    before = host.view()
+    assert form(host)["allowed"] is False
+    r = host.post("/api/host/game", NEXT)
+    assert r.status_code == 409 and r.get_json()["error"] == "game_running"
+    r = Phone(app).post("/api/host/game", NEXT)
+    assert r.status_code == 403 and r.get_json()["error"] == "not_host"
+    r = host.post("/api/host/game", data="[]", content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["error"] == "malformed_json"
+    assert host.view() == before
