@@ -50,6 +50,8 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
     assert chips_in_pot(seats[0]) == 1
     assert table.locator("[data-seat='0'] [data-chip]").count() == 1
     assert seats[0].locator("#events li").count() >= 1
+    table.wait_for_function("document.getElementById('events').innerText.includes('Ana: draws ')")
+    assert seats[0].locator("#events li").first.inner_text().startswith("Ana: draws "), "the engine's words"
 
     answered = False
     for _ in range(120):  # play until round 2 begins
