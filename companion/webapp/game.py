@@ -7,15 +7,16 @@ used in one module only.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.engine import IllegalAction
 from companion.store import BadUid
 from companion.table.timeline import anomaly_seat
 
-from .feed import entry_lines
 from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token
+from .feed import entry_lines
 from .hub import Hub
 
 HOST_KINDS = frozenset({"fortune"})
