@@ -77,6 +77,8 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> De
     def emit(event: TagSeen | LinkStatus) -> None:
         if isinstance(event, TagSeen):
             table.tag_seen(event)
+        else:
+            table.reader_status(event)
 
     bags = [SimulatedBag(reader, emit) for reader in readers]
     for bag in bags:

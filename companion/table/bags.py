@@ -41,6 +41,7 @@ class Bags:
         else:
             with self._lock:
                 self.status[event.reader] = event
+            self.table.reader_status(event)
 
     def _answer(self, seq: int, notice: Mapping[str, Any]) -> None:
         """Table subscriber: feedback for the bag whose read this notice settles."""
