@@ -47,9 +47,9 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.wait_for_function("document.getElementById('toast').innerText.includes('no entry #999')")
 
     # Readers report their link; pausing shows on the host and the table.
-    table.reader_status(LinkStatus("sim-1", "online", "", 0.0))
-    host.wait_for_selector("[data-reader='sim-1'].ok")
-    assert "no report yet" in host.locator("[data-reader='sim-2']").inner_text()
+    assert "online (simulated bag)" in host.locator("[data-reader='sim-2']").inner_text()
+    table.reader_status(LinkStatus("sim-1", "offline", "USB cable unplugged?", 0.0))
+    host.wait_for_function("document.querySelector(\"[data-reader='sim-1']\").innerText.includes('USB cable unplugged?')")
     host.click("#pause")
     host.wait_for_selector("#pausenote:not(.hidden)")
     screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")
