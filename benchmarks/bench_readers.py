@@ -74,7 +74,7 @@ def four_readers(seconds: float) -> None:
     board = FakeBoard()
     board.install(_Patch())
     readers = []
-    for device, pin in zip(range(4), (25, 24, 23, 22)):
+    for device, pin in zip(range(4), (25, 24, 23, 22), strict=False):
         board.add_reader(0, device, pin)
         readers.append(SpiReader(f"seat{device + 1}", lambda event: None, 0, device, pin))
     for reader in readers:
@@ -86,7 +86,7 @@ def four_readers(seconds: float) -> None:
     cpu, wall = time.process_time(), time.perf_counter()
     time.sleep(seconds)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    rates = [(r.polls - s) / wall for r, s in zip(readers, start)]
+    rates = [(r.polls - s) / wall for r, s in zip(readers, start, strict=False)]
     for reader in readers:
         reader.stop()
     print(f"four readers on bus 0: {', '.join(f'{r:.0f}' for r in rates)} polls/s "

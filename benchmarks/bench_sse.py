@@ -97,7 +97,8 @@ def main() -> None:
             latencies.extend((t - t0) * 1000 for t in received.get(seq, []))
     server.stop()
     latencies.sort()
-    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    def p(q):
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))]
     print(f"inputs: {len(sent)}  clients: {len(clients)}  messages: {len(latencies)}")
     print(f"latency ms: p50 {statistics.median(latencies):.2f}  p99 {p(0.99):.2f}  max {latencies[-1]:.2f}")
     print(f"RSS with {len(clients)} clients connected: {memory:.1f} MB (server and clients in one process)")

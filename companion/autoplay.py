@@ -10,7 +10,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .engine import Action, Buy, Choose, Done, Draw, GameConfig, GameState, Stop, apply, explosion_risk, legal_actions, new_game, waiting_for
+from .engine import (
+    Action,
+    Buy,
+    Choose,
+    Done,
+    Draw,
+    GameConfig,
+    GameState,
+    Stop,
+    apply,
+    explosion_risk,
+    legal_actions,
+    new_game,
+    waiting_for,
+)
 
 
 class RandomPlayer:

@@ -37,7 +37,7 @@ from typing import Any
 import platformdirs
 
 from companion.engine import ConfigError as SetupError
-from companion.engine import GameConfig, check_config, catalog
+from companion.engine import GameConfig, catalog, check_config
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080

@@ -45,7 +45,7 @@ class Demo:
         seats = self.table.state.seats
         expected = {cid for seat in seats for cid in seat.returning}
         self.presented &= expected
-        for bag, seat in zip(self.bags, seats):
+        for bag, seat in zip(self.bags, seats, strict=False):
             for cid in seat.returning:
                 if cid not in self.presented:
                     self.presented.add(cid)

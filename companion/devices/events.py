@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Protocol
 
 ONLINE = "online"
 CONNECTING = "connecting"

@@ -38,10 +38,10 @@ def encode(*fields) -> bytes:
         text = str(field)
         for ch in text:
             if ch in _FORBIDDEN or not (" " <= ch <= "~"):
-                raise ValueError("field %r holds a character frames cannot carry" % text)
+                raise ValueError(f"field {text!r} holds a character frames cannot carry")
         parts.append(text)
     body = ",".join(parts)
-    return ("$%s*%04X\n" % (body, crc16(body.encode()))).encode()
+    return (f"${body}*{crc16(body.encode()):04X}\n").encode()
 
 
 def decode(line) -> list:
@@ -62,7 +62,7 @@ def decode(line) -> list:
     try:
         digits = tail.decode()
     except UnicodeError:
-        raise FrameError("checksum is not hex")
+        raise FrameError("checksum is not hex") from None
     for ch in digits:
         if ch not in _HEX:
             raise FrameError("checksum is not hex")
@@ -72,7 +72,7 @@ def decode(line) -> list:
     try:
         text = body.decode()
     except UnicodeError:
-        raise FrameError("not ASCII")
+        raise FrameError("not ASCII") from None
     return text.split(",")
 
 

@@ -74,7 +74,7 @@ def crc_a(data) -> bytes:
 
 
 def uid_hex(uid) -> str:
-    return "".join("%02X" % b for b in uid)
+    return "".join(f"{b:02X}" for b in uid)
 
 
 class Rc522:
@@ -103,7 +103,7 @@ class Rc522:
             if not self.read(COMMAND) & 0x10:
                 break
         if not self.alive():
-            raise ChipNotAnswering("version register reads 0x%02X" % self.version())
+            raise ChipNotAnswering(f"version register reads 0x{self.version():02X}")
         reload = self.timeout_ms * TIMER_TICKS_PER_MS
         self.write(TX_MODE, 0x00)
         self.write(RX_MODE, 0x00)
@@ -142,7 +142,7 @@ class Rc522:
                 break
             waits += 1
             if waits > self.max_waits:
-                raise ChipNotAnswering("no interrupt after %d checks" % waits)
+                raise ChipNotAnswering(f"no interrupt after {waits} checks")
             self.pause()
         if irq == 0xFF:
             raise ChipNotAnswering("interrupt register reads 0xFF")

@@ -11,7 +11,7 @@ import logging
 import os
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from .events import (
     CONNECTING,
@@ -195,7 +195,7 @@ class SerialBag(ReaderThread):
         return True
 
     def _hello(self, fields: list[str]) -> None:
-        self.hello = dict(zip(("protocol", "firmware", "bag", "boot", "reader"), fields[1:6]))
+        self.hello = dict(zip(("protocol", "firmware", "bag", "boot", "reader"), fields[1:6], strict=False))
         if len(fields) == 7:
             self._bag_clock = (fields[4], int(fields[6]), time.monotonic())
         if int(fields[1]) != PROTOCOL_VERSION:

@@ -5,8 +5,8 @@ inputs; `replay` of the same inputs always gives the same state.
 """
 
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
-from .errors import ConfigError, IllegalAction
 from .brewing import risk as explosion_risk
+from .errors import ConfigError, IllegalAction
 from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip

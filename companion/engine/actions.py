@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 from .errors import IllegalAction
 
@@ -71,7 +72,7 @@ class Done:
     seat: int
 
 
-Action = Union[Fortune, Draw, Return, Stop, Choose, Buy, Spend, Done]
+Action = Fortune | Draw | Return | Stop | Choose | Buy | Spend | Done
 
 _KINDS: dict[str, type] = {
     "fortune": Fortune, "draw": Draw, "return": Return, "stop": Stop, "choose": Choose,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from . import brewing, catalog, evaluation, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop

@@ -6,9 +6,10 @@ State objects are plain mutable dataclasses so that rule code reads naturally; `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from . import catalog
 from .errors import ConfigError
@@ -33,7 +34,7 @@ def chip_id(color: str, value: int, number: int) -> str:
     return f"{color}-{value}-{number:02d}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def chip(chip_id_: str) -> Chip:
     """Parse a chip id; raises ValueError for anything that is not ``colour-value-number``."""
     parts = chip_id_.split("-")
@@ -71,7 +72,7 @@ class GameConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GameConfig":
+    def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
         unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies"}
@@ -164,7 +165,7 @@ class Seat:
                 total += c.value
         return total
 
-    def clone(self) -> "Seat":
+    def clone(self) -> Seat:
         return Seat(
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
@@ -197,7 +198,7 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     seq: int = 0  # inputs accepted so far
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         return GameState(
             self.config, self.round, self.phase, self.start_player,
             [s.clone() for s in self.seats],

@@ -8,7 +8,7 @@ are ignored, so a transcript can carry comments.
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from .actions import Action, action_from_dict, action_to_dict
 from .errors import ConfigError, IllegalAction

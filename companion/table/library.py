@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from companion.engine import ENGINE_VERSION, IllegalAction, TranscriptError, action_to_dict, apply
-from companion.engine import check_config, format_transcript, new_game, parse_transcript
+from companion.engine import (
+    ENGINE_VERSION,
+    IllegalAction,
+    TranscriptError,
+    action_to_dict,
+    apply,
+    check_config,
+    format_transcript,
+    new_game,
+    parse_transcript,
+)
 from companion.store import Database, Journal, StoreError, UnknownGame
 
 from . import history

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from companion.engine import GameConfig
 
@@ -20,5 +21,5 @@ class TableSetup:
         return {"game": self.game.to_dict(), "readers": dict(self.readers), "registry": self.registry}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "TableSetup":
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
         return cls(GameConfig.from_dict(data["game"]), dict(data.get("readers", {})), bool(data.get("registry", False)))

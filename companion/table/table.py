@@ -17,8 +17,16 @@ from typing import Any
 
 from companion.devices.events import LinkStatus, TagSeen
 from companion.engine import (
-    Action, Draw, GameConfig, GameState, IllegalAction, action_from_dict, action_to_dict, legal_actions,
-    step, view_for,
+    Action,
+    Draw,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    action_from_dict,
+    action_to_dict,
+    legal_actions,
+    step,
+    view_for,
 )
 from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
 
@@ -70,7 +78,7 @@ class Table:
         self._load(entries)
 
     @classmethod
-    def open(cls, db: Database, game_id: int) -> "Table":
+    def open(cls, db: Database, game_id: int) -> Table:
         """Resume a game exactly where its journal ends (pending decisions included)."""
         row = Journal(db).game(game_id)
         return cls(db, game_id, TableSetup.from_dict(row.setup), Journal(db).entries(game_id))

@@ -9,14 +9,15 @@ wheel's data). Everything a page shows comes from the table's views; every chang
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from flask import Flask
 
 from .access import Refusal, refusal_response
-from .hub import Hub
 from .game import LiveGame
+from .hub import Hub
 
 
 def web_root() -> Path:

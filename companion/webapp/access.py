@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from functools import wraps
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, jsonify, request, session

@@ -7,8 +7,8 @@ used in one module only.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 from companion.engine import IllegalAction
 from companion.store import BadUid

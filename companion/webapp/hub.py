@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter, deque
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
@@ -120,7 +121,7 @@ class Hub:
             while True:
                 with self._cond:
                     news = self._cond.wait_for(
-                        lambda: self._closed or self._version != seen, self.keepalive)
+                        lambda seen=seen: self._closed or self._version != seen, self.keepalive)
                     if self._closed:
                         return
                     seen = self._version

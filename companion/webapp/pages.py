@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import (Blueprint, current_app, make_response, redirect, render_template, request,
-                   session, url_for)
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
 from . import i18n
 from .access import csrf_token, is_host, pin_matches

@@ -35,7 +35,7 @@ class Server:
         finally:
             self.stop()
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         """Serve in a background thread (tests, benchmark)."""
         self._thread = threading.Thread(target=self._server.run, name="waitress", daemon=True)
         self._thread.start()

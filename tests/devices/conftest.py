@@ -1,7 +1,6 @@
 import queue
 
 import pytest
-
 from fake_pi import FakeBoard
 
 

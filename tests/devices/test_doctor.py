@@ -2,8 +2,9 @@
 import argparse
 import json
 
-from companion.commands import doctor
 from rc522_emulator import VirtualTag
+
+from companion.commands import doctor
 
 
 def run_doctor(capsys, *argv):

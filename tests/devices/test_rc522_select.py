@@ -2,9 +2,9 @@
 import time
 
 import pytest
+from rc522_emulator import VirtualTag
 
 from companion.devices.rc522 import ChipNotAnswering, Rc522
-from rc522_emulator import VirtualTag
 
 NTAG = "04A3C6CAE26180"
 

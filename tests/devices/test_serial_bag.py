@@ -2,12 +2,12 @@
 import time
 
 import pytest
+from rc522_emulator import VirtualTag
+from waiting import drain, next_event, until
 
 from companion.devices.events import Feedback, LinkStatus, TagSeen
 from companion.devices.frames import decode, encode
 from companion.devices.serial_link import SerialBag
-from rc522_emulator import VirtualTag
-from waiting import drain, next_event, until
 
 UIDS = ["04A3C6CAE26180", "04112233445566", "DEADBEEF", "04998877665544", "04000000000001"]
 

@@ -1,10 +1,10 @@
 """The SPI reader thread end to end: emulated RC522 -> mfrc522 package -> TagSeen events."""
 import pytest
+from rc522_emulator import VirtualTag
+from waiting import drain, next_event, until
 
 from companion.devices.events import LinkStatus, TagSeen
 from companion.devices.spi_reader import SpiReader
-from rc522_emulator import VirtualTag
-from waiting import drain, next_event, until
 
 NTAG = "04A3C6CAE26180"
 
@@ -76,7 +76,7 @@ def test_four_readers_report_their_own_chips(board, reader, events):
     for bus, dev, pin in [(0, 0, 25), (0, 1, 24), (1, 0, 23), (1, 1, 22)]:
         reader(bus, dev, pin)
     uids = ["04000000000001", "04000000000002", "04000000000003", "04000000000004"]
-    for chip, uid in zip(chips, uids):
+    for chip, uid in zip(chips, uids, strict=False):
         chip.place(VirtualTag(uid))
     got = {(e.reader, e.uid) for e in (next_event(events, TagSeen) for _ in range(4))}
     assert got == {(f"seat{i + 1}", uid) for i, uid in enumerate(uids)}

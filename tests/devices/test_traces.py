@@ -5,11 +5,11 @@ import pathlib
 import tty
 
 import pytest
+from waiting import drain, next_event, until
 
 from companion.devices.edges import EdgeDetector
 from companion.devices.events import TagSeen
 from companion.devices.serial_link import SerialBag
-from waiting import drain, next_event, until
 
 TRACES = pathlib.Path(__file__).resolve().parents[1] / "data" / "traces"
 

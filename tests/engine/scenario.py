@@ -7,7 +7,18 @@ individual in exactly one place; everything after that goes through `step`.
 from __future__ import annotations
 
 from companion.engine import (
-    Buy, Choose, Decision, Done, Draw, Fortune, GameConfig, GameState, Spend, Stop, new_game, step,
+    Buy,
+    Choose,
+    Decision,
+    Done,
+    Draw,
+    Fortune,
+    GameConfig,
+    GameState,
+    Spend,
+    Stop,
+    new_game,
+    step,
 )
 from companion.engine.model import chip
 

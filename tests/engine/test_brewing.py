@@ -2,8 +2,7 @@
 
 import pytest
 
-from companion.engine import Draw, IllegalAction, Stop, explosion_risk, step
-from companion.engine import catalog
+from companion.engine import Draw, IllegalAction, Stop, catalog, explosion_risk, step
 
 from .scenario import answer, decision, draw, draws, game, set_bag, spaces, stop
 

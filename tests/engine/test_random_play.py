@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.autoplay import play_game
 from companion.engine import GameConfig, catalog, format_transcript, parse_transcript, replay, state_to_dict

@@ -6,8 +6,21 @@ import pytest
 
 from companion.autoplay import RandomPlayer
 from companion.engine import (
-    Buy, Choose, Done, Draw, Fortune, GameConfig, IllegalAction, Spend, Stop, action_from_dict, apply,
-    legal_actions, new_game, state_to_dict, step,
+    Buy,
+    Choose,
+    Done,
+    Draw,
+    Fortune,
+    GameConfig,
+    IllegalAction,
+    Spend,
+    Stop,
+    action_from_dict,
+    apply,
+    legal_actions,
+    new_game,
+    state_to_dict,
+    step,
 )
 
 from .scenario import draw, game, set_bag

@@ -1,10 +1,10 @@
 """Every worked example printed in the rulebooks, as the engine plays it."""
 
 from companion.engine import catalog
-from companion.engine.brewing import rats, rat_tails_between
+from companion.engine.brewing import rat_tails_between, rats
 from companion.engine.model import chip
 
-from .scenario import answer, buy, decision, done, draw, draws, game, set_bag, spaces, stop
+from .scenario import answer, buy, decision, draw, draws, game, set_bag, spaces, stop
 
 
 def test_lucas_placement_orange_1_then_yellow_2_then_a_1_chip():
@@ -39,7 +39,7 @@ def test_rat_example_leader_on_20():
 def test_rats_are_placed_past_the_droplet_from_round_2_and_tied_leaders_get_none():
     state = game(players=4)
     state.round = 2
-    for seat, score in zip(state.seats, (20, 20, 17, 16)):
+    for seat, score in zip(state.seats, (20, 20, 17, 16), strict=False):
         seat.score = score
     assert rats(state) == [0, 0, 1, 2]
     state.round = 1

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import SCHEMA_VERSION, Database, Journal, SchemaTooNew, default_db_path
-from companion.store import schema
+from companion.store import SCHEMA_VERSION, Database, Journal, SchemaTooNew, default_db_path, schema
 
 
 def test_a_new_file_is_created_with_its_directory_in_wal_and_full_sync(tmp_path):

@@ -6,7 +6,7 @@ import pytest
 
 from companion.devices import Feedback
 from companion.engine import GameConfig
-from companion.table import TableSetup, TagRegistry, start_game
+from companion.table import TableSetup, start_game
 from companion.table.bags import Bags
 
 READERS = {"bag-0": 0, "bag-1": 1, "bag-2": 2}

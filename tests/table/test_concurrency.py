@@ -4,8 +4,7 @@ import random
 import threading
 
 from companion.devices.events import TagSeen
-from companion.engine import IllegalAction, legal_actions, replay, state_to_dict
-from companion.engine import Draw
+from companion.engine import Draw, IllegalAction, legal_actions, replay, state_to_dict
 from companion.table import Table
 
 

@@ -30,7 +30,7 @@ def test_seat_page_opens_with_its_token_only(phone):
     ok = phone.client.get(f"/s/{phone.token(1)}")
     assert ok.status_code == 200
     html = ok.get_data(as_text=True)
-    assert f'data-seat="1"' in html and 'id="draw"' in html
+    assert 'data-seat="1"' in html and 'id="draw"' in html
     bad = phone.client.get("/s/not-a-token")
     assert bad.status_code == 403
     assert bad.get_json()["error"] == "bad_token"

@@ -222,7 +222,8 @@ def test_pause_keeps_reads_as_anomalies_and_phones_cannot_act(brewing):
 
 def test_each_seat_shows_its_readers_last_link_state(host):
     from companion.devices.events import LinkStatus
-    seats = lambda: host.client.get("/api/view/host").get_json()["view"]["host"]["seats"]
+    def seats():
+        return host.client.get("/api/view/host").get_json()["view"]["host"]["seats"]
     assert seats()[0]["readers"] == [{"reader": "sim-1", "state": "online", "detail": "simulated bag"}]
     host.game.table.reader_status(LinkStatus("sim-2", "offline", "USB cable unplugged?", 0.0))
     assert seats()[1]["readers"] == [{"reader": "sim-2", "state": "offline", "detail": "USB cable unplugged?"}]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
-import json
 
 import pytest
 

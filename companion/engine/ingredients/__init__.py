@@ -30,7 +30,7 @@ def black_rule_id(players: int) -> str:
 
 
 @lru_cache(maxsize=64)
-def active_rules(config: "GameConfig") -> dict[str, IngredientRule]:
+def active_rules(config: GameConfig) -> dict[str, IngredientRule]:
     """colour -> the rule of the book on the table, for this game's sets and player count."""
     chosen = {color: RULES[f"{color}/{set_no}"] for color, set_no in config.books.items()}
     chosen["orange"] = RULES["orange/-"]

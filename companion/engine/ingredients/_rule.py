@@ -10,8 +10,9 @@ A hook is added here only when a second rule needs it; anything one rule needs s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -24,7 +25,7 @@ class IngredientRule:
     color: str
     set_no: int | None
     text: str  # the book's wording, shown on the screens too
-    extra_move: Callable[["Seat"], int] | None = None
-    on_place: Callable[["Ctx", "Chip"], None] | None = None
-    on_evaluate: Callable[["Ctx"], None] | None = None
-    resolve: Callable[["Ctx", "Decision", tuple[str, ...]], None] | None = None
+    extra_move: Callable[[Seat], int] | None = None
+    on_place: Callable[[Ctx, Chip], None] | None = None
+    on_evaluate: Callable[[Ctx], None] | None = None
+    resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
