@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog
+from . import catalog, fortune
 from .context import Ctx
 from .errors import IllegalAction
-from .ingredients import active_rules
+from .ingredients import IngredientRule, active_rules
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameState, Option, Seat, chip
 
 FLASK = "core/flask"
 
@@ -79,18 +79,29 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
     settle(ctx)
 
 
-def place(ctx: Ctx, chip_id: str) -> None:
-    """Lay a drawn chip after the previous one by its value; check the whites; run its action."""
+def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
+    """Lay a drawn chip after the previous one by its value; check the whites; run its action.
+
+    `safe`: a chip placed for a Fortune Teller card cannot explode the pot and has no action."""
     seat = ctx.seat
     c = chip(chip_id)
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
     rule = active_rules(ctx.state.config).get(c.color)
-    extra = rule.extra_move(seat) if rule and rule.extra_move else 0
+    extra = (rule.extra_move(seat) if rule and rule.extra_move else 0) + fortune.extra_move(ctx.state, c)
     target = seat.last_space + c.value + extra
     space = min(target, catalog.LAST_CHIP_SPACE)
     seat.pot.append((chip_id, space))
     ctx.emit("placed", chip=chip_id, space=space, extra=extra)
+    if safe:
+        _check_full(ctx, space)
+        return
+    _brew(ctx, c, space, rule)
+    fortune.placed(ctx, c)
+
+
+def _brew(ctx: Ctx, c: Chip, space: int, rule: IngredientRule | None) -> None:
+    seat = ctx.seat
     if c.color == "white":
         total = seat.white_total
         if total > seat.threshold:
@@ -98,15 +109,22 @@ def place(ctx: Ctx, chip_id: str) -> None:
             ctx.emit("exploded", white_total=total, threshold=seat.threshold)
             return
         if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
-            ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(chip_id)} back into the bag?",
-                    [Option("use", f"Flask: put {chip_label(chip_id)} back")], blocking=False,
-                    data={"chip": chip_id})
-    if space >= catalog.LAST_CHIP_SPACE:
-        seat.status = STOPPED
-        ctx.emit("pot_full", space=space)
+            ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(c.id)} back into the bag?",
+                    [Option("use", f"Flask: put {chip_label(c.id)} back")], blocking=False,
+                    data={"chip": c.id})
+    if _check_full(ctx, space):
         return
     if rule and rule.on_place:
         rule.on_place(ctx, c)
+
+
+def _check_full(ctx: Ctx, space: int) -> bool:
+    """A chip on the last space fills the pot: the seat stops."""
+    if space >= catalog.LAST_CHIP_SPACE:
+        ctx.seat.status = STOPPED
+        ctx.emit("pot_full", space=space)
+        return True
+    return False
 
 
 def settle(ctx: Ctx) -> None:
@@ -141,7 +159,7 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat = ctx.seat
     white = decision.data["chip"]
-    ctx.close(decision)
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
     seat.pot = [p for p in seat.pot if p[0] != white]
     seat.flask_full = False
     ctx.emit("flask", chip=white)

@@ -197,6 +197,9 @@ class GameState:
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)
     seq: int = 0  # inputs accepted so far
+    cards_used: list[str] = field(default_factory=list)  # Fortune Teller cards turned up, in order
+    card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
+    ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
 
     def clone(self) -> GameState:
         return GameState(
@@ -205,6 +208,7 @@ class GameState:
             {k: v.copy() for k, v in self.supply.items()},
             [_clone_decision(d) for d in self.decisions],
             self.decision_counter, self.shopper, self.fortune, self.winners.copy(), self.seq,
+            self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended,
         )
 
     def turn_order(self) -> list[int]:
