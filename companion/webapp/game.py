@@ -115,7 +115,8 @@ class LiveGame:
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
                        "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
                       for s in full["seats"]],
-            "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
+            "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
+                        if a["kind"] in HOST_KINDS and a.get("card") is None],
             "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
             "new_game": newgame.form(self.table),
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
