@@ -161,6 +161,16 @@ class LiveGame:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
 
+    def draw_card(self) -> dict[str, Any]:
+        """The "draw one for us" button: the table draws an unused card and records it."""
+        if self.table.paused:
+            raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
+        try:
+            result = self.table.draw_card()
+        except IllegalAction as err:
+            raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
+        return {"ok": True, "seq": result.seq, "card": self.table.state.cards_used[-1]}
+
     def demo_draw(self, seat: int) -> dict[str, Any]:
         """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
         if self.table.paused:

@@ -7,7 +7,7 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
-from . import i18n
+from . import cards, i18n
 from .access import csrf_token, is_host, pin_matches
 from .board import board
 
@@ -24,7 +24,7 @@ def page(template: str, **context: Any):
     strings = i18n.STRINGS[lang]
     response = make_response(render_template(
         template, lang=lang, languages=i18n.LANGUAGES, t=lambda key: strings.get(key, key),
-        strings=i18n.strings(lang), board=board(), csrf=csrf_token(), **context))
+        strings=i18n.strings(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 
