@@ -21,7 +21,7 @@ from companion.engine import (
 from companion.engine.fortune import CARDS
 from companion.engine.model import chip
 
-from .scenario import answer, at_round, card, decision, draw, draws, game, next_step, set_bag, stop
+from .scenario import answer, at_round, card, decision, draw, draws, next_step, set_bag, stop
 
 
 def kinds(chips) -> Counter:
@@ -288,32 +288,24 @@ def test_b02_seasoned_perfectly_exactly_seven_whites_move_the_droplet_at_the_end
     assert [s.droplet for s in state.seats] == [1, 0]
 
 
-def exploded_on_a_ruby(players=2):
-    """Ann explodes with her last chip on 8 (scoring space 9 shows a ruby); Ben stops on 2."""
-    state = game(players)
+def exploded_on_a_ruby(card_id: str):
+    """With this card, Ann explodes with her last chip on 8 (scoring space 9 shows a ruby); Ben stops on 2."""
+    state = card(at_round(1), card_id)
     set_bag(state, 0, "white-3", "white-3", "white-2")
     state = draws(state, 0, "white-3", "white-3", "white-2")
     set_bag(state, 1, "white-2")
-    return draw(state, 1, "white-2")
+    return brew_to_rewards(draw(state, 1, "white-2"))
 
 
 def test_b03_lucky_devil_two_points_on_a_ruby_space_even_exploded():
-    state = card(at_round(1), "B03")
-    set_bag(state, 0, "white-3", "white-3", "white-2")
-    state = draws(state, 0, "white-3", "white-3", "white-2")
-    set_bag(state, 1, "white-2")
-    state = brew_to_rewards(draw(state, 1, "white-2"))
+    state = exploded_on_a_ruby("B03")
     assert state.seats[0].status == "exploded" and catalog.POT_TRACK[9].ruby
     assert state.seats[0].score == catalog.LUCKY_DEVIL_VP and state.seats[0].rubies == 2
     assert state.seats[1].score == 1  # only the die
 
 
 def test_b04_shining_extra_bright_two_rubies_from_a_ruby_space():
-    state = card(at_round(1), "B04")
-    set_bag(state, 0, "white-3", "white-3", "white-2")
-    state = draws(state, 0, "white-3", "white-3", "white-2")
-    set_bag(state, 1, "white-2")
-    state = brew_to_rewards(draw(state, 1, "white-2"))
+    state = exploded_on_a_ruby("B04")
     assert [s.rubies for s in state.seats] == [1 + 2, 1]
 
 
