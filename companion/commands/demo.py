@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
-from companion.engine import GameConfig, IllegalAction, catalog
+from companion.engine import Draw, GameConfig, IllegalAction, catalog, legal_actions
 from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
@@ -67,7 +67,10 @@ class Demo:
                     bag.present(self.uids[cid])
 
     def draw(self, seat: int) -> Any:
-        bag = self.table.state.seats[seat].bag
+        """A chip the player could take out now (a card may ask for a white 1-chip), else any."""
+        state = self.table.state
+        wanted = [a.chip for a in legal_actions(state, seat) if isinstance(a, Draw)]
+        bag = wanted or state.seats[seat].bag
         if not bag:
             return None
         event = self.bags[seat].present(self.uids[self.rng.choice(bag)])

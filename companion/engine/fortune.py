@@ -149,11 +149,18 @@ def _just_in_time(state: GameState, events: Events) -> None:
 
 
 def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """The white chip is taken out past the bag's reader (a draw), so the table knows which one left."""
     ctx.close(decision)
     if keys[0] == "points":
         ctx.gain_points(catalog.JUST_IN_TIME_VP, _why(ctx))
     else:
-        ctx.chip_to_supply(_white_ones(ctx)[0], _why(ctx))
+        ctx.ask(LOOK, RULE, "Just in Time: take a white 1-chip out of your bag", [],
+                data={"reveal": 1, "only": "white-1"})
+
+
+def _looked_just_in_time(ctx: Ctx, decision: Decision) -> None:
+    ctx.close(decision)
+    ctx.chip_to_supply(ctx.seat.hand[0], _why(ctx))
 
 
 def _choose_one(state: GameState, events: Events) -> None:
@@ -451,7 +458,7 @@ _DECK = (
     Card("P04", "Beginner's Bonus", "The player or players with the fewest victory points each take "
          "1 green 1-chip into their bag.", read=_beginners_bonus),
     Card("P05", "Just in Time", "Each player chooses: 4 victory points, or take 1 white 1-chip out of "
-         "their bag for good.", read=_just_in_time, resolve=_resolve_just_in_time),
+         "their bag for good.", read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
     Card("P06", "You Only Get to Choose One", "Each player chooses one: 1 black chip, or any one "
          "2-chip, or 3 rubies.", read=_choose_one, resolve=_resolve_choose_one),
     Card("P07", "Rats Are Your Friends", "Each player chooses: take any one 4-chip, or 1 victory point "
@@ -581,13 +588,26 @@ def looking(state: GameState, seat_no: int) -> Decision | None:
     return None
 
 
+def look_chips(state: GameState, seat_no: int) -> list[str]:
+    """The chips the seat may draw now for a card's look (none when it is not looking)."""
+    decision = looking(state, seat_no)
+    if decision is None:
+        return []
+    only = decision.data.get("only")
+    return [c for c in state.seats[seat_no].bag if only is None or chip(c).kind == only]
+
+
 def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> None:
-    """A chip drawn for a card only to look at: it goes to the hand, not into the pot."""
+    """A chip drawn for a card only to look at (or to take out): it goes to the hand, not into the pot."""
     decision = looking(state, seat_no)
     assert decision is not None
     seat = state.seats[seat_no]
     if chip_id not in seat.bag:
         raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
+    only = decision.data.get("only")
+    if only is not None and chip(chip_id).kind != only:
+        raise IllegalAction("wrong_chip", f"{decision.prompt}: {chip_label(chip_id)} is not a "
+                            f"{only.replace('-', ' ')}-chip; put it back")
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:
         seat.returning.remove(chip_id)

@@ -172,8 +172,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
         found.extend([Fortune(None), *(Fortune(c) for c in fortune.available(state))])
     for n in seats:
         found.extend(Return(n, c) for c in state.seats[n].returning)
-        if fortune.looking(state, n):
-            found.extend(Draw(n, c) for c in state.seats[n].bag)
+        found.extend(Draw(n, c) for c in fortune.look_chips(state, n))
         for d in state.decisions_for(n):
             found.extend(Choose(n, d.id, (k,)) for k in d.keys())
         if state.phase == "brewing":

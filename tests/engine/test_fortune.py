@@ -156,6 +156,14 @@ def test_p05_just_in_time_points_or_a_white_chip_out_for_good():
     supply_whites = len(state.supply["white-1"])
     state = answer(state, 1, "fortune.choice", "white")  # any order
     state = answer(state, 0, "fortune.choice", "points")
+    assert state.phase == "fortune" and [d.kind for d in state.decisions] == ["fortune.look"]
+    assert {chip(a.chip).kind for a in legal_actions(state, 1)} == {"white-1"}
+    with pytest.raises(IllegalAction) as err:
+        look(state, 1, "white-2")
+    assert err.value.code == "wrong_chip"
+    taken = next(c for c in state.seats[1].bag if chip(c).kind == "white-1")
+    state = step(state, Draw(1, taken)).state  # the white chip taken out passes the reader
+    assert taken in state.supply["white-1"] and state.phase == "brewing"
     ann, ben = state.seats
     assert ann.score == catalog.JUST_IN_TIME_VP and kinds(ann.bag)["white-1"] == 4
     assert ben.score == 0 and kinds(ben.bag)["white-1"] == 3
