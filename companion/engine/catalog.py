@@ -163,6 +163,10 @@ CARD_LOOKS: dict[str, int] = {"P11": 4, "P12": 5, "B09": 5}
 """Chips a card has each player draw only to look at (An Opportunistic Moment, Less Is More,
 Strong Ingredient)."""
 
+CARD_BOOK_READINGS = ("redraw", "play")
+"""A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
+"redraw" refuses the card so another is drawn; "play" plays it without that option."""
+
 CARD_DROPLET = {"P01": 1, "P09": 2}
 """Droplet steps: The Pot Is Filling Up, Choose Wisely."""
 

@@ -524,7 +524,7 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
     opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
-    if state.round < opens:
+    if state.round < opens and state.config.card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")
     return None

@@ -54,6 +54,9 @@ def check_config(config: GameConfig) -> None:
         raise ConfigError("threshold must be a positive whole number")
     if not isinstance(config.start_rubies, int) or config.start_rubies < 0:
         raise ConfigError("start_rubies must be zero or more")
+    if config.card_books not in catalog.CARD_BOOK_READINGS:
+        raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
+                          f"not {config.card_books!r}")
 
 
 def new_game(config: GameConfig) -> GameState:

@@ -53,13 +53,15 @@ class GameConfig:
     supply: str = "A"
     threshold: int = catalog.EXPLOSION_THRESHOLD
     start_rubies: int = catalog.START_RUBIES
+    card_books: str = catalog.CARD_BOOK_READINGS[0]  # a card whose chip's book is not out: see catalog
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
         # Rule and price tables are cached per config: hash it once.
         object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
-                                                self.supply, self.threshold, self.start_rubies)))
+                                                self.supply, self.threshold, self.start_rubies,
+                                                self.card_books)))
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined]
@@ -68,14 +70,15 @@ class GameConfig:
         return {
             "players": list(self.players), "start_player": self.start_player,
             "books": dict(self.books), "supply": self.supply,
-            "threshold": self.threshold, "start_rubies": self.start_rubies,
+            "threshold": self.threshold, "start_rubies": self.start_rubies, "card_books": self.card_books,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
-        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies"}
+        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies",
+                               "card_books"}
         if unknown:
             raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
         if "players" not in data:

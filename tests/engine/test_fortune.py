@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine import (
     Choose,
+    ConfigError,
     Draw,
     Fortune,
     IllegalAction,
@@ -92,6 +93,13 @@ def test_choose_wisely_needs_the_purple_book_and_is_drawn_again_before_round_3()
         assert err.value.code == "book_not_out" and "round 3" in err.value.reason
         assert "P09" not in state_to_dict(state)["cards_available"]
     assert "P09" in state_to_dict(at_round(3))["cards_available"]
+
+
+def test_choose_wisely_before_round_3_plays_with_the_droplet_only_when_the_table_says_so():
+    state = card(at_round(1, card_books="play"), "P09")
+    assert [s.droplet for s in state.seats] == [2, 2] and state.phase == "brewing"
+    with pytest.raises(ConfigError):
+        at_round(1, card_books="sometimes")
 
 
 def test_an_unknown_card_or_a_second_card_in_a_round_is_refused_and_changes_nothing():
