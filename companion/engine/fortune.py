@@ -86,7 +86,7 @@ def chip_options(state: GameState, value: int, *, only: tuple[str, ...] = catalo
     found = []
     for color, val in evaluation.price_list(state.config, state.round):
         if val == value and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
-            found.append(Option(f"{color}-{val}", f"a {color} {val}-chip"))
+            found.append(Option(f"{color}-{val}", f"{color} {val}-chip"))
     return found
 
 
