@@ -8,6 +8,7 @@ from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, St
 from .brewing import risk as explosion_risk
 from .errors import ConfigError, IllegalAction
 from .fortune import CARDS, Card
+from .fortune import LOOK as CARD_LOOK
 from .fortune import available as available_cards
 from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
 from .locate import describe_location, locate
@@ -23,5 +24,5 @@ __all__ = [
     "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
     "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
-    "CARDS", "Card", "available_cards",
+    "CARDS", "CARD_LOOK", "Card", "available_cards",
 ]
