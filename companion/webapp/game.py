@@ -28,7 +28,8 @@ ANOMALIES_SHOWN = 40
 ENROLMENTS_SHOWN = 20
 """The registry's latest answers to enrolment reads (new chip, or already enrolled)."""
 
-STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over")}
+STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over",
+                                           "card_read", "no_card_to_draw")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
 
 

@@ -24,7 +24,7 @@ def test_draw_one_for_us_records_an_unused_card(host):
     card = reply.get_json()["card"]
     assert host.view()["fortune"] == card and host.view()["cards_used"] == [card]
     again = host.post("/api/host/card", {})
-    assert again.status_code == 400 and again.get_json()["error"] == "no_card_to_draw"
+    assert again.status_code == 409 and again.get_json()["error"] == "no_card_to_draw"
 
 
 def test_only_the_host_draws_a_card(app):
