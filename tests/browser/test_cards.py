@@ -13,7 +13,8 @@ def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server
     table.goto(f"{server.url}/table")
     table.wait_for_selector("#cardpicker:not(.hidden)")
     game = server.app.extensions["companion.game"]
-    phone = browser.new_context(**PHONE).new_page()
+    phones = browser.new_context(**PHONE)
+    phone = phones.new_page()
     phone.goto(f"{server.url}/s/{game.token(1)}")
     phone.wait_for_selector("#pot svg")
 
@@ -29,10 +30,13 @@ def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server
     click_and_wait(phone, "[data-kind='fortune.choice'] [data-option=points]")
     assert game.table.state.seats[1].score == 4
     table.screenshot(path=str(artifacts / "table-card.png"), full_page=True)
+    phones.close()  # the pages leave before the server stops
+    tablet.close()
 
 
 def test_draw_one_for_us_on_the_host_page_in_spanish(browser, server):
-    page = browser.new_context(**SCREEN).new_page()
+    context = browser.new_context(**SCREEN)
+    page = context.new_page()
     page.goto(f"{server.url}/host?pin={PIN}")
     page.goto(f"{server.url}/lang/es?next=/host")
     page.wait_for_selector("#cardpicker:not(.hidden)")
@@ -42,3 +46,4 @@ def test_draw_one_for_us_on_the_host_page_in_spanish(browser, server):
     card = server.app.extensions["companion.game"].table.state.fortune
     assert card
     page.wait_for_selector("#cardpicker.hidden", state="attached")
+    context.close()
