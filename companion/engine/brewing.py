@@ -88,7 +88,8 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
     rule = active_rules(ctx.state.config).get(c.color)
-    extra = (rule.extra_move(seat) if rule and rule.extra_move else 0) + fortune.extra_move(ctx.state, c)
+    own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # a red chip's action
+    extra = own + fortune.extra_move(ctx.state, c)
     target = seat.last_space + c.value + extra
     space = min(target, catalog.LAST_CHIP_SPACE)
     seat.pot.append((chip_id, space))

@@ -426,6 +426,18 @@ def test_b09_a_placed_blue_chip_does_not_look_ahead():
     assert not any(d.kind == "blue.preview" for d in state.decisions)
 
 
+def test_b09_a_placed_red_chip_moves_no_extra_space():
+    state = card(at_round(1), "B09")
+    set_bag(state, 0, "orange-1", "red-1")
+    state = draw(state, 0, "orange-1")  # with an orange in the pot a red 1 would move 1 extra space
+    set_bag(state, 1, "orange-1")
+    state = stop(draw(state, 1, "orange-1"), 0)
+    state = look(state, 0, "red-1")
+    red = state.seats[0].hand[0]
+    state = step(state, Choose(0, decision(state, 0, "fortune.look").id, (red,))).state
+    assert [space for _, space in state.seats[0].pot] == [1, 2]
+
+
 def test_b10_pumpkin_patch_party_orange_moves_one_further():
     state = card(at_round(1), "B10")
     set_bag(state, 0, "orange-1", "white-1")
