@@ -209,7 +209,7 @@ def _wheel_and_deal(state: GameState, events: Events) -> None:
 
 
 def _resolve_wheel_and_deal(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    if keys[0] != NONE:
+    if keys[0] != NONE and ctx.state.supply.get(keys[0]):  # the ruby pays only for a chip still there
         ctx.seat.rubies -= catalog.WHEEL_AND_DEAL_COST
         ctx.emit("rubies_paid", amount=catalog.WHEEL_AND_DEAL_COST, why=_why(ctx))
     _resolve_take(ctx, decision, keys)
