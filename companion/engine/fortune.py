@@ -530,19 +530,23 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
     return None
 
 
-def read(state: GameState, card_id: str | None, events: Events) -> None:
-    """The start player turns up `card_id` (None: the round is played without a card)."""
+def check(state: GameState, card_id: str | None) -> None:
+    """Refuse a card the round cannot turn up now, naming the rule."""
     if state.fortune is not None:
         shown = _card(state)
         raise IllegalAction("card_read", f"this round's card is already turned up: "
                             f"{shown.name if shown else 'no card'}")
+    refusal = _refusal(state, card_id) if card_id is not None else None
+    if refusal:
+        raise refusal
+
+
+def read(state: GameState, card_id: str | None, events: Events) -> None:
+    """The start player turns up `card_id` (None: the round is played without a card); `check` first."""
     if card_id is None:
         state.fortune = NONE
         events.append({"event": "fortune", "seat": None, "card": None})
         return
-    refusal = _refusal(state, card_id)
-    if refusal:
-        raise refusal
     card = CARDS[card_id]
     state.fortune = card_id
     state.cards_used.append(card_id)

@@ -124,6 +124,8 @@ def apply(state: GameState, action: Action) -> Events:
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:
     if state.phase != "fortune":
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
+    fortune.check(state, action.card)
+    brewing.returns_unseen(state, events)
     fortune.read(state, action.card, events)
 
 

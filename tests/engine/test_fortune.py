@@ -10,6 +10,7 @@ from companion.engine import (
     Draw,
     Fortune,
     IllegalAction,
+    Return,
     catalog,
     format_transcript,
     legal_actions,
@@ -275,6 +276,10 @@ def test_p12_less_is_more_compares_first_and_ties_all_take_the_blue_chip():
     assert [kinds(s.bag)["blue-2"] for s in state.seats] == [1, 1, 0]
     assert [s.rubies for s in state.seats] == [1, 1, 2]
     assert state.phase == "brewing" and not any(s.hand for s in state.seats)
+    # brewing has begun, and the chips looked at are still expected back past the readers
+    assert all(len(s.returning) == 5 + 1 for s in state.seats[:2]) and len(state.seats[2].returning) == 5
+    back = state.seats[0].returning[0]
+    assert step(state, Return(0, back)).state.seats[0].pot == []
 
 
 def test_p13_rat_infestation_doubles_the_tails():
