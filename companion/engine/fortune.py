@@ -507,6 +507,18 @@ _DECK = (
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
 
+OTHER_TITLES: dict[str, tuple[str, ...]] = {
+    "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
+    "P05": ("Boomberry Cleanse",), "P06": ("But You Only Get to Choose One", "Choices, Choices"),
+    "P07": ("Rat-a-Tat",), "P08": ("Good Start",), "P09": ("Decisions, Decisions...",),
+    "P10": ("Wheeling and Dealing",), "P11": ("Flea Market",), "P13": ("Infestation",),
+    "B01": ("Portentous Potables",), "B02": ("Bubbling Over",), "B04": ("Fire Burn",),
+    "B05": ("Malicious Joy", "Toil and Trouble"), "B06": ("Cauldron Bubble",), "B07": ("Double Double",),
+    "B08": ("Second Chances",), "B09": ("Overpowering Ingredient", "Safety Procedure"),
+    "B10": ("Pumpkin Party",), "B11": ("Flask Rabbit",),
+}
+"""Other English titles of a card: other translations, and a later printing's (game-data section 4)."""
+
 
 # the engine's side ------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import CARDS
+from companion.engine import CARDS, OTHER_TITLES
 
 SPANISH: dict[str, tuple[str, str]] = {
     "P01": ("El caldero se llena", "Cada jugador avanza su gota 1 casilla."),
@@ -65,9 +65,11 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def catalog(lang: str) -> dict[str, Any]:
-    """The picker's data for a page: its words, and every card with its name and text in `lang`."""
+    """The picker's data for a page: its words, and every card with its name and text in `lang`
+    (searchable by its English titles too, whatever the printing)."""
     cards = []
     for card in CARDS.values():
         name, text = SPANISH[card.id] if lang == "es" else (card.name, card.text)
-        cards.append({"id": card.id, "kind": card.kind, "name": name, "text": text, "english": card.name})
+        cards.append({"id": card.id, "kind": card.kind, "name": name, "text": text,
+                      "search": [card.name, *OTHER_TITLES.get(card.id, ())]})
     return {"words": WORDS.get(lang, WORDS["en"]), "cards": cards}

@@ -18,6 +18,8 @@ def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server
     phone.goto(f"{server.url}/s/{game.token(1)}")
     phone.wait_for_selector("#pot svg")
 
+    table.fill("#cardsearch", "flask rabbit")  # the later printing's title
+    assert table.locator("#cardmatches [data-card]").all_inner_texts() == ["Magic Potion"]
     table.fill("#cardsearch", "just in")
     assert table.locator("#cardmatches [data-card]").count() == 1
     table.click("[data-card=P05]")

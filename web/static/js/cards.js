@@ -1,5 +1,5 @@
 // The Fortune Teller card picker: whoever holds the tablet types the turned-up card's name (in the
-// page's language), checks its text and confirms; or lets the table draw an unused card. Shows the
+// page's language, or any English printing's title), checks its text and confirms; or lets the table draw an unused card. Shows the
 // round's card in the page's language once it is read.
 "use strict";
 const Cards = (() => {
@@ -22,7 +22,7 @@ const Cards = (() => {
   function matches() {
     const q = fold(search.value.trim());
     const found = available.map((id) => BY_ID[id]).filter((c) => c && (!q || fold(c.name).includes(q)
-      || fold(c.english).includes(q) || c.id.toLowerCase() === q));
+      || c.search.some((title) => fold(title).includes(q)) || c.id.toLowerCase() === q));
     fill("cardmatches", found.length ? found.map((c) => el("li", {},
       el("button", { "data-card": c.id, onclick: () => choose(c.id) }, c.name))) : el("li", { class: "muted" }, W.no_match));
   }
