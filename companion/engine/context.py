@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog
+from . import catalog, placing
 from .model import Decision, GameState, Option, Seat
 
 
@@ -73,6 +73,4 @@ class Ctx:
 
     def place(self, chip_id: str) -> None:
         """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules)."""
-        from .brewing import place  # brewing builds on this module; import at call time
-
-        place(self, chip_id)
+        placing.place(self, chip_id)

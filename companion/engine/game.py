@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, catalog, evaluation, flow
+from . import brewing, catalog, evaluation, flow, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -16,7 +16,7 @@ from .model import GameConfig, GameState, Seat, chip_id
 Events = list[dict[str, Any]]
 
 CORE_RESOLVERS: dict[str, Callable[..., None]] = {
-    brewing.FLASK: brewing.resolve_flask,
+    placing.FLASK: placing.resolve_flask,
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
 }
@@ -42,7 +42,7 @@ def check_config(config: GameConfig) -> None:
         if set_no is None:
             raise ConfigError(f"choose a book (set 1-4) for {color}")
         if f"{color}/{set_no}" not in RULES:
-            sets = sorted(r.set_no for r in RULES.values() if r.color == color)
+            sets = sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
             raise ConfigError(f"{color} set {set_no} is not available; available: {sets}")
     unknown = set(config.books) - set(catalog.BOOK_COLORS)
     if unknown:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ..context import Ctx
+from typing import TYPE_CHECKING
+
 from ..model import Decision, Option, chip
 from ._rule import IngredientRule
+
+if TYPE_CHECKING:
+    from ..context import Ctx
 
 # purple chips needed -> (victory points, rubies, droplet steps), as printed in the set 1 book
 TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
