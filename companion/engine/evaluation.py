@@ -284,7 +284,7 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Round-start events from the turn indicator (the books need no action: `book_open`)."""
+    """Round-start events from the turn indicator (a book opens by the round number: `price_list`)."""
     events.append({"event": "round_start", "seat": None, "round": state.round})
     if state.round == catalog.EXTRA_WHITE_ROUND:
         for n in state.turn_order():

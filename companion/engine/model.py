@@ -53,6 +53,7 @@ class GameConfig:
     supply: str = "A"
     threshold: int = catalog.EXPLOSION_THRESHOLD
     start_rubies: int = catalog.START_RUBIES
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -62,7 +63,7 @@ class GameConfig:
                                                 self.supply, self.threshold, self.start_rubies)))
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined]
+        return self._hash
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -72,7 +73,7 @@ class GameConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
+    def from_dict(cls, data: object) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
         unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies"}
@@ -220,10 +221,6 @@ class GameState:
             if d.seat == seat and d.blocking:
                 return d
         return None
-
-    def book_open(self, color: str) -> bool:
-        """Whether this colour's book is on the table (and so can be bought) this round."""
-        return self.round >= catalog.BOOK_FROM_ROUND.get(color, 1)
 
 
 def _clone_decision(d: Decision) -> Decision:

@@ -41,6 +41,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str:
     """'Ann: draws white 2 → space 5', or a table-wide line without a name."""
-    text = _TEXT.get(event["event"], lambda e: e["event"])(event)
+    words = _TEXT.get(event["event"])
+    text = words(event) if words else str(event["event"])
     seat = event.get("seat")
     return text if seat is None else f"{names[seat]}: {text}"
