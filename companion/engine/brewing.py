@@ -77,9 +77,11 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
 
 
 def settle(ctx: Ctx) -> None:
-    """A seat with nothing left to draw and nothing to answer must stop."""
+    """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
+    an offer (flask, mandrake) lapses with that stop as with any other."""
     seat = ctx.seat
-    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.decisions_for(ctx.seat_no):
+    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
+        _withdraw_offers(ctx)
         seat.status = STOPPED
         ctx.emit("stopped", why="bag empty")
 
