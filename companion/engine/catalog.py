@@ -79,6 +79,36 @@ BONUS_DIE: tuple[DieFace, ...] = (
 DIE_CHIP = ("orange", 1)
 """The chip the pumpkin face of the die puts into the bag."""
 
+@dataclass(frozen=True, slots=True)
+class Glass:
+    """One glass of the test-tube strip (the back side of the pot) and what reaching it pays."""
+
+    kind: str  # "start" | "ruby" | "vp" | "chip"
+    amount: int  # rubies, victory points, or the chip's value
+    color: str = ""  # the chip's colour
+    label: str = ""
+
+
+TEST_TUBES: tuple[Glass, ...] = (
+    Glass("start", 0, label="the start"),
+    Glass("ruby", 1, label="1 ruby"),
+    Glass("vp", 1, label="1 victory point"),
+    Glass("chip", 1, "blue", "a blue 1-chip into the bag"),
+    Glass("vp", 2, label="2 victory points"),
+    Glass("chip", 1, "black", "a black 1-chip into the bag"),
+    Glass("vp", 2, label="2 victory points"),
+    Glass("chip", 2, "red", "a red 2-chip into the bag"),
+    Glass("vp", 3, label="3 victory points"),
+    Glass("chip", 1, "purple", "a purple 1-chip into the bag"),
+    Glass("vp", 3, label="3 victory points"),
+    Glass("chip", 4, "yellow", "a yellow 4-chip into the bag"),
+    Glass("vp", 4, label="4 victory points"),
+)
+"""The test-tube strip, glass 0 (the second droplet's start) to 12 (game-data section 5)."""
+
+LAST_GLASS = len(TEST_TUBES) - 1
+"""Once the test-tube droplet is here the strip is full and every move goes to the pot droplet."""
+
 SUPPLIES: dict[str, dict[tuple[str, int], int]] = {
     # A: the list printed in the rulebook seeds ("215 ingredient chips"); the default.
     "A": {

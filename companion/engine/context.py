@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, placing
+from . import droplets, placing
 from .model import Decision, GameState, Option, Seat
 
 
@@ -36,11 +36,8 @@ class Ctx:
             self.emit("rubies", amount=n, why=why)
 
     def move_droplet(self, n: int, why: str) -> None:
-        seat = self.seat
-        moved = min(n, catalog.LAST_CHIP_SPACE - 1 - seat.droplet)
-        if moved > 0:
-            seat.droplet += moved
-            self.emit("droplet", amount=moved, to=seat.droplet, why=why)
+        """Move "your droplet" n steps; on the test-tube side the seat chooses which droplet."""
+        droplets.move(self, n, why)
 
     def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
         """Put the next chip of that kind from the box into this seat's bag (None if sold out)."""

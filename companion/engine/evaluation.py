@@ -234,7 +234,7 @@ def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def spend_done(state: GameState) -> bool:
-    return all(s.done for s in state.seats)
+    return all(s.done for s in state.seats) and not state.decisions
 
 
 def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]]) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, catalog, evaluation, flow, placing
+from . import brewing, catalog, droplets, evaluation, flow, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -17,6 +17,7 @@ Events = list[dict[str, Any]]
 
 CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     placing.FLASK: placing.resolve_flask,
+    droplets.DROPLET: droplets.resolve,
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
 }
@@ -53,6 +54,8 @@ def check_config(config: GameConfig) -> None:
         raise ConfigError("threshold must be a positive whole number")
     if not isinstance(config.start_rubies, int) or config.start_rubies < 0:
         raise ConfigError("start_rubies must be zero or more")
+    if not isinstance(config.tubes, bool):
+        raise ConfigError("tubes must be true (the test-tube side of the pots) or false")
 
 
 def new_game(config: GameConfig) -> GameState:

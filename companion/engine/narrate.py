@@ -30,6 +30,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "points": lambda e: f"+{e['amount']} VP ({e['why']})",
     "rubies": lambda e: f"+{e['amount']} ruby ({e['why']})",
     "droplet": lambda e: f"droplet to space {e['to']} ({e['why']})",
+    "tube": lambda e: f"test-tube droplet to glass {e['to']}: {e['bonus']} ({e['why']})",
     "coins": lambda e: f"{e['amount']} coins",
     "coins_lost": lambda e: f"loses {e['amount']} unspent coin(s)",
     "chip_gained": lambda e: f"gets {chip_label(e['chip'])} into the bag ({e['why']})",
