@@ -37,3 +37,10 @@ def test_rulebook_figures():
     assert sum(catalog.SUPPLIES["A"].values()) == 215  # "215 ingredient chips"
     assert catalog.PRICES[("green", 1)] == {1: 4, 2: 8, 4: 14}  # Nina buys a green 2 for 8
     assert catalog.PRICES[("blue", 1)][2] == 10  # and a blue 2 for 10
+
+
+def test_test_tubes_match_game_data(data):
+    assert [(g.kind, g.amount if g.kind != "chip" else 1, g.color or None, g.amount if g.kind == "chip" else None)
+            for g in catalog.TEST_TUBES[1:]] == [
+        (t["type"], t.get("amount", 1), t.get("color"), t.get("value")) for t in data["test_tubes"]
+    ]
