@@ -54,8 +54,8 @@ class Ctx:
             blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
         """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
         state = self.state
-        state.decision_counter += 1
-        decision = Decision(f"d{state.decision_counter}", self.seat_no, kind, rule, prompt, options,
+        state.asked.append(rule)
+        decision = Decision(f"d{len(state.asked)}", self.seat_no, kind, rule, prompt, options,
                             blocking=blocking, data=data or {})
         state.decisions.append(decision)
         return decision

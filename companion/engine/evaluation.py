@@ -174,7 +174,7 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     seat = state.seats[seat_no]
     cost = price(state, color, value)
     if cost is None:
-        raise IllegalAction("not_for_sale", f"{color} {value}-chips cannot be bought in round {state.round}")
+        raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
     if color in seat.bought:
         raise IllegalAction("same_color", f"{seat.name} already bought a {color} chip: two chips must differ in colour")
     if len(seat.bought) >= catalog.MAX_PURCHASES:
@@ -199,6 +199,16 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         _next_shopper(state, events)
 
 
+def _not_for_sale(state: GameState, color: str, value: int) -> str:
+    """Why the shop has no such chip: white is never sold, a book not laid out yet, or no such chip."""
+    if color == "white":
+        return "white chips are never for sale"
+    opens = catalog.BOOK_FROM_ROUND.get(color, 1)
+    if state.round < opens:
+        return f"the {color} book is laid out before round {opens}: no {color} chips are for sale in round {state.round}"
+    return f"there is no {color} {value}-chip in the shop"
+
+
 def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     _check_shopper(state, seat_no)
     _leave_shop(state, seat_no, events)
@@ -206,6 +216,10 @@ def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]
 
 
 def _check_shopper(state: GameState, seat_no: int) -> None:
+    seat = state.seats[seat_no]
+    if seat.reward == "points" and state.phase in ("rewards", "shop"):
+        raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
+                            "an exploded pot gives points or coins, not both, so there is nothing to shop with")
     if state.phase != "shop":
         raise IllegalAction("wrong_phase", f"chips are bought in the shop, not in {state.phase}")
     if state.shopper != seat_no:
@@ -238,14 +252,16 @@ def spend_done(state: GameState) -> bool:
 
 
 def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]]) -> None:
-    _check_spender(state, seat_no)
     seat = state.seats[seat_no]
-    if what not in spends(state, seat_no):
-        if what == "flask" and seat.flask_full:
-            raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
-        if what not in SPENDS:
-            raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
-        raise IllegalAction("too_few_rubies", f"{seat.name} has {seat.rubies} rubies; that costs 2")
+    if what not in SPENDS:
+        raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
+    cost = catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST
+    if seat.rubies < cost:
+        raise IllegalAction("too_few_rubies", f"{'moving the droplet' if what == 'droplet' else 'refilling the flask'} "
+                            f"costs {cost} rubies; {seat.name} has {seat.rubies}")
+    if what == "flask" and seat.flask_full:
+        raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
+    _check_spender(state, seat_no)
     ctx = Ctx(state, seat_no, events)
     if what == "droplet":
         seat.rubies -= catalog.DROPLET_COST

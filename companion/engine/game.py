@@ -129,12 +129,9 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
 def _choose(state: GameState, action: Choose, events: Events) -> None:
     decision = next((d for d in state.decisions if d.id == action.decision), None)
     if decision is None:
-        known = action.decision.startswith("d") and action.decision[1:].isdigit() \
-            and int(action.decision[1:]) <= state.decision_counter
-        raise IllegalAction("stale" if known else "unknown_decision",
-                            f"decision {action.decision} is {'already closed' if known else 'not open'}")
+        raise _closed(state, action)
     if decision.seat != action.seat:
-        raise IllegalAction("wrong_seat", f"decision {decision.id} belongs to {state.seats[decision.seat].name}")
+        raise IllegalAction("wrong_seat", f"only {state.seats[decision.seat].name} answers this: {decision.prompt}")
     low, high = decision.pick
     keys = decision.keys()
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
@@ -145,6 +142,18 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     resolver(ctx, decision, action.keys)  # type: ignore[misc]
     if state.phase == "brewing":
         brewing.settle(ctx)
+
+
+def _closed(state: GameState, action: Choose) -> IllegalAction:
+    """The refusal of an answer to a question that is not open: the rule that closed it says why."""
+    number = action.decision[1:]
+    if not (action.decision.startswith("d") and number.isdigit() and 1 <= int(number) <= len(state.asked)):
+        return IllegalAction("unknown_decision", f"there is no question {action.decision} in this game")
+    rule = state.asked[int(number) - 1]
+    if rule == placing.FLASK:
+        return IllegalAction("stale", placing.why_no_flask(state, action.seat))
+    return IllegalAction("stale", f"that question ({rule}) has been answered, or its offer lapsed with the next "
+                         "draw or stop")
 
 
 def _done(state: GameState, seat: int, events: Events) -> None:

@@ -195,7 +195,7 @@ class GameState:
     seats: list[Seat]
     supply: dict[str, list[str]]  # chip kind -> ids still in the box, lowest first
     decisions: list[Decision] = field(default_factory=list)
-    decision_counter: int = 0
+    asked: list[str] = field(default_factory=list)  # the rule of every decision opened: d1, d2, ...
     shopper: int | None = None
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)
@@ -207,7 +207,7 @@ class GameState:
             [s.clone() for s in self.seats],
             {k: v.copy() for k, v in self.supply.items()},
             [_clone_decision(d) for d in self.decisions],
-            self.decision_counter, self.shopper, self.fortune, self.winners.copy(), self.seq,
+            self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
         )
 
     def turn_order(self) -> list[int]:

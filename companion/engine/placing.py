@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from . import catalog
 from .ingredients import active_rules
 from .ingredients.labels import chip_label
-from .model import EXPLODED, STOPPED, Decision, Option, chip
+from .model import EXPLODED, STOPPED, Decision, GameState, Option, chip
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -46,6 +46,23 @@ def place(ctx: Ctx, chip_id: str) -> None:
         return
     if rule and rule.on_place:
         rule.on_place(ctx, c)
+
+
+def why_no_flask(state: GameState, seat_no: int) -> str:
+    """What a referee says to a seat that reaches for the flask when it may not use it."""
+    seat = state.seats[seat_no]
+    if not seat.flask_full:
+        return (f"{seat.name}'s flask is empty: it puts back one white chip, then is refilled for "
+                f"{catalog.FLASK_COST} rubies at the end of a round")
+    rule = "the flask only puts back a white chip that did not make the pot explode"
+    if state.phase != "brewing":
+        return f"{rule}, in the potion phase"
+    if seat.status == EXPLODED:
+        return f"{rule}: {seat.name}'s pot has exploded"
+    last = seat.pot[-1][0] if seat.pot else None
+    if last is None or chip(last).color != "white":
+        return f"{rule}, right after drawing it: the last chip is {chip_label(last) if last else 'none yet'}"
+    return f"{rule}, right after drawing it: the offer lapsed when {seat.name} stopped"
 
 
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
