@@ -49,6 +49,10 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
     if seat.status == EXPLODED:
         raise IllegalAction("exploded", f"{seat.name}'s pot has exploded: no more chips this round")
     if seat.status == STOPPED:
+        if seat.pot and seat.pot[-1][1] >= catalog.LAST_CHIP_SPACE:
+            raise IllegalAction("stopped", f"{seat.name}'s pot is full: a chip reached the last space")
+        if not seat.bag:
+            raise IllegalAction("stopped", f"{seat.name}'s bag is empty: a player with no chips in the bag must stop")
         raise IllegalAction("stopped", f"{seat.name} has stopped drawing this round")
     return seat
 

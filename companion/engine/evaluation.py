@@ -178,12 +178,13 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     if color in seat.bought:
         raise IllegalAction("same_color", f"{seat.name} already bought a {color} chip: two chips must differ in colour")
     if len(seat.bought) >= catalog.MAX_PURCHASES:
-        raise IllegalAction("two_bought", f"{seat.name} has already bought two chips")
+        raise IllegalAction("two_bought", f"{seat.name} has already bought {catalog.MAX_PURCHASES} chips, "
+                            "the most a player buys in a round")
     if cost > seat.coins:
         raise IllegalAction("too_expensive", f"a {color} {value} costs {cost} coins; {seat.name} has {seat.coins}")
     stock = state.supply.get(f"{color}-{value}", [])
     if not stock:
-        raise IllegalAction("sold_out", f"no {color} {value}-chips are left in the supply")
+        raise IllegalAction("sold_out", f"the supply is limited: no {color} {value}-chips are left")
     read = chip_id is not None
     if chip_id is None:
         chip_id = stock[0]
@@ -222,9 +223,13 @@ def _check_shopper(state: GameState, seat_no: int) -> None:
                             "an exploded pot gives points or coins, not both, so there is nothing to shop with")
     if state.phase != "shop":
         raise IllegalAction("wrong_phase", f"chips are bought in the shop, not in {state.phase}")
-    if state.shopper != seat_no:
-        raise IllegalAction("not_your_turn", f"it is {state.seats[state.shopper].name}'s turn to shop"
-                            if state.shopper is not None else "nobody is shopping")
+    if state.shopper is not None and state.shopper != seat_no:
+        order = state.turn_order()
+        shopper = state.seats[state.shopper].name
+        if order.index(seat_no) < order.index(state.shopper):
+            raise IllegalAction("not_your_turn", f"{seat.name} has finished shopping this round; it is {shopper}'s turn")
+        raise IllegalAction("not_your_turn", f"it is {shopper}'s turn to shop: players shop one after another, "
+                            "clockwise from the start player")
 
 
 # F: spending rubies ------------------------------------------------------------------------

@@ -180,3 +180,29 @@ def test_step_never_changes_its_argument():
     snapshot = copy.deepcopy(state)
     step(state, Draw(0, state.seats[0].bag[0]))
     assert state == snapshot
+
+
+def test_a_stopped_seat_is_told_why_it_stopped():
+    state = game(players=3)
+    set_bag(state, 0, "orange-1", "green-1")
+    state = draws(state, 0, "orange-1", "green-1")
+    reason = refused(state, Stop(0), "stopped")
+    assert reason == "Ann's bag is empty: a player with no chips in the bag must stop"
+    state.seats[1].droplet = 50
+    set_bag(state, 1, "red-4", "orange-1")
+    state = draw(state, 1, "red-4")
+    assert refused(state, Stop(1), "stopped") == "Ben's pot is full: a chip reached the last space"
+
+
+def test_the_shop_goes_clockwise_and_a_seat_that_finished_is_told_so():
+    state = game()
+    for n in (0, 1):
+        state.seats[n].droplet = 20
+        set_bag(state, n, "orange-1", "green-1")
+    state = stop(stop(draw(draw(state, 0, "orange-1"), 1, "orange-1"), 0), 1)
+    for n in (0, 1):
+        state = answer(state, n, "bonus_die", "1")
+    assert state.shopper == 0
+    assert refused(state, Buy(1, "orange", 1), "not_your_turn").startswith("it is Ann's turn to shop")
+    state = step(state, Done(0)).state
+    assert refused(state, Buy(0, "orange", 1), "not_your_turn") == "Ann has finished shopping this round; it is Ben's turn"
