@@ -166,6 +166,12 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
 }
 """Cost of each chip value in each book, keyed by (colour, set); None = the colour's only book."""
 
+PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
+"""Purple set 1: purple chips needed -> (victory points, rubies, droplet steps); 3 means 3 or more."""
+
+RED_1_EXTRA: tuple[tuple[int, int], ...] = ((3, 2), (1, 1))
+"""Red set 1: (orange chips in the pot at least, extra spaces), the first that applies."""
+
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""
 

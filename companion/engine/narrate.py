@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import catalog
 from .ingredients.labels import chip_label
 
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -24,7 +25,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "pot_full": lambda e: "the pot is full (last space reached)",
     "stopped": lambda e: f"stops ({e['why']})",
     "flask": lambda e: f"uses the flask: {chip_label(e['chip'])} back into the bag",
-    "flask_refilled": lambda e: "refills the flask (2 rubies)",
+    "flask_refilled": lambda e: f"refills the flask ({catalog.FLASK_COST} rubies)",
     "no_roll": lambda e: f"nobody rolls the bonus die: {e['why']}",
     "die": lambda e: f"rolls the bonus die: {e['label']}",
     "points": lambda e: f"+{e['amount']} VP ({e['why']})",
