@@ -145,12 +145,12 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("black", None): {1: 10},
     ("green", 1): {1: 4, 2: 8, 4: 14},
     ("green", 2): {1: 6, 2: 11, 4: 18},
-    ("green", 3): {1: 6, 2: 11, 4: 21},  # 21 on the printed book, 18 in the later Almanac text
+    ("green", 3): {1: 6, 2: 11, 4: 18},  # North Star and Schmidt print 18; the first translation 21
     ("green", 4): {1: 4, 2: 8, 4: 14},
     ("blue", 1): {1: 5, 2: 10, 4: 19},
     ("blue", 2): {1: 5, 2: 10, 4: 19},
     ("blue", 3): {1: 4, 2: 8, 4: 14},
-    ("blue", 4): {1: 5, 2: 10, 4: 19},  # 19 in three transcriptions, 20 in one later Almanac
+    ("blue", 4): {1: 5, 2: 10, 4: 20},  # all three English rulebooks print 20; some fan apps use 19
     ("red", 1): {1: 6, 2: 10, 4: 16},
     ("red", 2): {1: 4, 2: 8, 4: 14},
     ("red", 3): {1: 5, 2: 9, 4: 15},
