@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog
+from . import catalog, droplets
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label
@@ -112,10 +112,15 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
 
 
 def _withdraw_offers(ctx: Ctx) -> None:
-    """Offers (flask, mandrake) stand only until the seat draws again or stops."""
+    """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
+    a droplet move not chosen by then goes to the pot droplet."""
     state = ctx.state
-    if any(d.seat == ctx.seat_no and not d.blocking for d in state.decisions):
+    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
+    if offers:
         state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
+        for d in offers:
+            if d.rule == droplets.DROPLET:
+                droplets.lapse(ctx, d)
 
 
 def risk(seat: Seat) -> tuple[int, int]:

@@ -2,7 +2,9 @@
 
 Every rule that moves "your droplet" (a chip action, the die, a ruby spend, a card) calls
 `Ctx.move_droplet`. On the test-tube side the seat chooses which droplet moves, one step at a
-time; a glass pays at once. Once the strip is full every step goes to the pot droplet.
+time; a glass pays at once. Once the strip is full every step goes to the pot droplet. The
+question is an offer: the phase waits for it, but a seat that draws or stops without answering
+has chosen the pot droplet.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def _carry_on(ctx: Ctx, moves: list[str]) -> None:
             ctx.ask("droplet", DROPLET, f"Move a droplet 1 step ({moves[0]}): which one?",
                     [Option(POT, f"Pot droplet to space {seat.droplet + 1}"),
                      Option(TUBE, f"Test-tube droplet to glass {seat.tube + 1}: {glass.label}")],
-                    data={"moves": moves})
+                    blocking=False, data={"moves": moves})
             return
         why = moves.pop(0)
         if free:
@@ -61,6 +63,15 @@ def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     ctx.close(decision)
     _step(ctx, keys[0], moves.pop(0))
     _carry_on(ctx, moves)
+
+
+def lapse(ctx: Ctx, decision: Decision) -> None:
+    """The seat drew or stopped without choosing (the question was already withdrawn): every
+    queued step goes to the pot droplet, the one the front side of the pot has."""
+    for why in decision.data["moves"]:
+        free = movable(ctx)
+        if free:
+            _step(ctx, POT if POT in free else free[0], why)
 
 
 def _step(ctx: Ctx, which: str, why: str) -> None:

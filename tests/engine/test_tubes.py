@@ -3,6 +3,7 @@
 import pytest
 
 from companion.engine import Choose, ConfigError, GameConfig, IllegalAction, new_game, step
+from companion.engine.context import Ctx
 from companion.engine.model import chip
 
 from .scenario import answer, decision, draw, draws, game, set_bag, spend, stop
@@ -121,3 +122,24 @@ def test_an_unknown_key_in_the_droplet_question_is_refused():
     state = answer(rolling_ann(), 0, "bonus_die", "5")
     with pytest.raises(IllegalAction):
         step(state, Choose(0, decision(state, 0, "droplet").id, ("both",)))
+
+
+def test_a_move_while_brewing_does_not_hold_up_the_draws_and_lapses_to_the_pot_droplet():
+    # A card that moves the droplet (the hook every caller shares): the seat may keep drawing.
+    state = game(tubes=True)
+    set_bag(state, 0, "orange-1", "orange-1", "green-1")
+    Ctx(state, 0, []).move_droplet(2, "a card")
+    question = decision(state, 0, "droplet")
+    assert not question.blocking and question.data["moves"] == ["a card", "a card"]
+    state = draw(state, 0, "orange-1")
+    ann = state.seats[0]
+    assert (ann.droplet, ann.tube) == (2, 0) and not state.decisions_for(0)
+    assert ann.pot[0][1] == 3  # the chip is counted from the moved droplet
+
+
+def test_a_move_while_brewing_can_be_answered_before_drawing():
+    state = game(tubes=True)
+    set_bag(state, 0, "orange-1", "green-1")
+    Ctx(state, 0, []).move_droplet(1, "a card")
+    state = answer(state, 0, "droplet", "tube")
+    assert (state.seats[0].droplet, state.seats[0].tube, state.seats[0].rubies) == (0, 1, 2)
