@@ -268,11 +268,10 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
         raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
     _check_spender(state, seat_no)
     ctx = Ctx(state, seat_no, events)
+    seat.rubies -= cost
     if what == "droplet":
-        seat.rubies -= catalog.DROPLET_COST
         ctx.move_droplet(1, "rubies")
     else:
-        seat.rubies -= catalog.FLASK_COST
         seat.flask_full = True
         ctx.emit("flask_refilled")
     seat.done = not spends(state, seat_no)
