@@ -167,7 +167,7 @@ def test_malformed_inputs_are_refused_with_the_reason():
 
 def test_every_listed_action_is_accepted_along_random_games():
     for seed in range(6):
-        state = new_game(GameConfig(players=("A", "B", "C")))
+        state = new_game(GameConfig(players=("A", "B", "C"), tubes=seed % 2 == 1))
         player = RandomPlayer(seed)
         while state.phase != "game_over":
             for action in legal_actions(state):
