@@ -35,7 +35,7 @@ def move(ctx: Ctx, steps: int, why: str) -> None:
 def _carry_on(ctx: Ctx, moves: list[str]) -> None:
     """Make the queued steps until one needs the seat's choice (both droplets can move)."""
     while moves:
-        free = movable(ctx)
+        free = _movable(ctx)
         if len(free) == 2:
             seat = ctx.seat
             glass = catalog.TEST_TUBES[seat.tube + 1]
@@ -49,7 +49,7 @@ def _carry_on(ctx: Ctx, moves: list[str]) -> None:
             _step(ctx, free[0], why)
 
 
-def movable(ctx: Ctx) -> list[str]:
+def _movable(ctx: Ctx) -> list[str]:
     """The droplets that can still move forward: the pot's, and the test tube's until the strip is full."""
     seat = ctx.seat
     free = [POT] if seat.droplet < catalog.LAST_CHIP_SPACE - 1 else []
@@ -69,7 +69,7 @@ def lapse(ctx: Ctx, decision: Decision) -> None:
     """The seat drew or stopped without choosing (the question was already withdrawn): every
     queued step goes to the pot droplet, the one the front side of the pot has."""
     for why in decision.data["moves"]:
-        free = movable(ctx)
+        free = _movable(ctx)
         if free:
             _step(ctx, POT if POT in free else free[0], why)
 
