@@ -54,7 +54,7 @@ class Ctx:
             blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
         """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
         state = self.state
-        state.asked.append(rule)
+        state.asked.append((rule, prompt))
         decision = Decision(f"d{len(state.asked)}", self.seat_no, kind, rule, prompt, options,
                             blocking=blocking, data=data or {})
         state.decisions.append(decision)

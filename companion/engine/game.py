@@ -149,11 +149,11 @@ def _closed(state: GameState, action: Choose) -> IllegalAction:
     number = action.decision[1:]
     if not (action.decision.startswith("d") and number.isdigit() and 1 <= int(number) <= len(state.asked)):
         return IllegalAction("unknown_decision", f"there is no question {action.decision} in this game")
-    rule = state.asked[int(number) - 1]
+    rule, prompt = state.asked[int(number) - 1]
     if rule == placing.FLASK:
         return IllegalAction("stale", placing.why_no_flask(state, action.seat))
-    return IllegalAction("stale", f"that question ({rule}) has been answered, or its offer lapsed with the next "
-                         "draw or stop")
+    return IllegalAction("stale", f"\"{prompt}\" has been answered, or it was an offer that lapsed with the "
+                         "next draw or stop")
 
 
 def _done(state: GameState, seat: int, events: Events) -> None:

@@ -195,7 +195,7 @@ class GameState:
     seats: list[Seat]
     supply: dict[str, list[str]]  # chip kind -> ids still in the box, lowest first
     decisions: list[Decision] = field(default_factory=list)
-    asked: list[str] = field(default_factory=list)  # the rule of every decision opened: d1, d2, ...
+    asked: list[tuple[str, str]] = field(default_factory=list)  # (rule, prompt) of d1, d2, ... so far
     shopper: int | None = None
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)

@@ -206,3 +206,14 @@ def test_the_shop_goes_clockwise_and_a_seat_that_finished_is_told_so():
     assert refused(state, Buy(1, "orange", 1), "not_your_turn").startswith("it is Ann's turn to shop")
     state = step(state, Done(0)).state
     assert refused(state, Buy(0, "orange", 1), "not_your_turn") == "Ann has finished shopping this round; it is Ben's turn"
+
+
+def test_a_lapsed_mandrake_offer_quotes_the_question():
+    state = game()
+    set_bag(state, 0, "white-1", "yellow-1", "orange-1", "green-1")
+    state = draws(state, 0, "white-1", "yellow-1")
+    offer = decision(state, 0, "yellow.return")
+    state = draw(state, 0, "orange-1")
+    reason = refused(state, Choose(0, offer.id, ("return",)), "stale")
+    assert reason == ('"Mandrake: put the white 1 back into the bag?" has been answered, or it was an offer '
+                      "that lapsed with the next draw or stop")
