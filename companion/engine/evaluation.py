@@ -274,7 +274,14 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
     else:
         seat.flask_full = True
         ctx.emit("flask_refilled")
-    seat.done = not spends(state, seat_no)
+    settle_spender(state, seat_no)
+
+
+def settle_spender(state: GameState, seat_no: int) -> None:
+    """A seat that can spend no more is done, once it has chosen where its droplet moved (the
+    test-tube glass it chose may pay a ruby, enough for one more step)."""
+    if not state.seats[seat_no].done and not state.decisions_for(seat_no):
+        state.seats[seat_no].done = not spends(state, seat_no)
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:

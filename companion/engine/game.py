@@ -142,6 +142,8 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     resolver(ctx, decision, action.keys)  # type: ignore[misc]
     if state.phase == "brewing":
         brewing.settle(ctx)
+    elif state.phase == "spend":
+        evaluation.settle_spender(state, action.seat)
 
 
 def _closed(state: GameState, action: Choose) -> IllegalAction:

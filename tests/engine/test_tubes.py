@@ -143,3 +143,13 @@ def test_a_move_while_brewing_can_be_answered_before_drawing():
     Ctx(state, 0, []).move_droplet(1, "a card")
     state = answer(state, 0, "droplet", "tube")
     assert (state.seats[0].droplet, state.seats[0].tube, state.seats[0].rubies) == (0, 1, 2)
+
+
+def test_a_ruby_from_the_first_glass_can_be_spent_in_the_same_round():
+    state = rolling_ann()
+    state.seats[0].rubies = 3
+    state = answer(state, 0, "bonus_die", "1")
+    state = answer(spend(state, 0, "droplet"), 0, "droplet", "tube")  # glass 1 pays a ruby: 3 - 2 + 1
+    assert state.seats[0].rubies == 2 and not state.seats[0].done and state.phase == "spend"
+    state = answer(spend(state, 0, "droplet"), 0, "droplet", "pot")
+    assert state.seats[0].rubies == 0 and state.phase != "spend"
