@@ -1,18 +1,19 @@
 """The data tables against shared/game-data/game-data.json, and against the rulebooks' figures."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.engine import catalog
 
-GAME_DATA = Path(__file__).parents[3] / "shared" / "game-data" / "game-data.json"
+from .shared import shared_file
+
+GAME_DATA = shared_file("game-data", "game-data.json")
 
 
 @pytest.fixture(scope="module")
 def data():
-    if not GAME_DATA.exists():
+    if GAME_DATA is None:
         pytest.skip("shared/game-data is not beside this checkout")
     return json.loads(GAME_DATA.read_text())
 

@@ -1,13 +1,13 @@
 """Every ingredient price against the books' cost lines (North Star English, the default reading)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from companion.engine import Buy, catalog, legal_actions
 
 from .scenario import answer, buy, draw, game, set_bag, stop
+from .shared import shared_file
 
 # (colour, set) -> the book's cost line, word for word; None: orange and black have one book.
 COST_LINES = {
@@ -34,7 +34,7 @@ COST_LINES = {
     ("purple", 3): "Cost: A purple 1-chip costs 10 coins.",
     ("purple", 4): "Cost: A purple 1-chip costs 11 coins.",
 }
-RULEBOOK = Path(__file__).parents[3] / "shared" / "seeds" / "rulebook-en-northstar.txt"
+RULEBOOK = shared_file("seeds", "rulebook-en-northstar.txt")
 
 
 def costs(line: str) -> dict[int, int]:
@@ -49,7 +49,7 @@ def test_every_book_has_its_cost_line_and_the_catalog_charges_it():
 
 
 def test_the_cost_lines_are_the_rulebooks():
-    if not RULEBOOK.exists():
+    if RULEBOOK is None:
         pytest.skip("shared/seeds is not beside this checkout")
     text = RULEBOOK.read_text()
     for line in COST_LINES.values():
