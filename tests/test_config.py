@@ -140,3 +140,10 @@ def test_key_lines_skip_multiline_strings_and_arrays():
     assert lines[("a", "b", "c")] == 10
     assert lines[("s", 1)] == 12 and lines[("s", 1, "x")] == 13
     assert KeyLines(text).line(("s", 1, "x", 0)) == 13
+
+
+def test_the_test_tube_side_is_a_table_setting():
+    assert parse_config(GOOD).game_config().tubes is False
+    assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True
+    assert [(k, line) for k, line, _ in problems(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = "yes"'))] == [
+        ("table.tubes", 6)]
