@@ -8,7 +8,7 @@ import machine
 
 import config
 from bag import Bag
-from rc522 import Rc522
+from rc522 import HARD_RESET_MS, Rc522
 from signals import Signals
 
 if hasattr(time, "ticks_ms"):
@@ -105,9 +105,10 @@ def make_bag(io):
 
     def reset_line(level):
         reset.value(level)
-        sleep_us(1000)
+        sleep_us(1000 if not level else HARD_RESET_MS * 1000)  # oscillator start-up
 
-    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250), config.TIMEOUT_MS)
+    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250),
+                   lambda ms: sleep_us(ms * 1000), config.TIMEOUT_MS, rx_gain=config.RX_GAIN)
     bag_id = config.BAG_NAME or "".join("%02x" % b for b in machine.unique_id())
     boot_id = "".join("%02x" % b for b in os.urandom(4))
     return Bag(reader, io, Signals(led.value, tone), Clock(), bag_id, boot_id,

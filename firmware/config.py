@@ -18,4 +18,5 @@ RESEND_MS = 500
 MISS_LIMIT = 3
 HOLD_MS = 1000
 TIMEOUT_MS = 3
+RX_GAIN = 4  # receiver gain step 0-7: 4 = 33 dB (the chip's default) ... 7 = 48 dB
 RETRY_MS = 1000  # re-initialise a silent RC522 this often
