@@ -14,7 +14,7 @@ MAX_UNACKED = 64
 
 
 class Bag:
-    def __init__(self, reader, io, signals, clock, bag_id, boot_id, poll_ms=10,
+    def __init__(self, reader, io, signals, clock, bag_id, boot_id, poll_ms=6,
                  heartbeat_ms=1000, resend_ms=500, miss_limit=3, hold_ms=1000,
                  reset_line=None, retry_ms=1000):
         self.reader = reader  # rc522.Rc522
@@ -64,8 +64,8 @@ class Bag:
             for line in self.splitter.feed(data):
                 self.command(line, now)
         if now >= self.next_poll:
-            self.next_poll = now + self.poll_ms
             self.poll(now)
+            self.next_poll = self.clock() + self.poll_ms  # the field stays off this long
         if now >= self.next_resend:
             self.next_resend = now + self.resend_ms
             for _, frame in self.unacked:

@@ -13,10 +13,13 @@ from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
 from companion.devices.events import TagSeen
+from companion.devices.rc522 import BUS_ADVICE
 from companion.devices.serial_link import BY_ID_DIR, find_port
 
 #: Reset line per SPI device, as wired in hardware/README.md.
 DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
+RANGE_CM = (1, 2, 3)
+RANGE_PAUSE = 1.2  # seconds: a reader's hold window (1 s) and a few polls
 BAG_NAMES = re.compile(r"usb-(MicroPython|Raspberry_Pi_Pico).*_([0-9A-Fa-f]+)-if\d+$")
 
 ADVICE_NO_READERS = """\
@@ -34,6 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="how long to wait for a test chip at each reader (default 20)")
     parser.add_argument("--no-tag", action="store_true", help="only list the readers, read no chip")
+    parser.add_argument("--range", action="store_true",
+                        help="then check the read range: hold a chip at 1, 2 and 3 cm when asked")
     parser.add_argument("--spi", action="append", default=[], metavar="BUS.DEV[:RESET]",
                         help="check this RC522 on the Pi's SPI (default: every /dev/spidev*)")
     parser.add_argument("--record", type=Path, metavar="DIR",
@@ -62,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     polls = {r.reader_id: _polls(r) for r in online}
     if online and not args.no_tag:
         ok = _test_chips(online, events, args.seconds) and ok
+        if args.range:
+            _range_check(online, events, args.seconds)
     if online:
         time.sleep(max(0.0, 1.2 - (time.monotonic() - start)))
         elapsed = time.monotonic() - start
@@ -74,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
                 rate = (_polls(reader) - polls[reader.reader_id]) / elapsed
             print(f"  {reader.reader_id:<28} {rate:.0f}")
     advice = [f"{r.reader_id}: {_advice(r)}" for r in readers if r not in online]
+    advice += _bus_fights([r for r in readers if isinstance(r, SpiReader)])
     for reader in readers:
         reader.stop()
     if args.record:
@@ -160,6 +168,8 @@ def _describe(reader) -> str:
 
 
 def _advice(reader) -> str:
+    if isinstance(reader, SpiReader) and "bus contention" in reader.status.detail:
+        return f"version register reads 0x{reader.version:02X}, which no RC522 has."
     if isinstance(reader, SpiReader):
         return (f"{reader.status.detail}. Check: SPI enabled, MISO/MOSI/SCK not swapped, SDA(CS) on "
                 f"the right CE pin, RST on GPIO{reader.reset_pin}, 3.3 V and GND connected.")
@@ -187,6 +197,78 @@ def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
         print(f"  {reader_id:<28} no chip read: hold the chip flat against the antenna, within "
               "1-2 cm; check it is an NTAG213/215 sticker (hardware/README.md)")
     return not pending
+
+
+def _bus_fights(readers: list[SpiReader]) -> list[str]:
+    """Name the module that holds MISO: on its bus it alone reads a sane version register,
+    because it drives the line when selected and pulls the others' answers down."""
+    found = []
+    for bus in sorted({r.bus for r in readers}):
+        on_bus = [r for r in readers if r.bus == bus]
+        wrong = [r for r in on_bus if "bus contention" in r.status.detail]
+        if not wrong:
+            continue
+        right = [r for r in on_bus if r not in wrong and r.status.state == "online"]
+        names = ", ".join(f"{r.reader_id} (0x{r.version:02X})" for r in wrong)
+        if len(right) == 1 and len(on_bus) > 1:
+            culprit = right[0]
+            found.append(f"SPI bus {bus}: {culprit.reader_id} ({culprit.where}) is the module that "
+                         f"does not release MISO: it reads 0x{culprit.version:02X} while every other "
+                         f"module on the bus reads a wrong value ({names}). Unplug it to confirm.")
+        else:
+            found.append(f"SPI bus {bus}: {names} read a version no RC522 has; a module on the bus "
+                         "does not release MISO (unplug them one at a time to find it).")
+        found.append(f"  Fix: {BUS_ADVICE}.")
+    return found
+
+
+def _range_check(readers: list, events: queue.Queue, seconds: float) -> None:
+    """Ask for a chip at 1, 2 and 3 cm and report, per reader, where it was read."""
+    print("\nRange check: every chip drawn must pass within the range of its reader.")
+    read_at: dict[str, list[int]] = {r.reader_id: [] for r in readers}
+    try:
+        for cm in RANGE_CM:
+            input("Take the chips away from the readers, then press Enter: ")
+            time.sleep(RANGE_PAUSE)  # past the hold window: the same chip counts as new
+            _drain(events)
+            input(f"Hold a chip {cm} cm above the middle of every antenna, then press Enter: ")
+            for reader_id in _reads(events, read_at, seconds):
+                read_at[reader_id].append(cm)
+    except EOFError:
+        print("  (the range check needs a terminal to answer its questions)")
+        return
+    for reader_id, distances in read_at.items():
+        if not distances:
+            verdict = "not read even at 1 cm: check the sticker type and the antenna (hardware/antenna.md)"
+        else:
+            missed = [cm for cm in RANGE_CM if cm not in distances]
+            verdict = (f"read at {', '.join(f'{cm} cm' for cm in distances)}"
+                       + (f"; not at {', '.join(f'{cm} cm' for cm in missed)}" if missed else ""))
+            verdict += (f". Every chip must pass within {max(distances)} cm of the antenna: size "
+                        "the slot or pad for that (hardware/antenna.md)")
+        print(f"  {reader_id:<28} {verdict}")
+
+
+def _reads(events: queue.Queue, read_at: dict[str, list[int]], seconds: float) -> set[str]:
+    """Readers that report a chip within ``seconds`` (stops early once all have)."""
+    seen: set[str] = set()
+    deadline = time.monotonic() + seconds
+    while seen != set(read_at) and time.monotonic() < deadline:
+        try:
+            event = events.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if isinstance(event, TagSeen) and event.reader in read_at:
+            seen.add(event.reader)
+    return seen
+
+
+def _drain(events: queue.Queue) -> None:
+    while True:
+        try:
+            events.get_nowait()
+        except queue.Empty:
+            return
 
 
 def _polls(reader) -> int:

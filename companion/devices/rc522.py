@@ -58,6 +58,9 @@ ANTENNA_ON = 0x03  # Tx1RFEn | Tx2RFEn
 #: Time a tag needs after the field comes on before it can answer a REQA (ISO/IEC 14443-3
 #: gives 5 ms; NXP's reader library waits 5 ms of field recovery).
 FIELD_SETTLE_MS = 5
+#: Field-off time that resets every tag (ISO/IEC 14443-3 t_RESET, 5.1 ms): the pause
+#: between two scans must be at least this long.
+FIELD_OFF_MS = 6
 #: Wait after the reset pin's rising edge before talking to the chip (oscillator start-up;
 #: the Arduino MFRC522 library and ESPHome wait 50 ms).
 HARD_RESET_MS = 50
@@ -286,7 +289,7 @@ class Rc522:
         goes off after it, as ESPHome's rc522 does, so every tag starts IDLE: REQA, select
         and halt one tag after another until no tag answers. Without the power cycle a
         halted tag that lost an anticollision could be missed, then read again as new.
-        The caller keeps the field off for at least FIELD_SETTLE_MS between scans.
+        The caller keeps the field off for at least FIELD_OFF_MS between scans.
         """
         uids = []
         self.antenna(True)

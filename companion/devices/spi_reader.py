@@ -21,7 +21,7 @@ from .events import (
     Feedback,
     TagSeen,
 )
-from .rc522 import HARD_RESET_MS, ChipNotAnswering, Rc522, WrongVersion
+from .rc522 import FIELD_OFF_MS, HARD_RESET_MS, ChipNotAnswering, Rc522, WrongVersion
 from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
@@ -40,15 +40,15 @@ class SpiReader(ReaderThread):
     register that reads like no RC522 (MISO contention on a shared bus) is reported with
     the wiring advice; resets do not cure it, so the reader retries with back-off.
     ``rx_gain`` is the receiver gain step 0-7 (4 = 33 dB, the chip's default; 7 = 48 dB).
-    The antenna is on only during each poll, so ``poll_interval`` (at least 5 ms) is also
-    the time tags spend unpowered between polls.
+    The antenna is on only during each poll and ``poll_interval`` is the time tags spend
+    unpowered between polls: at least FIELD_OFF_MS (6 ms), or halted tags stay halted.
     """
 
     thread_prefix = "spi"
 
     def __init__(self, reader_id: str, emit: Emit, bus: int = 0, device: int = 0,
                  reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
-                 poll_interval: float = 0.01, miss_limit: int = 3, hold: float = 1.0,
+                 poll_interval: float = FIELD_OFF_MS / 1000, miss_limit: int = 3, hold: float = 1.0,
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
                  pause: float = 0.0005, rx_gain: int = 4,
                  on_poll: Callable[[list[str], int], None] | None = None):
