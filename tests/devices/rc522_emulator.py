@@ -233,7 +233,7 @@ class Mfrc522Emulator:
         for tag in self.tags:
             if tag.distance_cm > self.range_cm:
                 tag.power_off()
-        settled = self.field_on_at is not None and self.clock() - self.field_on_at >= self.settle_s
+        settled = self.field_on_at is not None and self.clock() - self.field_on_at >= self.settle_s - 1e-9
         answer = self._tags_answer(frame, tx_bits) if settled else None
         if answer is None:
             if self.regs[0x2A] & 0x80:
