@@ -16,11 +16,17 @@ UIDS = ["04A3C6CAE26180", "04112233445566", "DEADBEEF", "04998877665544", "04000
 def host(events, tmp_path):
     links = []
 
-    def make(pico, **kwargs):
+    def journal(event):  # a table that journals every read at once
+        events.put(event)
+        if isinstance(event, TagSeen):
+            event.settled()
+
+    def make(pico, settle=True, **kwargs):
         options = dict(silence=0.3, hello_every=0.05, backoff=(0.01, 0.05), read_timeout=0.005,
                        by_id_dir=str(tmp_path / "by-id"))
         options.update(kwargs)
-        link = SerialBag(f"seat{len(links) + 1}", events.put, serial_number=pico.serial, **options)
+        link = SerialBag(f"seat{len(links) + 1}", journal if settle else events.put,
+                         serial_number=pico.serial, **options)
         links.append(link)
         link.start()
         return link
@@ -230,3 +236,31 @@ def test_firmware_ignores_bad_host_frames_and_keeps_the_event(firmware):
     assert [s for s, _ in pico.bag.unacked] == [int(seq)]
     pico.hear(encode("ACK", boot, seq))
     until(lambda: not pico.bag.unacked)
+
+
+def test_a_tag_is_acknowledged_only_once_the_table_has_settled_it(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico, settle=False)
+    online(link)
+    draw(pico, UIDS[0])
+    seen = next_event(events, TagSeen)
+    resent = link.duplicates
+    until(lambda: link.duplicates >= resent + 3)  # resent every 60 ms, not acknowledged
+    assert [s for s, _ in pico.bag.unacked] == [1] and drain(events, TagSeen) == []
+    seen.settled()
+    until(lambda: not pico.bag.unacked)
+
+
+def test_a_host_stopping_before_the_journal_has_the_read_loses_no_draw(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    first = host(pico, settle=False)
+    online(first)
+    draw(pico, UIDS[0])
+    assert next_event(events, TagSeen).uid == UIDS[0]
+    first.stop()  # the host process ends before the table journalled the read
+    second = host(pico)
+    assert next_event(events, TagSeen).uid == UIDS[0]  # delivered again by the restarted host
+    until(lambda: not pico.bag.unacked)
+    assert drain(events, TagSeen) == [] and second.status.state == "online"
