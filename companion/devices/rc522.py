@@ -69,8 +69,6 @@ HARD_RESET_MS = 50
 #: 0xB2) and the common counterfeit (0x12). Anything else, 0x00/0xFF aside, is most often
 #: two modules driving MISO at once (a module that does not release it when not selected).
 KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x12, 0xB2)
-#: RFCfgReg RxGain steps 0-7 in dB (the reset value is 4, 33 dB).
-RX_GAIN_DB = (18, 23, 18, 23, 33, 38, 43, 48)
 
 BUS_ADVICE = ("bus contention or a faulty module: a module on this SPI bus does not release "
               "MISO when not selected; give each module a diode (anode at the module, cathode "
