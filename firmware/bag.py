@@ -38,7 +38,7 @@ class Bag:
         self.next_poll = self.next_beat = self.next_resend = self.next_retry = 0
 
     def start(self):
-        self.reader_ok = self._init_reader(False)
+        self.reader_ok = self._init_reader(True)  # a reset pulse also waits for the oscillator
         self.hello()
 
     def hello(self):
