@@ -180,19 +180,13 @@ def _advice(reader) -> str:
 
 def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
     print(f"\nHold a tagged chip to each reader ({seconds:g} s)...")
-    start = time.monotonic()
-    pending = {r.reader_id: r for r in readers}
-    while pending and time.monotonic() - start < seconds:
-        try:
-            event = events.get(timeout=0.1)
-        except queue.Empty:
-            continue
-        if isinstance(event, TagSeen) and event.reader in pending:
-            pending.pop(event.reader)
-            length = len(event.uid) // 2
-            print(f"  {event.reader:<28} read {event.uid} ({length}-byte UID)")
-            if length == 4 and event.uid.startswith("88"):
-                print("    this looks like a cut-off 7-byte UID: update the bag firmware")
+    pending = [r.reader_id for r in readers]
+    for event in _first_reads(events, pending, seconds):
+        pending.remove(event.reader)
+        length = len(event.uid) // 2
+        print(f"  {event.reader:<28} read {event.uid} ({length}-byte UID)")
+        if length == 4 and event.uid.startswith("88"):
+            print("    this looks like a cut-off 7-byte UID: update the bag firmware")
     for reader_id in pending:
         print(f"  {reader_id:<28} no chip read: hold the chip flat against the antenna, within "
               "1-2 cm; check it is an NTAG213/215 sticker (hardware/README.md)")
@@ -232,8 +226,8 @@ def _range_check(readers: list, events: queue.Queue, seconds: float) -> None:
             time.sleep(RANGE_PAUSE)  # past the hold window: the same chip counts as new
             _drain(events)
             input(f"Hold a chip {cm} cm above the middle of every antenna, then press Enter: ")
-            for reader_id in _reads(events, read_at, seconds):
-                read_at[reader_id].append(cm)
+            for event in _first_reads(events, list(read_at), seconds):
+                read_at[event.reader].append(cm)
     except EOFError:
         print("  (the range check needs a terminal to answer its questions)")
         return
@@ -249,18 +243,18 @@ def _range_check(readers: list, events: queue.Queue, seconds: float) -> None:
         print(f"  {reader_id:<28} {verdict}")
 
 
-def _reads(events: queue.Queue, read_at: dict[str, list[int]], seconds: float) -> set[str]:
-    """Readers that report a chip within ``seconds`` (stops early once all have)."""
-    seen: set[str] = set()
+def _first_reads(events: queue.Queue, reader_ids: list[str], seconds: float):
+    """Yield the first TagSeen of each of these readers within ``seconds``."""
+    pending = set(reader_ids)
     deadline = time.monotonic() + seconds
-    while seen != set(read_at) and time.monotonic() < deadline:
+    while pending and time.monotonic() < deadline:
         try:
             event = events.get(timeout=0.1)
         except queue.Empty:
             continue
-        if isinstance(event, TagSeen) and event.reader in read_at:
-            seen.add(event.reader)
-    return seen
+        if isinstance(event, TagSeen) and event.reader in pending:
+            pending.discard(event.reader)
+            yield event
 
 
 def _drain(events: queue.Queue) -> None:
