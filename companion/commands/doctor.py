@@ -104,16 +104,23 @@ def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) 
             bags[os.path.realpath(path)] = (spec["id"], path)
         else:
             missing.append(spec)
-    readers: list = [SerialBag(name, events.put, port=path, on_line=recorder.line(name))
+    def take(event) -> None:
+        """Doctor is where these reads end: settle them, or a bag would resend its test
+        chips to the next table that opens it."""
+        events.put(event)
+        if isinstance(event, TagSeen) and event.settled is not None:
+            event.settled()
+
+    readers: list = [SerialBag(name, take, port=path, on_line=recorder.line(name))
                      for name, path in bags.values()]
-    readers += open_readers(missing, events.put)
+    readers += open_readers(missing, take)
     spi = {(bus, device): (f"spi {bus}.{device}", reset) for bus, device, reset in
            [_parse_spi(text) for text in args.spi] or _spi_devices()}
     for spec in spi_specs:
         key = (spec.get("bus", 0), spec.get("device", 0))
         spi[key] = (spec["id"], spec.get("reset_pin", DEFAULT_RESET_PINS.get(key, 25)))
     for (bus, device), (name, reset) in sorted(spi.items()):
-        readers.append(SpiReader(name, events.put, bus, device, reset, on_poll=recorder.poll(name)))
+        readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
     return readers
 
 
