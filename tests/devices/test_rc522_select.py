@@ -50,7 +50,7 @@ def test_empty_field_gives_no_uid_and_waits_on_the_timer(chip):
     rc = driver(package, timeout_ms=2)
     before = emulator.transfers
     assert rc.scan() == []
-    # one WUPA: setup writes plus a few interrupt checks, not thousands of reads
+    # one REQA: antenna on and off, setup writes and a few interrupt checks, not thousands of reads
     assert emulator.transfers - before < 40
 
 
