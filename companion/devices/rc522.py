@@ -128,9 +128,6 @@ class Rc522:
     def version(self) -> int:
         return self.read(VERSION)
 
-    def alive(self) -> bool:
-        return self.version() not in (0x00, 0xFF)
-
     def check(self) -> None:
         """Raise ChipNotAnswering (or WrongVersion) unless the version register is sane."""
         check_version(self.version())

@@ -75,7 +75,8 @@ def test_silent_chip_raises_instead_of_hanging(chip):
     emulator.go_silent()
     with pytest.raises(ChipNotAnswering):
         rc.scan()
-    assert not rc.alive()
+    with pytest.raises(ChipNotAnswering, match="version register reads 0x00"):
+        rc.check()
 
 
 def test_a_collision_with_parity_error_and_early_errirq_still_reads_both(board):
