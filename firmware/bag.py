@@ -42,7 +42,7 @@ class Bag:
         self.hello()
 
     def hello(self):
-        version = "%02X" % self.reader.version() if self.reader_ok else "00"
+        version = "%02X" % self.reader.version()  # a silent chip reads 00
         self.io.write(encode("HELLO", PROTOCOL_VERSION, FIRMWARE_VERSION, self.bag_id,
                              self.boot_id, version, self.clock()))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
 from companion.devices.events import TagSeen
-from companion.devices.rc522 import BUS_ADVICE
+from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS
 from companion.devices.serial_link import BY_ID_DIR, find_port
 
 #: Reset line per SPI device, as wired in hardware/README.md.
@@ -167,8 +167,11 @@ def _describe(reader) -> str:
     status = reader.status
     if isinstance(reader, SerialBag) and reader.hello:
         hello = reader.hello
-        return (f"{status.state}: Pico bag '{hello['bag']}', firmware {hello['firmware']}, "
+        text = (f"{status.state}: Pico bag '{hello['bag']}', firmware {hello['firmware']}, "
                 f"protocol {hello['protocol']}, RC522 version 0x{hello['reader']}")
+        if hello["reader"].upper() not in {"00", *(f"{v:02X}" for v in KNOWN_VERSIONS)}:
+            text += " (no RC522 has that version: a faulty module or a loose MISO wire in the bag)"
+        return text
     if isinstance(reader, SpiReader) and status.state == "online":
         return f"{status.state}: RC522 on {reader.where}, version register 0x{reader.version:02X}"
     return f"{status.state}: {status.detail}"

@@ -110,3 +110,11 @@ def test_range_check_reports_the_distances_each_reader_reached(firmware, board, 
     assert ("bag e6614104034b1a2c         read at 1 cm, 2 cm, 3 cm. Every chip must pass within "
             "3 cm of the antenna") in out
     assert "spi 0.0                      read at 1 cm, 2 cm; not at 3 cm. Every chip must pass within 2 cm" in out
+
+
+def test_a_pico_bag_whose_module_reads_a_wrong_version_is_flagged(firmware, tmp_path, capsys):
+    pico = firmware("e6614104034b1a2c")
+    pico.emulator.version = 0x82
+    pico.plug()
+    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path / "by-id"))
+    assert "RC522 version 0x82 (no RC522 has that version: a faulty module or a loose MISO wire" in out
