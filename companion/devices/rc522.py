@@ -110,11 +110,16 @@ def uid_hex(uid) -> str:
     return "".join(f"{b:02X}" for b in uid)
 
 
+def check_rx_gain(step) -> None:
+    """The receiver gain is RFCfgReg's RxGain step: 0-7, 4 (33 dB) the chip's default."""
+    if not isinstance(step, int) or not 0 <= step <= 7:
+        raise ValueError(f"rx_gain must be 0-7 (4 = 33 dB, 7 = 48 dB), not {step!r}")
+
+
 class Rc522:
     def __init__(self, read, write, pause, sleep_ms, timeout_ms: int = 3, max_waits: int = 0,
                  rx_gain: int = 4, settle_ms: int = FIELD_SETTLE_MS):
-        if not 0 <= rx_gain <= 7:
-            raise ValueError(f"rx_gain is a RxGain step 0-7 (4 = 33 dB, 7 = 48 dB), not {rx_gain!r}")
+        check_rx_gain(rx_gain)
         self.read = read
         self.write = write
         self.pause = pause

@@ -21,7 +21,7 @@ from .events import (
     Feedback,
     TagSeen,
 )
-from .rc522 import FIELD_OFF_MS, HARD_RESET_MS, ChipNotAnswering, Rc522, WrongVersion
+from .rc522 import FIELD_OFF_MS, HARD_RESET_MS, ChipNotAnswering, Rc522, WrongVersion, check_rx_gain
 from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
@@ -52,8 +52,7 @@ class SpiReader(ReaderThread):
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
                  pause: float = 0.0005, rx_gain: int = 4,
                  on_poll: Callable[[list[str], int], None] | None = None):
-        if not 0 <= rx_gain <= 7:
-            raise ValueError(f"rx_gain must be 0-7 (4 = 33 dB, 7 = 48 dB), not {rx_gain!r}")
+        check_rx_gain(rx_gain)  # a bad setting fails when the table starts, not at the first poll
         super().__init__(reader_id, emit)
         self.bus, self.device, self.reset_pin = bus, device, reset_pin
         self.speed_hz = speed_hz

@@ -126,7 +126,7 @@ def test_receiver_gain_is_set_and_checked(chip):
                lambda ms: time.sleep(ms / 1000), 1, rx_gain=7)
     rc.init()
     assert emulator.regs[0x26] >> 4 & 0x07 == 7  # RFCfgReg RxGain: 48 dB
-    with pytest.raises(ValueError, match="0-7"):
+    with pytest.raises(ValueError, match="rx_gain must be 0-7"):
         Rc522(package.Read_MFRC522, package.Write_MFRC522, None, None, rx_gain=9)
 
 
