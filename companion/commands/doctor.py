@@ -178,7 +178,7 @@ def _describe(reader) -> str:
 
 
 def _advice(reader) -> str:
-    if isinstance(reader, SpiReader) and "bus contention" in reader.status.detail:
+    if isinstance(reader, SpiReader) and _wrong_version(reader):
         return f"version register reads 0x{reader.version:02X}, which no RC522 has."
     if isinstance(reader, SpiReader):
         return (f"{reader.status.detail}. Check: SPI enabled, MISO/MOSI/SCK not swapped, SDA(CS) on "
@@ -203,13 +203,18 @@ def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
     return not pending
 
 
+def _wrong_version(reader: SpiReader) -> bool:
+    """Offline with a version register that is neither silent nor any RC522's."""
+    return reader.status.state != "online" and reader.version not in (0x00, 0xFF, *KNOWN_VERSIONS)
+
+
 def _bus_fights(readers: list[SpiReader]) -> list[str]:
     """Name the module that holds MISO: on its bus it alone reads a sane version register,
     because it drives the line when selected and pulls the others' answers down."""
     found = []
     for bus in sorted({r.bus for r in readers}):
         on_bus = [r for r in readers if r.bus == bus]
-        wrong = [r for r in on_bus if "bus contention" in r.status.detail]
+        wrong = [r for r in on_bus if _wrong_version(r)]
         if not wrong:
             continue
         right = [r for r in on_bus if r not in wrong and r.status.state == "online"]
