@@ -264,3 +264,40 @@ def test_a_host_stopping_before_the_journal_has_the_read_loses_no_draw(firmware,
     assert next_event(events, TagSeen).uid == UIDS[0]  # delivered again by the restarted host
     until(lambda: not pico.bag.unacked)
     assert drain(events, TagSeen) == [] and second.status.state == "online"
+
+
+def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_path):
+    from companion.engine import GameConfig
+    from companion.store import Database
+    from companion.table import TableSetup, start_game
+    from companion.table.bags import Bags
+
+    db = Database(tmp_path / "table.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag": 0, "other": 1},
+                                      registry=True))
+    chip = table.state.seats[0].bag[0]
+    table.registry.assign(UIDS[0], chip)
+    table.submit({"kind": "fortune", "card": None}, "host")
+    pico = firmware()
+    pico.plug()
+    waiting_at_journal = []
+
+    def slow_screen(seq, notice) -> None:  # runs after the journal write, before the read settles
+        time.sleep(0.2)  # long enough for an early ACK to reach the bag
+        waiting_at_journal.append([s for s, _ in pico.bag.unacked])
+
+    table.subscribe(slow_screen)
+    bags = Bags(table, [{"id": "bag", "kind": "serial", "serial_number": pico.serial,
+                         "by_id_dir": str(tmp_path / "by-id"), "silence": 0.3, "read_timeout": 0.005},
+                        {"id": "other", "kind": "sim"}])
+    bags.start()
+    try:
+        draw(pico, UIDS[0])
+        until(lambda: table.state.seats[0].pot)
+        until(lambda: not pico.bag.unacked)
+        assert table.state.seats[0].pot[0][0] == chip
+        assert waiting_at_journal[-1] == [1]  # the journal had it while the bag still held it
+    finally:
+        bags.stop()
+        table.close()
+        db.close()
