@@ -122,9 +122,9 @@ def test_two_chips_held_together_then_one_removed_are_each_read_once(board, read
     until(lambda: r.status.state == "online")
     loser = chip.place(VirtualTag(NTAG))
     winner = chip.place(VirtualTag("04A3C6CAE26181"))  # wins every anticollision
-    polls_pass(r, 150)  # far beyond the hold window and the miss limit
+    polls_pass(r, 60)  # far beyond the hold window (about 6 polls) and the miss limit
     chip.remove(winner)
-    polls_pass(r, 150)
+    polls_pass(r, 60)
     chip.remove(loser)
     polls_pass(r, 5)
     assert sorted(e.uid for e in drain(events, TagSeen)) == [NTAG, "04A3C6CAE26181"]
@@ -134,7 +134,9 @@ def test_a_module_holding_miso_is_reported_with_the_wiring_advice(board, reader,
     board.add_reader(0, 0, 25)
     board.add_reader(0, 1, 24, holds_miso=0x10)
     r = reader()
-    status = until(lambda: r.status if "0x82" in r.status.detail else None)
+    status = next_event(events, LinkStatus)
+    while "0x82" not in status.detail:
+        status = next_event(events, LinkStatus)
     assert status.state == "offline" and "bus contention or a faulty module" in status.detail
     assert "cathode at the Pi's MISO" in status.detail
 
@@ -146,7 +148,9 @@ def test_watchdog_recovers_from_a_reset_that_raises(board, reader, events):
     drain(events)
     board.output_faults = 1  # the reset line cannot be set once
     chip.go_silent()
-    failed = until(lambda: r.status if "reset failed" in r.status.detail else None)
+    failed = next_event(events, LinkStatus)
+    while "reset failed" not in failed.detail:  # after "stopped answering; resetting it"
+        failed = next_event(events, LinkStatus)
     assert failed.state == "offline" and "failed to set the line" in failed.detail
     until(lambda: r.status.state == "online")  # the next open pulses the line again
     chip.place(VirtualTag(NTAG))
