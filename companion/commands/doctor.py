@@ -198,8 +198,8 @@ def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
         if length == 4 and event.uid.startswith("88"):
             print("    this looks like a cut-off 7-byte UID: update the bag firmware")
     for reader_id in pending:
-        print(f"  {reader_id:<28} no chip read: hold the chip flat against the antenna, within "
-              "1-2 cm; check it is an NTAG213/215 sticker (hardware/README.md)")
+        print(f"  {reader_id:<28} no chip read: hold the chip flat on the middle of the antenna; "
+              "check it is an NTAG213/215 sticker (hardware/README.md)")
     return not pending
 
 
@@ -248,7 +248,8 @@ def _range_check(readers: list, events: queue.Queue, seconds: float) -> None:
         return
     for reader_id, distances in read_at.items():
         if not distances:
-            verdict = "not read even at 1 cm: check the sticker type and the antenna (hardware/antenna.md)"
+            verdict = ("not read at 1 cm: only a reveal pad with a thin lid can work; check the "
+                       "sticker type, metal nearby and the receiver gain (hardware/antenna.md)")
         else:
             missed = [cm for cm in RANGE_CM if cm not in distances]
             verdict = (f"read at {', '.join(f'{cm} cm' for cm in distances)}"

@@ -133,7 +133,7 @@ def test_two_chips_held_together_then_one_removed_are_each_read_once(board, read
 def test_a_module_holding_miso_is_reported_with_the_wiring_advice(board, reader, events):
     board.add_reader(0, 0, 25)
     board.add_reader(0, 1, 24, holds_miso=0x10)
-    r = reader()
+    reader()
     status = next_event(events, LinkStatus)
     while "0x82" not in status.detail:
         status = next_event(events, LinkStatus)
