@@ -9,7 +9,7 @@ from edges import EdgeDetector
 from frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
 from rc522 import ChipNotAnswering
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"
 MAX_UNACKED = 64
 
 

@@ -26,7 +26,7 @@ def test_lists_both_kinds_and_reads_a_chip_on_each(firmware, board, tmp_path, ca
                            "--serial-dir", str(tmp_path / "by-id"), "--record", str(tmp_path / "rec"))
     assert code == 0, out
     assert not pico.bag.unacked  # acknowledged: the next table is not sent the test chip
-    assert "bag e6614104034b1a2c" in out and "firmware 1.0.0" in out and "RC522 version 0x92" in out
+    assert "bag e6614104034b1a2c" in out and "firmware 1.1.0" in out and "RC522 version 0x92" in out
     assert "RC522 on /dev/spidev0.1 (reset GPIO24), version register 0x92" in out
     assert "read 04A3C6CAE26180 (7-byte UID)" in out
     assert "read 04112233445566 (7-byte UID)" in out
