@@ -22,7 +22,7 @@
     reader = "bag-1"
 
     [readers.bag-1]
-    kind = "spi"                  # spi (bus, device, reset_pin) | serial (port or serial_number, baud) | sim
+    kind = "spi"                  # spi (bus, device, reset_pin, rx_gain) | serial (port or serial_number, baud) | sim
     bus = 0
     device = 0
 """
@@ -45,7 +45,7 @@ DEFAULT_PORT = 8080
 DEFAULT_BIND = "0.0.0.0"
 
 READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
-    "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False)},
+    "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False), "rx_gain": (int, False)},
     "serial": {"port": (str, False), "serial_number": (str, False), "baud": (int, False)},
     "sim": {},
 }

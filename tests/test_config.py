@@ -99,7 +99,7 @@ def test_a_serial_reader_needs_a_port_or_serial_number_and_keys_must_suit_the_ki
     text = GOOD.replace('port = "/dev/ttyUSB0"\n', "").replace("device = 1", "device = 1\nbaud = 9600")
     found = problems(text)
     assert ("readers.bag-2", 32, "a serial reader needs 'port' or 'serial_number' (its USB serial number)") in found
-    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin)") in found
+    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin, rx_gain)") in found
 
 
 def test_broken_toml_reports_the_parser_line(tmp_path):
