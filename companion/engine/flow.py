@@ -49,7 +49,7 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
-    Phase("round_end", _nothing, _always, evaluation.close_round),         # chips back; or the final scoring
+    Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
 )
 GAME_OVER = evaluation.GAME_OVER
 _INDEX = {p.name: i for i, p in enumerate(ROUND_STEPS)}

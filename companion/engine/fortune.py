@@ -3,8 +3,8 @@
 The start player turns up a card at the start of every round (a `Fortune` input). A purple card
 is carried out at once, before the rats are counted; a blue card is in force for the round. Each
 card's effect is written once, here, as hooks: `flow` runs `at_start`/`at_end` whenever a phase
-starts or ends, and `brewing` asks `extra_move` and `placed` for every chip placed. Numbers come
-from the catalog.
+starts or ends, and `game` hands every input's placed chips to `chips_placed`. Numbers come from
+the catalog.
 """
 
 from __future__ import annotations
@@ -43,8 +43,7 @@ class Card:
     end: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs once the phase is over
     looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
-    placed: Callable[[Ctx, Chip], None] | None = None  # after a chip is placed while brewing
-    extra_move: Callable[[Chip], int] | None = None  # spaces added when a chip is placed
+    placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
 
     @property
     def kind(self) -> str:
@@ -436,8 +435,9 @@ def _resolve_strong(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None
         ctx.place(chosen, safe=True)
 
 
-def _pumpkin_party(placed: Chip) -> int:
-    return catalog.PUMPKIN_PARTY_EXTRA if placed.color == "orange" else 0
+def _pumpkin_party(state: GameState, events: Events) -> None:
+    """Read by `placing` for every chip laid this round."""
+    state.card_data["extra_move"] = {"orange": catalog.PUMPKIN_PARTY_EXTRA}
 
 
 def _magic_potion(state: GameState, events: Events) -> None:
@@ -501,7 +501,7 @@ _DECK = (
          "draws up to 5 chips and may place 1 of them in the pot; the rest go back into the bag.",
          end={"brewing": _strong_ingredient}, looked=_looked_strong, resolve=_resolve_strong),
     Card("B10", "Pumpkin Patch Party", "This round every orange chip moves 1 space further than its "
-         "value.", extra_move=_pumpkin_party),
+         "value.", read=_pumpkin_party),
     Card("B11", "Magic Potion", "At the end of the round every player's flask is refilled for free.",
          end={"round_end": _magic_potion}),
 )
@@ -579,15 +579,12 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
         card.end[phase](state, events)
 
 
-def extra_move(state: GameState, placed: Chip) -> int:
+def chips_placed(state: GameState, events: Events) -> None:
+    """An input has been applied: the round's card reacts to each chip it placed in a pot."""
     card = _card(state)
-    return card.extra_move(placed) if card and card.extra_move else 0
-
-
-def placed(ctx: Ctx, chip_: Chip) -> None:
-    card = _card(ctx.state)
     if card and card.placed:
-        card.placed(ctx, chip_)
+        for event in [e for e in events if e["event"] == "placed"]:
+            card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
 
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
