@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}")
-    print(f"Table screen: http://{shown}:{server.port}/table   Ctrl+C stops.")
+    print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
+          "   Ctrl+C stops.")
     try:
         server.run()
     except KeyboardInterrupt:

@@ -45,6 +45,11 @@ def seat_token(secret: str, game_id: str, seat: int) -> str:
     return mac.hexdigest()[:20]
 
 
+def table_token(secret: str) -> str:
+    """The token in the table screen's link; the same for every game, so a screen on the wall stays."""
+    return hmac.new(secret.encode(), b"table screen", hashlib.sha256).hexdigest()[:20]
+
+
 def seat_for_token(secret: str, game_id: str, seats: int, token: str) -> int | None:
     """The seat a token opens, or None; compares in constant time."""
     for seat in range(seats):

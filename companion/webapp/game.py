@@ -6,6 +6,7 @@ used in one module only.
 
 from __future__ import annotations
 
+import hmac
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,7 @@ from companion.store import BadUid
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
-from .access import Refusal, seat_for_token, seat_token
+from .access import Refusal, seat_for_token, seat_token, table_token
 from .feed import entry_lines
 from .hub import Hub
 
@@ -83,6 +84,16 @@ class LiveGame:
 
     def token(self, seat: int) -> str:
         return seat_token(self.secret, self.game_id, seat)
+
+    @property
+    def table_token(self) -> str:
+        """The token in the table screen's link: its stream shows the whole table, so it is not open to all."""
+        return table_token(self.secret)
+
+    def check_table_token(self, token: str) -> None:
+        if not hmac.compare_digest(self.table_token, token or ""):
+            raise Refusal(403, "bad_token", "This table link is not valid for the current game: "
+                                            "open the table screen from the host page again.")
 
     def seat_of(self, token: str) -> int:
         seat = seat_for_token(self.secret, self.game_id, self.seat_count, token)

@@ -54,8 +54,17 @@ def seat(token: str):
 
 
 @bp.get("/table")
-def table():
-    return page("table.html")
+def table_entry():
+    """The table screen's door: the host (once logged in on that screen) is sent to its link."""
+    if not is_host():
+        return page("login.html")
+    return redirect(url_for("pages.table", token=live_game().table_token))
+
+
+@bp.get("/table/<token>")
+def table(token: str):
+    live_game().check_table_token(token)
+    return page("table.html", token=token)
 
 
 @bp.get("/host")
@@ -73,7 +82,8 @@ def host():
         link = url_for("pages.seat", token=game.token(s["seat"]), _external=True)
         qr = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
         seats.append({"seat": s["seat"], "name": s["name"], "link": link, "qr": qr})
-    return page("host.html", seats=seats)
+    table_link = url_for("pages.table", token=game.table_token, _external=True)
+    return page("host.html", seats=seats, table_link=table_link)
 
 
 @bp.get("/lang/<code>")
