@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, session
+from flask import Blueprint, current_app, jsonify
 
-from .access import Refusal, guarded, host_only, is_host, json_body, pin_matches
+from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host
 from .board import board
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -63,9 +63,7 @@ def seat_draw(token: str):
 @bp.post("/host/login")
 @guarded
 def host_login():
-    if not pin_matches(json_body().get("pin")):
-        raise Refusal(403, "bad_pin", "That is not the host PIN.")
-    session["host"] = True
+    log_in_as_host(json_body().get("pin"))
     return jsonify({"ok": True})
 
 

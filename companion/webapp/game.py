@@ -19,6 +19,7 @@ from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
 from .feed import entry_lines
 from .hub import Hub
+from .lockout import PinGuard
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
@@ -41,6 +42,7 @@ class LiveGame:
         self.secret = secret
         self.demo = demo
         self.hub: Hub | None = None
+        self.pins: PinGuard | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
         self.switched: list[Callable[[Any], None]] = []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
@@ -129,6 +131,7 @@ class LiveGame:
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
             "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
             "new_game": newgame.form(self.table),
+            "pins": self.pins.alerts() if self.pins else None,
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
 

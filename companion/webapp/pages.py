@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import segno
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
 from . import i18n
-from .access import csrf_token, is_host, pin_matches
+from .access import Refusal, csrf_token, is_host, log_in_as_host
 from .board import board
 
 bp = Blueprint("pages", __name__)
@@ -71,8 +72,11 @@ def table(token: str):
 def host():
     if "pin" in request.args:
         # The demo's printed link carries the PIN: accept it once, then drop it from the address.
-        if pin_matches(request.args["pin"]):
-            session["host"] = True
+        # Only on the table's own computer: on the LAN a PIN in an address ends up in histories.
+        if not ipaddress.ip_address(request.remote_addr or "0.0.0.0").is_loopback:
+            raise Refusal(403, "pin_link_loopback", "A PIN in the address works only on this computer: "
+                                                    "enter the PIN on the page instead.")
+        log_in_as_host(request.args["pin"])
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")

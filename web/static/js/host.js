@@ -147,6 +147,10 @@
     pause.dataset.paused = view.paused ? "true" : "false";
     pause.textContent = view.paused ? t("resume") : t("pause");
     document.getElementById("pausenote").classList.toggle("hidden", !view.paused);
+    const pins = host.pins || { locked: [] };
+    const warning = document.getElementById("pinwarning");
+    warning.classList.toggle("hidden", !pins.locked.length && !pins.all_locked);
+    warning.textContent = `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`;
     renderConnections(host);
     renderAnomalies(host);
     renderTags(host.tags);
