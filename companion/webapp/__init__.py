@@ -18,6 +18,7 @@ from flask import Flask
 from .access import Refusal, refusal_response
 from .game import LiveGame
 from .hub import Hub
+from .limits import init_limits
 from .lockout import PinGuard
 
 
@@ -61,4 +62,5 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
     app.register_error_handler(Refusal, refusal_response)
+    init_limits(app)
     return app
