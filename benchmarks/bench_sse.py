@@ -48,7 +48,8 @@ def main() -> None:
     urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(f"{server.url}/host?pin={PIN}")
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
     paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
-    paths += ["/api/stream/table", "/api/stream/host", "/api/stream/table", "/api/stream/table"]
+    table = f"/api/stream/table/{game.table_token}"
+    paths += [table, "/api/stream/host", table, table]
     clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None) for p in paths]
     for c in clients:
         c.next()

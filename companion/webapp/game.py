@@ -151,6 +151,7 @@ class LiveGame:
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
                        "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
                       for s in full["seats"]],
+            "streams": live,
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
             **self.anomalies(),
             "new_game": newgame.form(self.table),

@@ -143,6 +143,13 @@ class Hub:
             return cursor, ""
         return self._catch_up(perspective, now, pending, "")
 
+    def rendered(self, perspective: str) -> bool:
+        """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
+        with self._lock:
+            key = (perspective, self._version, self._live_version if perspective == "host" else 0)
+            future = self._cache.get(key)
+            return future is not None and future.done()
+
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
         with self._lock:

@@ -8,6 +8,7 @@ and the pool only ever runs short requests.
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 from typing import Any
@@ -23,6 +24,9 @@ WORKERS = 8
 
 STREAM_PREFIX = "/api/stream/"
 
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer per connection (plenty on a LAN; bounds what a stalled page holds)."""
+
 
 class Router:
     """The ASGI app: ``/api/stream/...`` on the event loop, everything else to Flask in threads."""
@@ -36,6 +40,13 @@ class Router:
             await self.streams(scope, receive, send)
         else:
             await self.flask(scope, receive, send)  # type: ignore[arg-type]
+
+
+class _DroppedPages(logging.Filter):
+    """The stream already logged why it dropped a page that stopped reading; uvicorn need not add an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("ASGI callable returned without completing response")
 
 
 class _Uvicorn(uvicorn.Server):
@@ -60,11 +71,15 @@ class Server:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self._socket = socket.socket(family, socket.SOCK_STREAM)
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Inherited by every connection: a page that stops reading fills this little, then is dropped.
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self._socket.bind((host, port))
+        self._socket.listen(2048)  # connections wait for the loop from now on, not refused
         self.port: int = self._socket.getsockname()[1]
         config = uvicorn.Config(self.router, lifespan="off", log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=2, server_header=False)
         self._server = _Uvicorn(config, app.extensions["companion.hub"].close)
+        logging.getLogger("uvicorn.error").addFilter(_DroppedPages())
         self._thread: threading.Thread | None = None
 
     @property

@@ -7,7 +7,7 @@ Flask (the routes below, their seat and table tokens and the host's session cook
 request context built from the stream's request; Flask itself never serves a stream.
 
 Limits: at most ``total`` open streams (503 with ``Retry-After`` beyond), ``per_address`` from
-one address (429), a client whose buffer stays full for ``write_timeout`` seconds is dropped,
+one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client whose buffer stays full for ``write_timeout`` seconds is dropped,
 and a closed connection is noticed at once (the event loop sees the socket close).
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -77,16 +78,30 @@ class StreamLimits:
 
     total: int = 256
     per_address: int = 16
+    opens_per_second: float = 4.0
+    open_burst: int = 16
     retry_after: int = 5
     write_timeout: float = 10.0
+    clock: Callable[[], float] = time.monotonic
     open: Counter[str] = field(default_factory=Counter)
+    _opens: dict[str, tuple[float, float]] = field(default_factory=dict)  # address: (tokens, when)
 
     def refusal(self, address: str) -> Refusal | None:
+        """Why a new stream from ``address`` is refused now, or None (and it counts as opened)."""
         if sum(self.open.values()) >= self.total:
             return Refusal(503, "too_many_streams", "The table is serving as many pages as it can: retry shortly.")
         if self.open[address] >= self.per_address:
             return Refusal(429, "too_many_streams_here",
                            f"This device already has {self.per_address} live pages open: close some.")
+        now = self.clock()
+        tokens, when = self._opens.get(address, (float(self.open_burst), now))
+        tokens = min(float(self.open_burst), tokens + (now - when) * self.opens_per_second)
+        if tokens < 1:
+            return Refusal(429, "reconnecting_too_fast", "This device reconnects too often: wait a moment.")
+        if len(self._opens) > 1024:  # forget the devices that are back to a full burst
+            self._opens = {a: (t, w) for a, (t, w) in self._opens.items()
+                           if t + (now - w) * self.opens_per_second < self.open_burst}
+        self._opens[address] = (tokens - 1, now)
         return None
 
 
@@ -182,6 +197,9 @@ class StreamEndpoint:
             watcher.cancel()
 
     async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, str]:
+        """The stream's news: on the loop when its view is rendered already, else in a thread."""
+        if self.hub.rendered(seen_as):
+            return self.hub.news(seen_as, cursor)
         return await asyncio.get_running_loop().run_in_executor(None, self.hub.news, seen_as, cursor)
 
 

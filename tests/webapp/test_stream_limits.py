@@ -144,3 +144,15 @@ def test_streams_end_cleanly_on_shutdown_and_the_api_still_answers(server):
         client.next()
     client.close()
     urllib.request.urlopen(f"{server.url}/api/view/table", timeout=2).read()
+
+
+def test_a_device_reconnecting_in_a_loop_is_slowed_down():
+    server = start(StreamLimits(open_burst=3, opens_per_second=0.5))
+    try:
+        for _ in range(3):
+            SSEClient("127.0.0.1", server.port, table_path(server)).close()
+        again = get(server, table_path(server))
+        assert again.status == 429 and b"reconnecting_too_fast" in again.read()
+        assert get(server, table_path(server), source="127.0.0.2").status == 200, "other devices are not"
+    finally:
+        server.stop()
