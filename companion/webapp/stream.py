@@ -181,13 +181,12 @@ class StreamEndpoint:
                 except TimeoutError:
                     await write(": keep-alive\n\n")
                     continue
+                await self._gather_phones(seen_as, cursor, news)
                 if gone:
                     raise Gone()
                 if self.hub.closed:
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
-                if self.hub.only_phones_changed(seen_as, cursor):
-                    await asyncio.sleep(HOST_PANEL_SECONDS)
                 news.clear()
                 cursor, text = await self._news(seen_as, cursor)
                 if text:
@@ -195,6 +194,16 @@ class StreamEndpoint:
         finally:
             leave()
             watcher.cancel()
+
+    async def _gather_phones(self, seen_as: str, cursor: Cursor, news: asyncio.Event) -> None:
+        """Pages coming and going wait up to ``HOST_PANEL_SECONDS`` to be sent together; real news does not wait."""
+        deadline = asyncio.get_running_loop().time() + HOST_PANEL_SECONDS
+        while self.hub.only_phones_changed(seen_as, cursor) and not self.hub.closed:
+            news.clear()
+            try:
+                await asyncio.wait_for(news.wait(), deadline - asyncio.get_running_loop().time())
+            except TimeoutError:
+                return
 
     async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, str]:
         """The stream's news: on the loop when its view is rendered already, else in a thread."""

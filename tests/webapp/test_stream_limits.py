@@ -16,7 +16,7 @@ from tests.webapp.sse import SSEClient
 from tests.webapp.tables import demo_table
 
 from .conftest import PIN
-from .test_sse import host_opener, table_path
+from .test_sse import host_opener, post, table_path
 
 
 def start(limits: StreamLimits | None = None) -> Server:
@@ -156,3 +156,17 @@ def test_a_device_reconnecting_in_a_loop_is_slowed_down():
         assert get(server, table_path(server), source="127.0.0.2").status == 200, "other devices are not"
     finally:
         server.stop()
+
+
+def test_news_reaches_the_host_at_once_even_while_phones_are_connecting(server):
+    """Phones coming and going are sent to the host together, at most once a second; a draw is not held back."""
+    game = server.app.extensions["companion.game"]
+    jar = host_opener(server)
+    host = SSEClient("127.0.0.1", server.port, "/api/stream/host", cookie="; ".join(f"{c.name}={c.value}" for c in jar))
+    host.next()
+    phone = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(0)}")
+    started = time.monotonic()
+    post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
+    assert host.next_entry().id == "1" and time.monotonic() - started < 0.5
+    phone.close()
+    host.close()
