@@ -19,6 +19,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +117,8 @@ class StreamEndpoint:
         self.app = app
         self.hub: Hub = app.extensions["companion.hub"]
         self.limits = limits or StreamLimits()
+        self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
+        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
 
     def _authorize(self, environ: dict[str, Any]) -> str:
         with self.app.request_context(environ):
@@ -130,7 +133,7 @@ class StreamEndpoint:
         environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
         address = (scope.get("client") or ("?", 0))[0]
         try:
-            seen_as = await loop.run_in_executor(None, self._authorize, environ)
+            seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
             refusal = self.limits.refusal(address)
             if refusal:
                 raise refusal
@@ -173,7 +176,7 @@ class StreamEndpoint:
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
                 (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff")]})
-            cursor, text = await loop.run_in_executor(None, self.hub.opening, seen_as, last_id)
+            cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
             await write(text)
             while True:
                 try:
@@ -209,7 +212,7 @@ class StreamEndpoint:
         """The stream's news: on the loop when its view is rendered already, else in a thread."""
         if self.hub.rendered(seen_as):
             return self.hub.news(seen_as, cursor)
-        return await asyncio.get_running_loop().run_in_executor(None, self.hub.news, seen_as, cursor)
+        return await asyncio.get_running_loop().run_in_executor(self.views, self.hub.news, seen_as, cursor)
 
 
 def _query_last(scope: Scope) -> str | None:
