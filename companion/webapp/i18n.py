@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from flask import request
 
+from companion.engine import catalog
+
 LANGUAGES = ("en", "es")
 COOKIE = "lang"
 
@@ -65,8 +67,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "phase_paused": "paused",
         "act_stop": "Stop brewing",
         "act_spend_flask": "Use the flask (white chip back)",
-        "act_spend_droplet": "Move droplet (2 rubies)",
-        "act_spend_refill": "Refill flask (2 rubies)",
+        "act_spend_droplet": f"Move droplet ({catalog.DROPLET_COST} rubies)",
+        "act_spend_refill": f"Refill flask ({catalog.FLASK_COST} rubies)",
         "act_done": "Done",
         "act_fortune": "Turn the Fortune Teller card",
         "act_buy": "Buy",
@@ -194,8 +196,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "phase_paused": "en pausa",
         "act_stop": "Dejar de cocinar",
         "act_spend_flask": "Usar el frasco (devolver la blanca)",
-        "act_spend_droplet": "Mover la gota (2 rubíes)",
-        "act_spend_refill": "Rellenar el frasco (2 rubíes)",
+        "act_spend_droplet": f"Mover la gota ({catalog.DROPLET_COST} rubíes)",
+        "act_spend_refill": f"Rellenar el frasco ({catalog.FLASK_COST} rubíes)",
         "act_done": "Listo",
         "act_fortune": "Revelar la carta de la adivina",
         "act_buy": "Comprar",
