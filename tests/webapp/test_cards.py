@@ -33,10 +33,11 @@ def test_only_the_host_draws_a_card(app):
     assert guest.view()["fortune"] is None
 
 
-def test_the_picker_lists_the_cards_in_the_page_language(phone):
-    english = phone.client.get("/table").get_data(as_text=True)
+def test_the_picker_lists_the_cards_in_the_page_language(host):
+    phone = host  # the table screen is the host's tablet
+    english = phone.client.get("/table", follow_redirects=True).get_data(as_text=True)
     assert 'id="cardpicker"' in english and "Living in Luxury" in english and "Draw one for us" in english
     assert "Flask Rabbit" in english  # a later printing's title finds Magic Potion too
     phone.client.get("/lang/es?next=/table")
-    spanish = phone.client.get("/table").get_data(as_text=True)
+    spanish = phone.client.get("/table", follow_redirects=True).get_data(as_text=True)
     assert "Vivir a lo grande" in spanish and "Plaga de ratas" in spanish and "Saca una por nosotros" in spanish
