@@ -8,6 +8,7 @@
     database = "quacks.sqlite3"   # relative to this file; default: the per-user data directory
     supply = "A"                  # which printing of the box (chip counts)
     registry = true               # reads are sticker UIDs looked up in the tag registry
+    assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
 
     [web]
     bind = "0.0.0.0"
@@ -48,8 +49,12 @@ READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, requi
     "serial": {"port": (str, False), "serial_number": (str, False), "baud": (int, False)},
     "sim": {},
 }
+ASSISTS = ("off", "odds", "advice")
+"""What a seat's phone may show: nothing, the outlook of the next draw, or that and DRAW/STOP."""
+ASSIST_DEFAULT = "odds"
+
 _SECTIONS: dict[str, dict[str, type]] = {
-    "table": {"name": str, "database": str, "supply": str, "registry": bool},
+    "table": {"name": str, "database": str, "supply": str, "registry": bool, "assist": str},
     "web": {"bind": str, "port": int},
 }
 
@@ -103,6 +108,7 @@ class TableConfig:
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
+    assist: str = ASSIST_DEFAULT
 
     def game_config(self) -> GameConfig:
         """The engine setup this table starts a game with."""
@@ -254,6 +260,9 @@ class _Checker:
         supply = table.get("supply", "A")
         if supply not in catalog.SUPPLIES:
             self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
+        assist = table.get("assist", ASSIST_DEFAULT)
+        if assist not in ASSISTS:
+            self.fail(("table", "assist"), f"must be one of {', '.join(ASSISTS)}, not {assist!r}")
         port = web.get("port", DEFAULT_PORT)
         if not 1 <= port <= 65535:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
@@ -272,7 +281,7 @@ class _Checker:
         return TableConfig(
             path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
-            bind=web.get("bind", DEFAULT_BIND), port=port,
+            bind=web.get("bind", DEFAULT_BIND), port=port, assist=assist,
         )
 
     def books(self) -> dict[str, int]:

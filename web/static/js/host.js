@@ -147,6 +147,7 @@
     pause.dataset.paused = view.paused ? "true" : "false";
     pause.textContent = view.paused ? t("resume") : t("pause");
     document.getElementById("pausenote").classList.toggle("hidden", !view.paused);
+    if (host.assist) document.getElementById("assist").value = host.assist;
     renderConnections(host);
     renderAnomalies(host);
     renderTags(host.tags);
@@ -158,6 +159,7 @@
   document.getElementById("pause").addEventListener("click", (e) =>
     correct("pause", { paused: e.currentTarget.dataset.paused !== "true" }));
   document.getElementById("create").addEventListener("click", createGame);
+  document.getElementById("assist").addEventListener("change", (e) => post("/api/host/assist", { level: e.currentTarget.value }));
   document.getElementById("manualseat").addEventListener("change", bagChoices);
   document.getElementById("manualgo").addEventListener("click", () => correct("manual-draw",
     { seat: Number(document.getElementById("manualseat").value), chip: document.getElementById("manualchip").value }));
