@@ -13,7 +13,7 @@ import os
 import time
 
 from companion.engine import Fortune, GameConfig, GameState, new_game, step, whatif
-from companion.engine.advice import advise
+from companion.engine.advice import TooDeep, advise
 from companion.engine.outlook import outlook
 
 ROUND_9 = {"white-1": 5, "white-2": 2, "white-3": 1, "orange-1": 3, "green-1": 1, "green-4": 3,
@@ -46,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", default="1,2,3,4")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--limit", type=int, help="give up after this many positions and say how long it took")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
@@ -55,11 +56,18 @@ def main() -> None:
         times, look = [], []
         for _ in range(args.repeat):
             started = time.perf_counter()
-            answer = advise(state, 0)
+            try:
+                answer = advise(state, 0, limit=args.limit)
+            except TooDeep:
+                print(f"{k}. {name}: gave up after {args.limit} positions, "
+                      f"{time.perf_counter() - started:.1f} s", flush=True)
+                break
             times.append(time.perf_counter() - started)
             started = time.perf_counter()
             outlook(state, 0)
             look.append(time.perf_counter() - started)
+        if not times:
+            continue
         stop, draw = answer["stop"], answer["draw"]
         print(f"{k}. {name}: {answer['advice'].upper()}  stop {stop['value']:.3f} VP "
               f"({stop['coins']:g} coins + {stop['vp']:g} VP), draw {draw['value']:.3f} VP "
