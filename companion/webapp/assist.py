@@ -1,13 +1,15 @@
 """What a seat's phone may show about its next draw: nothing, the outlook, or the advice too.
 
 The table chooses (`[table] assist`, or the host page); the table screen never shows any of it.
-Advice is searched once per situation of a seat (another seat's draw leaves it as it was), with a
-bound on positions so a phone's update stays quick; past the bound the phone says so instead of
-guessing.
+Advice is searched once per situation of a seat (another seat's draw leaves it as it was; the
+seat's two phones share one search), with a bound on positions so a phone's update stays quick;
+past the bound the phone says so instead of guessing. The live advice leaves the bonus die out:
+who reaches furthest is still being drawn at the other seats.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from companion.config import ASSISTS
@@ -15,14 +17,8 @@ from companion.engine import GameState
 from companion.engine.advice import TooDeep, advise
 from companion.engine.outlook import outlook
 
-LIVE_LIMIT = 200
-"""Positions a live answer may search (about 10 ms on one core of the development VM)."""
-
-
-def rival_space(state: GameState, seat_no: int) -> int | None:
-    """The furthest scoring space of another pot that has not exploded: the die goes past it."""
-    spaces = [s.scoring_space for n, s in enumerate(state.seats) if n != seat_no and s.status != "exploded"]
-    return max(spaces, default=None)
+LIVE_LIMIT = 100
+"""Positions a live answer may search (about 5 ms on one core of the development VM)."""
 
 
 class Assist:
@@ -32,6 +28,7 @@ class Assist:
         self.level = "odds"
         self.set(level)
         self._cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._lock = threading.Lock()
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:
@@ -50,14 +47,15 @@ class Assist:
         return view
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
-        seat, rival = state.seats[seat_no], rival_space(state, seat_no)
+        seat = state.seats[seat_no]
         key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
-               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)), rival)
-        if key not in self._cache:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            try:
-                self._cache[key] = advise(state, seat_no, rival=rival, limit=LIVE_LIMIT)
-            except TooDeep:
-                self._cache[key] = {"seat": seat_no, "advice": None, "too_deep": True}
-        return self._cache[key]
+               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)))
+        with self._lock:
+            if key not in self._cache:
+                if len(self._cache) > 64:
+                    self._cache.clear()
+                try:
+                    self._cache[key] = advise(state, seat_no, limit=LIVE_LIMIT)
+                except TooDeep:
+                    self._cache[key] = {"seat": seat_no, "advice": None, "too_deep": True}
+            return self._cache[key]
