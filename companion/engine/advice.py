@@ -18,6 +18,7 @@ from . import catalog, evaluation, whatif
 from .context import Ctx
 from .ingredients import active_rules
 from .model import BREWING, EXPLODED, GameState, chip
+from .whatif import kind_of
 from .worth import Worth, worth
 
 
@@ -54,9 +55,9 @@ def _key(state: GameState, n: int) -> Key:
     that reads more of the pot must add it here."""
     s = state.seats[n]
     return (
-        s.status, tuple(sorted(chip(c).kind for c in s.bag)), s.last_space, s.white_total, s.flask_full,
-        tuple(sorted(Counter(chip(c).color for c, _ in s.pot).items())),
-        tuple(chip(c).kind for c, _ in s.pot[-2:]), tuple(sorted(chip(c).kind for c in s.hand)),
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full,
+        tuple(sorted(chip(c).color for c, _ in s.pot)),
+        tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
     )
 
@@ -140,7 +141,7 @@ class Search:
         bag = state.seats[self.seat_no].bag
         if not bag:
             return None
-        counts = Counter(chip(c).kind for c in bag)
+        counts = Counter(map(kind_of, bag))
         return _mix([(counts[kind] / len(bag), self.settle(whatif.draw(state, self.seat_no, cid)[0]))
                      for kind, cid in whatif.kinds_in_bag(state, self.seat_no).items()])
 
@@ -158,7 +159,7 @@ def _distinct(keys: list[str]) -> list[str]:
     """One option per kind of chip: two chips of a kind are the same choice."""
     seen: dict[str, str] = {}
     for k in keys:
-        seen.setdefault(chip(k).kind if k.count("-") == 2 else k, k)
+        seen.setdefault(kind_of(k) if k.count("-") == 2 else k, k)
     return list(seen.values())
 
 

@@ -6,6 +6,7 @@ resolvers, so every book and card the engine knows is followed without a second 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from . import brewing
@@ -33,11 +34,17 @@ def _copy(d: Decision) -> Decision:
     return Decision(d.id, d.seat, d.kind, d.rule, d.prompt, d.options.copy(), d.pick, d.blocking, dict(d.data))
 
 
+@cache
+def kind_of(chip_id: str) -> str:
+    """``white-1`` for ``white-1-03``: what a searching loop compares chips by."""
+    return chip(chip_id).kind
+
+
 def kinds_in_bag(state: GameState, seat_no: int) -> dict[str, str]:
     """Chip kind -> one chip of that kind in the bag (chips of a kind are interchangeable)."""
     found: dict[str, str] = {}
     for cid in state.seats[seat_no].bag:
-        found.setdefault(chip(cid).kind, cid)
+        found.setdefault(kind_of(cid), cid)
     return found
 
 
