@@ -99,7 +99,7 @@ def test_a_serial_reader_needs_a_port_or_serial_number_and_keys_must_suit_the_ki
     text = GOOD.replace('port = "/dev/ttyUSB0"\n', "").replace("device = 1", "device = 1\nbaud = 9600")
     found = problems(text)
     assert ("readers.bag-2", 32, "a serial reader needs 'port' or 'serial_number' (its USB serial number)") in found
-    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin)") in found
+    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin, rx_gain)") in found
 
 
 def test_broken_toml_reports_the_parser_line(tmp_path):
@@ -147,3 +147,10 @@ def test_assist_is_odds_unless_the_table_chooses_and_only_three_levels_exist():
     assert parse_config(GOOD.replace('[web]', 'assist = "advice"\n\n[web]', 1)).assist == "advice"
     [(key, _, message)] = problems(GOOD.replace('[web]', 'assist = "hints"\n\n[web]', 1))
     assert key == "table.assist" and message == "must be one of off, odds, advice, not 'hints'"
+
+
+def test_the_test_tube_side_is_a_table_setting():
+    assert parse_config(GOOD).game_config().tubes is False
+    assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True
+    assert [(k, line) for k, line, _ in problems(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = "yes"'))] == [
+        ("table.tubes", 6)]

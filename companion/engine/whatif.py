@@ -6,6 +6,7 @@ resolvers, so every book and card the engine knows is followed without a second 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -19,14 +20,13 @@ Events = list[dict[str, Any]]
 
 
 def sandbox(state: GameState, seat_no: int) -> GameState:
-    """A copy in which only `seat_no` (its seat, its decisions, the supply) may be changed."""
+    """A copy in which only `seat_no` (its seat, its decisions, the supply, the decision log) may
+    be changed; the other seats are shared, not copied."""
     seats = list(state.seats)
     seats[seat_no] = seats[seat_no].clone()
-    return GameState(
-        state.config, state.round, state.phase, state.start_player, seats,
-        {k: v.copy() for k, v in state.supply.items()},
-        [_copy(d) if d.seat == seat_no else d for d in state.decisions],
-        state.decision_counter, state.shopper, state.fortune, state.winners, state.seq,
+    return replace(
+        state, seats=seats, supply={k: v.copy() for k, v in state.supply.items()},
+        decisions=[_copy(d) if d.seat == seat_no else d for d in state.decisions], asked=state.asked.copy(),
     )
 
 

@@ -46,8 +46,8 @@ def test_red_moves_extra_spaces_by_the_oranges_in_the_pot(oranges, extra):
 
 
 def test_yellow_after_a_white_offers_to_put_the_white_back():
-    after_white = row(outlook(brewing("yellow-1", drawn=("white-2",)), 0), "yellow-1")
-    after_orange = row(outlook(brewing("yellow-1", drawn=("orange-1",)), 0), "yellow-1")
+    after_white = row(outlook(brewing("yellow-1", "orange-1", drawn=("white-2",)), 0), "yellow-1")
+    after_orange = row(outlook(brewing("yellow-1", "orange-1", drawn=("orange-1",)), 0), "yellow-1")
     assert (after_white["space"], after_white["offers"]) == (3, ["yellow/1"])
     assert (after_orange["space"], after_orange["offers"]) == (2, [])
 
