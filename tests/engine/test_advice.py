@@ -47,7 +47,7 @@ SMALL_BAGS = [
     # the crow skull looking at 2 chips, with whites that can explode
     (2, ("white-3", "white-3", "blue-2", "white-2", "orange-1"), 0, ("white-1",)),
     # red after oranges, green at the end, purple, black, blue 1, round 9 scoring
-    (9, ("white-3", "white-2", "red-1", "green-1", "blue-1", "purple-1"), 10, ("orange-1", "white-2")),
+    (9, ("white-3", "white-2", "red-1", "green-1", "blue-1"), 10, ("orange-1", "purple-1", "white-2")),
     # the flask used once already; a rat-free seat near the end of the track
     (6, ("white-2", "white-3", "blue-1", "yellow-1", "green-1"), 40, ("white-1",)),
 ]
