@@ -6,7 +6,7 @@ resolvers, so every book and card the engine knows is followed without a second 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -19,15 +19,22 @@ from .model import Decision, GameState, chip
 Events = list[dict[str, Any]]
 
 
+_FIELDS = tuple(f.name for f in fields(GameState))
+
+
 def sandbox(state: GameState, seat_no: int) -> GameState:
     """A copy in which only `seat_no` (its seat, its decisions, the supply, the decision log) may
-    be changed; the other seats are shared, not copied."""
-    seats = list(state.seats)
-    seats[seat_no] = seats[seat_no].clone()
-    return replace(
-        state, seats=seats, supply={k: v.copy() for k, v in state.supply.items()},
-        decisions=[_copy(d) if d.seat == seat_no else d for d in state.decisions], asked=state.asked.copy(),
-    )
+    be changed; the other seats are shared, not copied. (Built field by field: a search makes
+    tens of thousands of these, and `dataclasses.replace` is three times slower.)"""
+    new = object.__new__(GameState)
+    for name in _FIELDS:
+        setattr(new, name, getattr(state, name))
+    new.seats = list(state.seats)
+    new.seats[seat_no] = state.seats[seat_no].clone()
+    new.supply = {k: v.copy() for k, v in state.supply.items()}
+    new.decisions = [_copy(d) if d.seat == seat_no else d for d in state.decisions]
+    new.asked = state.asked.copy()
+    return new
 
 
 def _copy(d: Decision) -> Decision:
