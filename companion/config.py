@@ -43,6 +43,7 @@ from companion.engine import GameConfig, catalog, check_config
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080
+MIN_PASSPHRASE = 12
 DEFAULT_BIND = "0.0.0.0"
 
 READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
@@ -56,7 +57,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str},
-    "web": {"bind": str, "port": int},
+    "web": {"bind": str, "port": int, "passphrase": str},
 }
 
 
@@ -110,6 +111,8 @@ class TableConfig:
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
+    passphrase: str | None = None
+    """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
 
     def game_config(self) -> GameConfig:
@@ -271,6 +274,8 @@ class _Checker:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
         if "bind" in web and not web["bind"].strip():
             self.fail(("web", "bind"), "must be an address such as 0.0.0.0 or 127.0.0.1")
+        if "passphrase" in web and len(web["passphrase"].strip()) < MIN_PASSPHRASE:
+            self.fail(("web", "passphrase"), f"must be at least {MIN_PASSPHRASE} characters (or leave it out for a PIN)")
         books = self.books()
         readers = self.readers()
         seats = self.seats(readers, books)
@@ -285,7 +290,8 @@ class _Checker:
             path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
-            bind=web.get("bind", DEFAULT_BIND), port=port, assist=assist,
+            bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
+            assist=assist,
         )
 
     def books(self) -> dict[str, int]:
