@@ -5,9 +5,11 @@ server on 127.0.0.1 (uvicorn). Inputs are draws through the simulated bags (read
 table, journal on disk), one at a time. Prints p50/p99 and the process's RSS with the clients
 connected (the clients run in the same process, so the figure includes them).
 
-    PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150]
+    PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
 Draws continue while some seat can draw in round 1 (each bag holds 9 chips at the start).
+`--whole-game` plays on to the end: the random player of `quacks simulate` chooses every input,
+draws still come out of the simulated bags. `--assist` is the table's setting for the phones.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
+from companion.engine import Action, Draw, GameState, Return, legal_actions, waiting_for
 from companion.webapp import create_app
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
@@ -36,12 +40,26 @@ def rss_mb() -> float:
     return float("nan")
 
 
+def next_input(player: RandomPlayer, state: GameState) -> Action | None:
+    """The random player's next input, leaving the chips going back into bags to the bags."""
+    waiting = waiting_for(state)
+    if any(s.returning for s in state.seats) or not waiting:
+        return None
+    seat = player.rng.choice(waiting)
+    mine = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
+    if seat is None or not mine:
+        return mine[0] if mine else None
+    return player.act(state, seat, mine)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--inputs", type=int, default=150)
+    parser.add_argument("--assist", choices=("off", "odds", "advice"), default="odds")
+    parser.add_argument("--whole-game", action="store_true")
     args = parser.parse_args()
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
-    app = create_app(demo.table, host_pin=PIN, demo=demo.draw)
+    app = create_app(demo.table, host_pin=PIN, demo=demo.draw, assist=args.assist)
     server = Server(app, "127.0.0.1", 0).start()
     game = app.extensions["companion.game"]
     jar = CookieJar()
@@ -73,18 +91,33 @@ def main() -> None:
     demo.table.submit({"kind": "fortune", "card": None}, "host")
     time.sleep(0.2)
     latencies: list[float] = []
+    player = RandomPlayer(1)
     for i in range(args.inputs):
         state = demo.table.state
-        if state.phase != "brewing":
-            break
-        brewing = [n for n, s in enumerate(state.seats) if s.status == "brewing" and s.bag
-                   and not state.blocking_decision(n)]
-        if not brewing:
-            break
-        seat = brewing[i % len(brewing)]
-        t0 = time.perf_counter()
-        demo.draw(seat)
-        seq = demo.table.seq
+        if args.whole_game:
+            if state.phase == "game_over":
+                break
+            action = next_input(player, state)
+            if action is None:
+                time.sleep(0.005)  # a chip on its way back into a bag
+                continue
+            t0 = time.perf_counter()
+            if isinstance(action, Draw):
+                demo.draw(action.seat)
+            else:
+                demo.table.submit(action, "web")
+            seq = demo.table.seq
+        else:
+            if state.phase != "brewing":
+                break
+            brewing = [n for n, s in enumerate(state.seats) if s.status == "brewing" and s.bag
+                       and not state.blocking_decision(n)]
+            if not brewing:
+                break
+            seat = brewing[i % len(brewing)]
+            t0 = time.perf_counter()
+            demo.draw(seat)
+            seq = demo.table.seq
         sent[seq] = t0
         deadline = time.monotonic() + 2
         while time.monotonic() < deadline:

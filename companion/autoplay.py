@@ -1,8 +1,9 @@
-"""A seeded random player: it only ever picks from the engine's legal actions.
+"""Seeded players that only ever pick from the engine's legal actions.
 
 Used by `quacks simulate`, the fuzz tests and the benchmarks. Chance (which chip leaves the bag,
-the die face) is uniform; choices are random but not absurd: a seat stops drawing with the
-probability that its next chip explodes the pot, and shops while it can.
+the die face) is uniform. The random player's choices are random but not absurd: a seat stops
+drawing with the probability that its next chip explodes the pot, and shops while it can. The
+advisor draws, stops and answers offers by the DRAW/STOP search and shops by a simple policy.
 """
 
 from __future__ import annotations
@@ -19,13 +20,19 @@ from .engine import (
     Fortune,
     GameConfig,
     GameState,
+    Spend,
     Stop,
     apply,
+    catalog,
     explosion_risk,
     legal_actions,
     new_game,
     waiting_for,
+    whatif,
 )
+from .engine.advice import Search, TooDeep
+from .engine.evaluation import DIE, REWARD, price
+from .engine.worth import worth
 
 
 class RandomPlayer:
@@ -36,12 +43,15 @@ class RandomPlayer:
         self.cards = cards
 
     def choose(self, state: GameState) -> Action:
-        rng = self.rng
-        seat = rng.choice(waiting_for(state))
+        seat = self.rng.choice(waiting_for(state))
         mine = legal_actions(state, seat)
         if seat is None:
             cards = [a for a in mine if isinstance(a, Fortune) and a.card is not None]
-            return rng.choice(cards) if self.cards and cards else mine[0]
+            return self.rng.choice(cards) if self.cards and cards else mine[0]
+        return self.act(state, seat, mine)
+
+    def act(self, state: GameState, seat: int, mine: list[Action]) -> Action:
+        rng = self.rng
         kinds: dict[type, list[Action]] = {}
         for a in mine:
             kinds.setdefault(type(a), []).append(a)
@@ -61,11 +71,72 @@ class RandomPlayer:
         return rng.choice(others)
 
 
+class AdvisorPlayer(RandomPlayer):
+    """Plays each potion phase by the advice; chance stays uniform.
+
+    Brewing: stop, draw, or take an offer (flask, mandrake), whichever the search values most;
+    the crow skull's pick likewise. Where the search would pass `LIMIT` positions it falls back
+    to the random player's rule. Shop: the dearest chip it can afford, then the dearest of another
+    colour with what is left. Rubies: refill an empty flask, then droplet steps while a step is worth
+more than the VP its rubies bring at the end. An exploded pot
+    takes what the value model prices higher; every other choice is the first option offered.
+    """
+
+    LIMIT = 1000
+
+    def act(self, state: GameState, seat: int, mine: list[Action]) -> Action:
+        if state.phase == "brewing" and state.seats[seat].status == "brewing":
+            best = self.brew(state, seat, mine)
+            if best is not None:
+                return best
+        elif state.phase == "shop":
+            buys = [a for a in mine if isinstance(a, Buy)]
+            return max(buys, key=lambda b: (price(state, b.color, b.value) or 0, b.value)) if buys else mine[-1]
+        elif state.phase == "spend":
+            spends = [a for a in mine if isinstance(a, Spend)
+                      and (a.what == "flask" or worth(state.round).droplet >= catalog.DROPLET_COST / catalog.RUBIES_PER_VP)]
+            return next((a for a in spends if a.what == "flask"), spends[0] if spends else mine[-1])
+        answers = [a for a in mine if isinstance(a, Choose)]
+        if answers and not any(d.rule == DIE for d in state.decisions_for(seat)):
+            reward = next((d for d in state.decisions_for(seat) if d.rule == REWARD), None)
+            if reward is not None:
+                space = catalog.POT_TRACK[state.seats[seat].scoring_space]
+                key = "coins" if space.coins * worth(state.round).coin > space.vp else "points"
+                return next(a for a in answers if a.decision == reward.id and a.keys == (key,))
+            return answers[0]
+        return super().act(state, seat, mine)
+
+    def brew(self, state: GameState, seat: int, mine: list[Action]) -> Action | None:
+        """The search's best move, or None to leave it to the random rule (chance, or too deep)."""
+        search = Search(state, seat, limit=self.LIMIT)
+        pending = state.blocking_decision(seat)
+        draws = [a for a in mine if isinstance(a, Draw)]
+        try:
+            if pending is not None:
+                if draws:
+                    return None  # looking at chips: which one comes out is chance
+                choices = [a for a in mine if isinstance(a, Choose) and a.decision == pending.id]
+                return max(choices, key=lambda a: search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value)
+            now = whatif.ignore_offers(state, seat)
+            options: list[tuple[float, Action]] = [(search.end(now).value, Stop(seat))]
+            drawn = search.draw(now)
+            if drawn is not None and draws:
+                options.append((drawn.value, self.rng.choice(draws)))
+            options += [(search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value, a)
+                        for a in mine if isinstance(a, Choose)]
+        except TooDeep:
+            return None
+        return max(options, key=lambda o: o[0])[1]
+
+
+PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "advisor": AdvisorPlayer}
+
+
 def play_game(config: GameConfig, seed: int,
               on_step: Callable[[GameState, Action, list[dict]], None] | None = None,
-              cards: bool = False) -> tuple[GameState, list[Action]]:
+              cards: bool = False, player_kind: str = "random") -> tuple[GameState, list[Action]]:
     """Play one complete game; `on_step` sees the state and events after every input."""
-    player = RandomPlayer(seed, cards)
+    player = PLAYERS[player_kind](seed, cards)
     state = new_game(config)
     inputs: list[Action] = []
     while state.phase != "game_over":

@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import config_cmd, demo, doctor, games, replay, serve, simulate, tags
+from .commands import advise, config_cmd, demo, doctor, games, replay, serve, simulate, tags
 
-COMMANDS = (demo, serve, doctor, replay, simulate, games, tags, config_cmd)
+COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

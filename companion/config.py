@@ -9,6 +9,7 @@
     supply = "A"                  # which printing of the box (chip counts)
     tubes = false                 # true: play the test-tube side of the pots
     registry = true               # reads are sticker UIDs looked up in the tag registry
+    assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
 
     [web]
     bind = "0.0.0.0"
@@ -50,8 +51,12 @@ READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, requi
     "serial": {"port": (str, False), "serial_number": (str, False), "baud": (int, False)},
     "sim": {},
 }
+ASSISTS = ("off", "odds", "advice")
+"""What a seat's phone may show: nothing, the outlook of the next draw, or that and DRAW/STOP."""
+ASSIST_DEFAULT = "odds"
+
 _SECTIONS: dict[str, dict[str, type]] = {
-    "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool},
+    "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -108,6 +113,7 @@ class TableConfig:
     port: int = DEFAULT_PORT
     passphrase: str | None = None
     """The host's passphrase instead of a printed 6-digit PIN."""
+    assist: str = ASSIST_DEFAULT
 
     def game_config(self) -> GameConfig:
         """The engine setup this table starts a game with."""
@@ -260,6 +266,9 @@ class _Checker:
         supply = table.get("supply", "A")
         if supply not in catalog.SUPPLIES:
             self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
+        assist = table.get("assist", ASSIST_DEFAULT)
+        if assist not in ASSISTS:
+            self.fail(("table", "assist"), f"must be one of {', '.join(ASSISTS)}, not {assist!r}")
         port = web.get("port", DEFAULT_PORT)
         if not 1 <= port <= 65535:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
@@ -282,6 +291,7 @@ class _Checker:
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
+            assist=assist,
         )
 
     def books(self) -> dict[str, int]:

@@ -142,6 +142,13 @@ def test_key_lines_skip_multiline_strings_and_arrays():
     assert KeyLines(text).line(("s", 1, "x", 0)) == 13
 
 
+def test_assist_is_odds_unless_the_table_chooses_and_only_three_levels_exist():
+    assert parse_config(GOOD).assist == "odds"
+    assert parse_config(GOOD.replace('[web]', 'assist = "advice"\n\n[web]', 1)).assist == "advice"
+    [(key, _, message)] = problems(GOOD.replace('[web]', 'assist = "hints"\n\n[web]', 1))
+    assert key == "table.assist" and message == "must be one of off, odds, advice, not 'hints'"
+
+
 def test_the_test_tube_side_is_a_table_setting():
     assert parse_config(GOOD).game_config().tubes is False
     assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True

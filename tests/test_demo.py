@@ -29,3 +29,18 @@ def test_a_whole_demo_game_through_the_simulated_bags(tmp_path, tubes):
     kinds = [c.action_dict["kind"] for c in table.counted()]
     assert kinds.count("draw") == draws and kinds.count("return") > draws / 3
     table.close()
+
+
+def test_advisor_bots_play_a_whole_demo_game_through_the_simulated_bags(tmp_path):
+    from companion.bots import Bots
+
+    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=5)
+    bots = Bots(demo, {0, 1}, host=True, pause=0)
+    moves = 0
+    while bots.move():
+        moves += 1
+    demo.table.wait_for_reads()
+    assert demo.table.state.phase == "game_over", f"stalled after {moves} moves in {demo.table.state.phase}"
+    assert demo.table.anomalies() == []
+    assert demo.table.state.winners
+    demo.table.close()

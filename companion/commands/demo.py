@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.bots import Bots
+from companion.config import ASSIST_DEFAULT, ASSISTS
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import Draw, GameConfig, IllegalAction, catalog, legal_actions
 from companion.engine.model import chip_id
@@ -118,8 +120,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards)
+    if not 0 <= args.bots <= len(names):
+        print(f"quacks demo: --bots must be 0 to {len(names)}")
+        return 2
+    if args.bots:
+        Bots(demo, set(range(len(names) - args.bots, len(names))), seed=args.seed or 0).start()
     pin = new_pin()
-    app = create_app(demo.table, host_pin=pin, demo=demo.draw)
+    app = create_app(demo.table, host_pin=pin, demo=demo.draw, assist=args.assist)
     server = Server(app, "127.0.0.1", args.port)
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
@@ -145,4 +152,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
     parser.add_argument("--no-cards", action="store_true", help="leave the Fortune Teller card to the host page")
     parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
+    parser.add_argument("--bots", type=int, default=0, metavar="N",
+                        help="the last N seats are played by the advisor (DRAW/STOP advice, simple shop policy)")
+    parser.add_argument("--assist", choices=ASSISTS, default=ASSIST_DEFAULT,
+                        help="what the phones show: off, odds (default) or advice")
     parser.set_defaults(func=run)

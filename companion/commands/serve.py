@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     bags.start()
     pin = args.pin or config.passphrase or new_pin()
-    app = create_app(table, host_pin=pin)
+    app = create_app(table, host_pin=pin, assist=config.assist)
     server = Server(app, config.bind, args.port or config.port)
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")

@@ -32,7 +32,7 @@ def web_root() -> Path:
 
 
 def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo: Any = None,
-               test_config: Mapping[str, Any] | None = None) -> Flask:
+               assist: str = "odds", test_config: Mapping[str, Any] | None = None) -> Flask:
     """The app for ``table``. ``demo`` is the simulated bags' draw function, None on a real table."""
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
@@ -47,7 +47,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     )
     if test_config:
         app.config.update(test_config)
-    game = LiveGame(table, app.config["SECRET_KEY"], demo)
+    game = LiveGame(table, app.config["SECRET_KEY"], demo, assist)
     hub = Hub(game.render)
     game.attach(hub)
     app.extensions["companion.game"] = game

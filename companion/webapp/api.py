@@ -94,3 +94,18 @@ def host_card():
 @host_only
 def host_action():
     return jsonify(live_game().submit(json_body(), "host", None))
+
+
+@bp.post("/host/assist")
+@guarded
+@host_only
+def host_assist():
+    """The table's setting for the phones: off, odds or advice."""
+    game = live_game()
+    try:
+        game.assist.set(json_body().get("level"))
+    except ValueError as err:
+        raise Refusal(400, "bad_assist", str(err)) from None
+    hub = current_app.extensions["companion.hub"]
+    hub.touch()
+    return jsonify({"ok": True, "assist": game.assist.level})

@@ -19,6 +19,7 @@ from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
+from .assist import Assist
 from .feed import entry_lines
 from .hub import Hub
 from .lockout import PinGuard
@@ -43,8 +44,10 @@ STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase
 class LiveGame:
     """The table as the pages see it."""
 
-    def __init__(self, table: Any, secret: str, demo: Callable[[int], Any] | None = None) -> None:
+    def __init__(self, table: Any, secret: str, demo: Callable[[int], Any] | None = None,
+                 assist: str = "odds") -> None:
         self.table = table
+        self.assist = Assist(assist)
         self.secret = secret
         self.demo = demo
         self.hub: Hub | None = None
@@ -131,7 +134,8 @@ class LiveGame:
     def render(self, perspective: str) -> dict[str, Any]:
         """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``."""
         if perspective.startswith("seat:"):
-            return self.table.view(int(perspective[5:]))
+            seat = int(perspective[5:])
+            return self.assist.add_to(self.table.view(seat), self.table.state, seat)
         view = self.table.view(None)
         view["paused"] = self.table.paused
         if perspective == "host":
@@ -158,6 +162,7 @@ class LiveGame:
             **self.anomalies(),
             "new_game": newgame.form(self.table),
             "pins": self.pins.alerts() if self.pins else None,
+            "assist": self.assist.level,
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
 

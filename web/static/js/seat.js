@@ -42,6 +42,7 @@
     if (seq !== undefined && seq < shown) return;
     shown = seq ?? shown;
     const me = view.seats ? view.seats[view.you] : null;
+    AssistPanel.render(view);
     document.body.dataset.phase = view.phase || "";
     if (!me) { fill("title", t("no_game")); return; }
     fill("title", Board.seatDot(view.you), " ", me.name);

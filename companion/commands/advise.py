@@ -1,0 +1,69 @@
+"""`quacks advise FILE --seat N`: what each chip left in a seat's bag would do, and DRAW or STOP."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript
+from ..engine.advice import advise
+from ..engine.errors import ConfigError
+from ..engine.outlook import outlook
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("advise", help="the next-draw outlook and DRAW/STOP advice at a transcript's end")
+    p.add_argument("file", help="transcript file, or - for standard input")
+    p.add_argument("--seat", type=int, required=True, help="seat number, 0 for the first player")
+    p.add_argument("--json", action="store_true", help="print the outlook and the advice as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        config, actions = parse_transcript(text)
+        state = new_game(config)
+        for _, action in actions:
+            apply(state, action)
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc.strerror}")
+    except (TranscriptError, ConfigError, IllegalAction) as exc:
+        return _fail(f"{args.file}: {getattr(exc, 'reason', exc)}")
+    if not 0 <= args.seat < len(state.seats):
+        return _fail(f"there is no seat {args.seat}; seats are 0 to {len(state.seats) - 1}")
+    report = {"outlook": outlook(state, args.seat), "advice": advise(state, args.seat)}
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        print()
+    else:
+        print("\n".join(describe(state.seats[args.seat].name, report)))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"quacks advise: {message}", file=sys.stderr)
+    return 2
+
+
+def describe(name: str, report: dict) -> list[str]:
+    """The report in words, one line per chip kind."""
+    view, advice = report["outlook"], report["advice"]
+    now = view["now"]
+    lines = [f"{name}: on space {now['space']} now ({now['coins']} coins, {now['vp']} VP"
+             f"{', ruby' if now['ruby'] else ''}); whites {now['white_total']} of {now['threshold']}"]
+    if not view["chips"]:
+        return [*lines, "Nothing to draw now."]
+    for row in view["chips"]:
+        where = "to the hand" if row["to_hand"] else f"space {row['space']}"
+        sc = row["scoring"]
+        what = "EXPLODES" if row["exploded"] else f"{sc['coins']} coins, {sc['vp']} VP{', ruby' if sc['ruby'] else ''}"
+        lines.append(f"  {row['kind']:<9} {row['count']:>2}  {row['probability']:6.1%}  {where:<13} {what}")
+    lines.append(f"Next draw explodes the pot: {view['explode']:.1%}")
+    if advice.get("advice"):
+        stop, draw = advice["stop"], advice["draw"]
+        lines.append(f"Advice: {advice['advice'].upper()} (stop: {stop['coins']:g} coins + {stop['vp']:g} VP now; "
+                     f"draw: {draw['explode']:.0%} explode, expected {draw['coins']:.1f} coins + {draw['vp']:.1f} VP; "
+                     f"value {stop['value']:.2f} against {draw['value']:.2f} VP)")
+    return lines

@@ -1,0 +1,177 @@
+"""DRAW or STOP: an exact optimal-stopping search over what is left in a seat's bag.
+
+The value of stopping is what the scoring space, the chip actions of evaluation step B, the die
+and the flask are worth by the value model (`worth.py`). The value of drawing is the expectation,
+over every kind left in the bag, of the best of stopping and drawing on after it, with the best
+answer to every offer (flask, mandrake) and look-ahead (crow skull) on the way. Each draw and each
+answer is played by the engine itself (`whatif`); positions are memoised on `_key`, so a position
+reached by many draw orders is searched once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from . import catalog, evaluation, whatif
+from .context import Ctx
+from .ingredients import active_rules
+from .model import BREWING, EXPLODED, GameState, chip
+from .whatif import kind_of
+from .worth import Worth, worth
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Expected result of a way of playing on: its value in VP and what it rests on."""
+
+    value: float
+    coins: float
+    vp: float
+    rubies: float
+    explode: float  # probability that the pot explodes
+
+    def to_dict(self) -> dict[str, float]:
+        return {"value": round(self.value, 3), "coins": round(self.coins, 2), "vp": round(self.vp, 2),
+                "rubies": round(self.rubies, 2), "explode": round(self.explode, 4)}
+
+
+def _mix(weighted: list[tuple[float, Outcome]]) -> Outcome:
+    return Outcome(*(sum(p * getattr(o, f) for p, o in weighted) for f in Outcome.__slots__))
+
+
+def _best(outcomes: list[Outcome]) -> Outcome:
+    return max(outcomes, key=lambda o: o.value)
+
+
+Key = tuple[Any, ...]
+
+
+def _key(state: GameState, n: int) -> Key:
+    """Everything the future of a seat's round depends on under the books in play: what is left
+    in the bag, the position, the white total, the flask, the colours in the pot and the last two
+    chips (read by red, yellow, green, purple and black), the hand and the open decisions. A book
+    that reads more of the pot must add it here."""
+    s = state.seats[n]
+    return (
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full,
+        tuple(sorted(chip(c).color for c, _ in s.pot)),
+        tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
+        tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
+    )
+
+
+class TooDeep(Exception):
+    """The search met more positions than its caller allowed (a live page asks with a limit)."""
+
+
+class Search:
+    """One seat's search; its memo lives as long as the object (one answer: a cold search)."""
+
+    def __init__(self, state: GameState, seat_no: int, *, rival: int | None = None,
+                 limit: int | None = None) -> None:
+        self.seat_no = seat_no
+        self.worth: Worth = worth(state.round)
+        self.rival = rival  # the furthest scoring space of another unexploded pot, for the die
+        self.limit = limit
+        self.memo: dict[Key, Outcome] = {}
+
+    # the ends of a round ---------------------------------------------------------------------
+
+    def end(self, state: GameState) -> Outcome:
+        """The round ends here for this seat (stopped, exploded or full): evaluate it."""
+        n = self.seat_no
+        after = whatif.sandbox(state, n)
+        ctx = Ctx(after, n, [])
+        rules = active_rules(after.config)
+        for color in evaluation.EVALUATION_ORDER:
+            rule = rules.get(color)
+            if rule and rule.on_evaluate:
+                rule.on_evaluate(ctx)
+        choices = [d for d in after.decisions if d.seat == n and d.id not in {x.id for x in state.decisions}]
+        if choices:  # a chip action that asks (purple set 1 with 3 or more): take its best answer
+            d = choices[0]
+            return _best([self.end_after(whatif.answer(after, n, d.id, k), state) for k in d.keys()])
+        return self.end_after(after, state)
+
+    def end_after(self, after: GameState, before: GameState) -> Outcome:
+        n, w = self.seat_no, self.worth
+        s, s0 = after.seats[n], before.seats[n]
+        space = catalog.POT_TRACK[s.scoring_space]
+        vp_b, rubies = s.score - s0.score, s.rubies - s0.rubies + space.ruby
+        rest = rubies * w.ruby + (s.droplet - s0.droplet) * w.droplet + (w.flask if s.flask_full else 0.0)
+        if s.status == EXPLODED:
+            coins_worth = space.coins * w.coin
+            if coins_worth > space.vp:
+                return Outcome(coins_worth + vp_b + rest, space.coins, vp_b, rubies, 1.0)
+            return Outcome(space.vp + vp_b + rest, 0, space.vp + vp_b, rubies, 1.0)
+        die = w.die if self.rival is not None and s.scoring_space >= self.rival else 0.0
+        vp = space.vp + vp_b
+        return Outcome(space.coins * w.coin + vp + rest + die, space.coins, vp, rubies, 0.0)
+
+    # the search ------------------------------------------------------------------------------
+
+    def value(self, state: GameState) -> Outcome:
+        """The best expected outcome from here, offers already answered."""
+        key = _key(state, self.seat_no)
+        found = self.memo.get(key)
+        if found is None:
+            if self.limit is not None and len(self.memo) >= self.limit:
+                raise TooDeep(f"more than {self.limit} positions")
+            found = self.memo[key] = self._value(state)
+        return found
+
+    def _value(self, state: GameState) -> Outcome:
+        n = self.seat_no
+        seat = state.seats[n]
+        if seat.status != BREWING:
+            return self.end(state)
+        pending = state.blocking_decision(n)
+        if pending and len(seat.hand) >= pending.data.get("reveal", 0):
+            return _best([self.settle(whatif.answer(state, n, pending.id, k)) for k in _distinct(pending.keys())])
+        drawn = self.draw(state)
+        if pending or drawn is None:
+            return drawn or self.end(state)
+        stop = self.end(state)
+        return drawn if drawn.value > stop.value else stop
+
+    def draw(self, state: GameState) -> Outcome | None:
+        """Expected outcome of drawing one more chip and then playing on at best."""
+        bag = state.seats[self.seat_no].bag
+        if not bag:
+            return None
+        counts = Counter(map(kind_of, bag))
+        return _mix([(counts[kind] / len(bag), self.settle(whatif.draw(state, self.seat_no, cid)[0]))
+                     for kind, cid in whatif.kinds_in_bag(state, self.seat_no).items()])
+
+    def settle(self, state: GameState) -> Outcome:
+        """Answer the seat's open offers at best: take one of them, or let them all lapse."""
+        offers = [d for d in state.decisions if d.seat == self.seat_no and not d.blocking]
+        if not offers:
+            return self.value(state)
+        options = [self.value(whatif.ignore_offers(state, self.seat_no))]
+        options += [self.settle(whatif.answer(state, self.seat_no, d.id, k)) for d in offers for k in d.keys()]
+        return _best(options)
+
+
+def _distinct(keys: list[str]) -> list[str]:
+    """One option per kind of chip: two chips of a kind are the same choice."""
+    seen: dict[str, str] = {}
+    for k in keys:
+        seen.setdefault(kind_of(k) if k.count("-") == 2 else k, k)
+    return list(seen.values())
+
+
+def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None) -> dict[str, Any]:
+    """DRAW or STOP for a seat that may draw now, with both values (JSON-ready); a cold search.
+    Raises TooDeep when `limit` positions were not enough."""
+    search = Search(state, seat_no, rival=rival, limit=limit)
+    seat = state.seats[seat_no]
+    if state.phase != "brewing" or seat.status != BREWING or state.blocking_decision(seat_no):
+        return {"seat": seat_no, "advice": None}
+    now = whatif.ignore_offers(state, seat_no)
+    stop, drawn = search.end(now), search.draw(now)
+    advice = "draw" if drawn is not None and drawn.value > stop.value else "stop"
+    return {"seat": seat_no, "advice": advice, "round": state.round, "stop": stop.to_dict(),
+            "draw": drawn.to_dict() if drawn else None, "positions": len(search.memo)}

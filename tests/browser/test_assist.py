@@ -1,0 +1,35 @@
+"""A phone shows the outlook of its next draw and, once the host allows it, DRAW/STOP."""
+
+from __future__ import annotations
+
+from .conftest import PIN
+from .test_play import PHONE, SCREEN, click_and_wait
+
+
+def test_the_phone_shows_each_chip_left_then_the_advice_the_host_allows(browser, server):
+    host = browser.new_page(**SCREEN)
+    host.goto(f"{server.url}/host?pin={PIN}")
+    host.wait_for_selector("[data-action=fortune]")
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(host.get_attribute("[data-seat-link='0']", "href"))
+    phone.wait_for_selector("#pot svg")
+    click_and_wait(host, "[data-action=fortune]")
+    phone.wait_for_selector("#assist:not(.hidden) #outlook tr")
+    kinds = phone.locator("#outlook tr").count()
+    assert kinds == 5  # the starting bag: white 1, 2, 3, orange 1, green 1
+    assert "%" in phone.inner_text("#outlook") and phone.inner_text("#advice") == ""
+
+    host.select_option("#assist", "advice")
+    phone.wait_for_function("document.getElementById('advice').textContent.length > 0")
+    # a full starting bag is more than a live answer may search: the phone says so
+    assert phone.inner_text("#advice") == "Advice: too many positions to search exactly right now"
+    for _ in range(8):  # fewer chips left: the search fits
+        if phone.inner_text("#advice") in ("Advice: DRAW", "Advice: STOP"):
+            break
+        click_and_wait(phone, "#draw")
+    assert phone.inner_text("#advice") in ("Advice: DRAW", "Advice: STOP")
+    assert "explode" in phone.inner_text("#advicewhy") and "coins" in phone.inner_text("#advicewhy")
+
+    host.select_option("#assist", "off")
+    phone.wait_for_selector("#assist.hidden", state="attached")
+    assert phone.locator("#risk").is_hidden()

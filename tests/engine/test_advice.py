@@ -1,0 +1,107 @@
+"""DRAW/STOP advice: the memoised search against every draw order, and the reference positions."""
+
+import pytest
+
+from companion.engine import whatif
+from companion.engine.advice import Outcome, Search, TooDeep, advise
+from companion.engine.model import BREWING
+
+from .scenario import draws, game, set_bag
+
+
+def brute(search: Search, state) -> Outcome:
+    """Every draw order, chip by chip (no memo, no merging of chips of a kind)."""
+    seat = state.seats[0]
+    if seat.status != BREWING or not seat.bag and not seat.hand:
+        return search.end(state)
+    pending = state.blocking_decision(0)
+    if pending and len(seat.hand) >= pending.data.get("reveal", 0):
+        return best([offers(search, whatif.answer(state, 0, pending.id, k)) for k in pending.keys()])
+    after = [offers(search, whatif.draw(state, 0, c)[0]) for c in seat.bag]
+    drawn = Outcome(*(sum(getattr(o, f) for o in after) / len(after) for f in Outcome.__slots__))
+    return drawn if pending else best([search.end(state), drawn])
+
+
+def offers(search: Search, state) -> Outcome:
+    open_ = [d for d in state.decisions if d.seat == 0 and not d.blocking]
+    options = [brute(search, whatif.ignore_offers(state, 0))]
+    options += [offers(search, whatif.answer(state, 0, d.id, k)) for d in open_ for k in d.keys()]
+    return best(options)
+
+
+def best(outcomes):
+    return max(outcomes, key=lambda o: o.value)
+
+
+def position(round_no, bag, droplet=0, drawn=()):
+    state = game()
+    state.round = round_no
+    set_bag(state, 0, *bag, *drawn)
+    state.seats[0].droplet = droplet
+    return draws(state, 0, *drawn)
+
+
+SMALL_BAGS = [
+    # the flask on every white, the mandrake after a white
+    (4, ("white-1", "white-2", "white-3", "yellow-1", "orange-1"), 3, ("white-2",)),
+    # the crow skull looking at 2 chips, with whites that can explode
+    (2, ("white-3", "white-3", "blue-2", "white-2", "orange-1"), 0, ("white-1",)),
+    # red after oranges, green at the end, purple, black, blue 1, round 9 scoring
+    (9, ("white-3", "white-2", "red-1", "green-1", "blue-1"), 10, ("orange-1", "purple-1", "white-2")),
+    # the flask used once already; a rat-free seat near the end of the track
+    (6, ("white-2", "white-3", "blue-1", "yellow-1", "green-1"), 40, ("white-1",)),
+]
+
+
+@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn"), SMALL_BAGS)
+def test_the_search_equals_every_draw_order(round_no, bag, droplet, drawn):
+    state = position(round_no, bag, droplet, drawn)
+    if round_no == 6:
+        state.seats[0].flask_full = False
+    search = Search(state, 0)
+    cold = whatif.ignore_offers(state, 0)
+    fast = search.draw(cold)
+    slow = brute(Search(state, 0), cold)
+    slow_draw = Outcome(*(sum(getattr(offers(search, whatif.draw(cold, 0, c)[0]), f) for c in cold.seats[0].bag)
+                          / len(cold.seats[0].bag) for f in Outcome.__slots__))
+    for field in Outcome.__slots__:
+        assert getattr(fast, field) == pytest.approx(getattr(slow_draw, field)), field
+    assert search.value(cold).value == pytest.approx(slow.value)
+
+
+def test_advice_compares_stopping_now_with_drawing_on():
+    """Round 4 (coin 0.45 VP, ruby 1.375, flask 2.75): W3 W2 drawn (white total 5), W3 W3 O1 left.
+
+    Stop on space 6: 6 coins, 1 VP, the flask kept = 2.7 + 1 + 2.75 = 6.45.
+    Draw: a W3 (2/3) explodes on 8; the pot takes 9 coins rather than 1 VP and the ruby of
+    space 9: 4.05 + 1.375 + 2.75 = 8.175. The orange (1/3) lands on 6; stopping there is worth
+    3.15 + 1 + 2.75 = 6.9, drawing on into a sure explosion 10 coins: 4.5 + 2.75 = 7.25.
+    So drawing is worth 2/3 * 8.175 + 1/3 * 7.25 = 7.867, always ends exploded, 9.33 coins."""
+    state = position(4, ("white-3", "white-3", "orange-1"), 0, ("white-3", "white-2"))
+    answer = advise(state, 0)
+    assert answer["advice"] == "draw"
+    assert answer["stop"] == {"value": 6.45, "coins": 6, "vp": 1, "rubies": 0, "explode": 0.0}
+    assert answer["draw"] == {"value": 7.867, "coins": 9.33, "vp": 0.0, "rubies": 0.67, "explode": 1.0}
+
+
+def test_a_limit_stops_a_search_that_would_take_too_long():
+    state = position(1, ("white-1",) * 4 + ("white-2",) * 2 + ("white-3", "orange-1", "green-1"))
+    with pytest.raises(TooDeep):
+        advise(state, 0, limit=50)
+
+
+REFERENCE = {
+    "round 1, starting bag": (1, ("white-1",) * 4 + ("white-2",) * 2 + ("white-3", "orange-1", "green-1"), 0, ()),
+    "round 4, orange and blue bought": (
+        4, ("white-1",) * 4 + ("white-2",) * 2 + ("white-3", "orange-1", "orange-1", "green-1", "blue-1"), 1, ()),
+}
+
+
+@pytest.mark.parametrize("name", REFERENCE)
+def test_reference_positions(name):
+    expected = {
+        "round 1, starting bag": ("draw", 5.6, 13.554),
+        "round 4, orange and blue bought": ("draw", 3.65, 10.013),
+    }[name]
+    answer = advise(position(*REFERENCE[name]), 0)
+    assert (answer["advice"], answer["stop"]["value"], answer["draw"]["value"]) == expected

@@ -1,0 +1,84 @@
+"""The next-draw outlook, checked by hand on small bags for every colour's set-1 action."""
+
+import pytest
+
+from companion.engine.outlook import outlook
+
+from .scenario import draws, game, set_bag, stop
+
+
+def row(view, kind):
+    return next(r for r in view["chips"] if r["kind"] == kind)
+
+
+def brewing(*bag, drawn=()):
+    state = game()
+    set_bag(state, 0, *bag, *drawn)
+    return draws(state, 0, *drawn)
+
+
+def test_whites_land_by_value_and_the_one_past_the_threshold_explodes():
+    state = brewing("white-1", "white-3", "orange-1", drawn=("white-3", "white-2"))  # white total 5
+    view = outlook(state, 0)
+    assert view["now"] == {"space": 6, "coins": 6, "vp": 1, "ruby": False, "white_total": 5, "threshold": 7}
+    one, three = row(view, "white-1"), row(view, "white-3")
+    assert (one["space"], one["exploded"], one["probability"]) == (6, False, pytest.approx(1 / 3))
+    assert one["scoring"] == {"space": 7, "coins": 7, "vp": 1, "ruby": False}
+    assert one["offers"] == ["core/flask"]
+    assert (three["space"], three["exploded"], three["offers"]) == (8, True, [])
+    assert view["explode"] == pytest.approx(1 / 3)
+
+
+def test_orange_fills_one_space_and_the_spread_adds_up():
+    state = brewing("orange-1", "orange-1", "white-1", drawn=("white-2",))
+    view = outlook(state, 0)
+    assert (row(view, "orange-1")["space"], row(view, "orange-1")["count"]) == (3, 2)
+    assert sum(a["probability"] for a in view["after"]) == pytest.approx(1)
+    assert [(a["coins"], a["probability"]) for a in view["after"]] == [(4, pytest.approx(1))]
+
+
+@pytest.mark.parametrize(("oranges", "extra"), [(0, 0), (1, 1), (2, 1), (3, 2)])
+def test_red_moves_extra_spaces_by_the_oranges_in_the_pot(oranges, extra):
+    state = brewing("red-1", drawn=("orange-1",) * oranges)
+    red = row(outlook(state, 0), "red-1")
+    assert (red["space"], red["extra"]) == (oranges + 1 + extra, extra)
+    assert red["scoring"]["space"] == oranges + 2 + extra
+
+
+def test_yellow_after_a_white_offers_to_put_the_white_back():
+    after_white = row(outlook(brewing("yellow-1", "orange-1", drawn=("white-2",)), 0), "yellow-1")
+    after_orange = row(outlook(brewing("yellow-1", "orange-1", drawn=("orange-1",)), 0), "yellow-1")
+    assert (after_white["space"], after_white["offers"]) == (3, ["yellow/1"])
+    assert (after_orange["space"], after_orange["offers"]) == (2, [])
+
+
+def test_blue_lands_and_opens_its_look_ahead_then_the_next_draw_goes_to_the_hand():
+    state = brewing("blue-2", "white-1", "orange-1", drawn=("orange-1",))
+    blue = row(outlook(state, 0), "blue-2")
+    assert (blue["space"], blue["offers"], blue["exploded"]) == (3, ["blue/1"], False)
+    looking = draws(state, 0, "blue-2")
+    white = row(outlook(looking, 0), "white-1")
+    assert (white["to_hand"], white["space"]) == (True, None)
+
+
+def test_green_purple_black_land_by_value_and_a_ruby_space_shows():
+    state = brewing("green-2", "purple-1", "black-1", drawn=("white-2", "white-2"))  # last space 4
+    view = outlook(state, 0)
+    assert {r["kind"]: r["space"] for r in view["chips"]} == {"black-1": 5, "green-2": 6, "purple-1": 5}
+    assert row(view, "green-2")["scoring"] == {"space": 7, "coins": 7, "vp": 1, "ruby": False}
+    assert row(view, "black-1")["scoring"] == {"space": 6, "coins": 6, "vp": 1, "ruby": False}
+    assert row(view, "purple-1")["scoring"]["space"] == 6
+
+
+def test_a_chip_reaching_the_last_space_fills_the_pot():
+    state = game()
+    set_bag(state, 0, "orange-1", "white-1")
+    state.seats[0].droplet = 51
+    orange = row(outlook(state, 0), "orange-1")
+    assert (orange["space"], orange["pot_full"], orange["scoring"]["coins"]) == (52, True, 35)
+
+
+def test_nothing_to_show_for_a_seat_that_stopped():
+    state = brewing("white-1", drawn=("white-3",))
+    view = outlook(stop(state, 0), 0)
+    assert view["chips"] == [] and view["now"]["space"] == 4

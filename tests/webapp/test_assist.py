@@ -1,0 +1,44 @@
+"""The table's assist setting: what a seat's phone shows of its next draw, and never the table."""
+
+from __future__ import annotations
+
+from .conftest import Phone
+
+
+def brewing(host: Phone) -> None:
+    assert host.host({"kind": "fortune", "card": None}).status_code == 200
+    host.post(f"/api/seat/{host.token(0)}/draw", {})
+
+
+def test_odds_by_default_the_outlook_of_every_kind_left_in_the_bag(host):
+    brewing(host)
+    view = host.view(0)
+    assert view["assist"]["level"] == "odds" and "advice" not in view["assist"]
+    look = view["assist"]["outlook"]
+    bag = view["seats"][0]["bag"]["chips"]
+    assert {r["kind"]: r["count"] for r in look["chips"]} == bag
+    assert abs(sum(r["probability"] for r in look["chips"]) - 1) < 1e-9
+    assert "risk" in view
+
+
+def test_advice_when_the_host_allows_it_and_the_table_never_shows_it(host):
+    brewing(host)
+    response = host.post("/api/host/assist", {"level": "advice"})
+    assert response.status_code == 200 and response.get_json()["assist"] == "advice"
+    advice = host.view(1)["assist"]["advice"]
+    assert advice["advice"] in ("draw", "stop") or advice.get("too_deep")
+    table = host.view()
+    assert "assist" not in table and "risk" not in table
+    assert all("risk" not in s for s in table["seats"])
+    assert host.client.get("/api/view/host").get_json()["view"]["host"]["assist"] == "advice"
+
+
+def test_off_shows_no_odds_and_a_bad_level_changes_nothing(host, phone):
+    brewing(host)
+    assert host.post("/api/host/assist", {"level": "off"}).status_code == 200
+    view = host.view(0)
+    assert view["assist"] == {"level": "off"} and "risk" not in view
+    refused = host.post("/api/host/assist", {"level": "cheat"})
+    assert refused.status_code == 400 and "off, odds, advice" in refused.get_json()["message"]
+    assert phone.post("/api/host/assist", {"level": "advice"}).status_code in (401, 403)
+    assert host.view(0)["assist"] == {"level": "off"}

@@ -1,0 +1,34 @@
+// A seat's outlook for its next draw and, if the table allows it, DRAW/STOP with what it rests
+// on. Fed by seat.js with each view; shows only what the view carries (the table's setting).
+"use strict";
+window.AssistPanel = (() => {
+  const { el, t, fill } = Q;
+  const pct = (p) => Math.round(p * 1000) / 10;
+
+  function row(r) {
+    const pays = r.exploded ? t("explodes") : t("pays", { coins: r.scoring.coins, vp: r.scoring.vp }) + (r.scoring.ruby ? " ♦" : "");
+    return el("tr", { class: r.exploded ? "bad" : "" },
+      el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, `${pct(r.probability)} %`),
+      el("td", {}, r.to_hand ? t("to_hand") : t("lands_on", { n: r.space })), el("td", {}, pays));
+  }
+
+  function render(view) {
+    const assist = view.assist || { level: "off" };
+    const risk = document.getElementById("risk");
+    if (risk) risk.closest("section").classList.toggle("hidden", assist.level === "off");
+    const look = assist.outlook;
+    document.getElementById("assist").classList.toggle("hidden", !look || !look.chips.length);
+    fill("outlook", ...(look ? look.chips.map(row) : []));
+    const advice = assist.advice || {};
+    if (advice.advice) {
+      const stop = advice.stop, draw = advice.draw;
+      fill("advice", t("advice_" + advice.advice));
+      fill("advicewhy", t("advice_why", { coins: stop.coins, vp: stop.vp, explode: Math.round(draw.explode * 100),
+        dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
+    } else {
+      fill("advice", advice.too_deep ? t("advice_too_deep") : "");
+      fill("advicewhy");
+    }
+  }
+  return { render };
+})();
