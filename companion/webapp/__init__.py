@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Flask
 
-from .access import Refusal, refusal_response
+from . import errors
 from .game import LiveGame
 from .hub import Hub
 
@@ -58,5 +58,5 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(enrolment.bp)
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
-    app.register_error_handler(Refusal, refusal_response)
+    errors.install(app)
     return app
