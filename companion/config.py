@@ -38,6 +38,7 @@ import platformdirs
 
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
+from companion.files import NotText, read_text
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080
@@ -196,9 +197,11 @@ def _scan(text: str, quote: str | None, depth: int) -> tuple[str | None, int]:
 def load_config(path: str | Path) -> TableConfig:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as exc:
         raise ConfigError(path, [Problem("", None, f"cannot read the file ({exc.strerror})")]) from None
+    except NotText as exc:
+        raise ConfigError(path, [Problem("", exc.line, exc.reason)]) from None
     return parse_config(text, path)
 
 
@@ -210,6 +213,9 @@ def parse_config(text: str, path: Path | None = None) -> TableConfig:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(match.group(1)) if match else None
         raise ConfigError(path or "<config>", [Problem("", line, f"not valid TOML: {exc}")]) from None
+    except RecursionError:
+        raise ConfigError(path or "<config>", [Problem("", None, "not valid TOML: arrays or tables nested too "
+                                                                 "deeply; write the value out flat")]) from None
     return _Checker(data, KeyLines(text), path).build()
 
 
@@ -325,6 +331,7 @@ class _Checker:
             self.fail(("seats",), "list the players as [[seats]] tables, each with player = \"Name\"")
             return ()
         seats: list[SeatConfig] = []
+        named = True  # every seat names its player in text, so the engine can check the names
         fed_by: dict[str, int] = {}
         names: dict[str, int] = {}
         for n, spec in enumerate(raw):
@@ -334,10 +341,13 @@ class _Checker:
             player = spec.get("player")
             if player is None:
                 self.fail(("seats", n), "a seat needs player = \"Name\"")
+                named = False
             elif self.typed(("seats", n, "player"), player, str):
                 if player in names:
                     self.fail(("seats", n, "player"), f"{player!r} already sits at seat {names[player]}")
                 names[player] = n
+            else:
+                named = False
             reader = spec.get("reader")
             if reader is not None and self.typed(("seats", n, "reader"), reader, str):
                 if reader not in readers:
@@ -348,7 +358,7 @@ class _Checker:
                 else:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
-        if all(s.player for s in seats):
+        if named:
             error = _setup_error(GameConfig(players=tuple(s.player for s in seats), books=books))
             if error:
                 self.fail(("seats",), error)

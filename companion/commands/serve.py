@@ -6,7 +6,6 @@ import argparse
 import socket
 from pathlib import Path
 
-from companion.config import ConfigError
 from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
 from companion.table.bags import Bags, reader_specs
@@ -14,6 +13,7 @@ from companion.webapp import create_app
 from companion.webapp.access import new_pin
 from companion.webapp.server import Server
 
+from . import CommandError
 from .options import table_config
 
 
@@ -28,14 +28,9 @@ def lan_address() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        config = table_config(args)
-    except ConfigError as err:
-        print(err)
-        return 2
+    config = table_config(args)
     if config is None:
-        print("quacks serve: no table config; pass --config table.toml (see quacks config --check)")
-        return 2
+        raise CommandError("no table config; pass --config table.toml (see quacks config --check)")
     db = Database(args.db or config.database)
     try:
         table = resume(db)
@@ -44,12 +39,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         bags = Bags(table, reader_specs(config.readers))
     except ValueError as err:
-        print(f"quacks serve: {err}")
-        return 2
-    bags.start()
+        table.close()
+        raise CommandError(f"{config.path}: [readers]: {err}") from None
     pin = args.pin or new_pin()
     app = create_app(table, host_pin=pin)
-    server = Server(app, config.bind, args.port or config.port)
+    port = config.port if args.port is None else args.port
+    try:
+        server = Server(app, config.bind, port)
+    except (OSError, ValueError) as err:  # ValueError: an address the resolver cannot read
+        table.close()
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise CommandError(f"cannot listen on {config.bind}:{port} ({reason}): set [web] bind to an "
+                           f"address of this machine and [web] port to a free port in {config.path}, "
+                           "or pass --port") from None
+    bags.start()
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}")
