@@ -345,6 +345,7 @@ class _Checker:
             elif self.typed(("seats", n, "player"), player, str):
                 if player in names:
                     self.fail(("seats", n, "player"), f"{player!r} already sits at seat {names[player]}")
+                    named = False  # said here with its line; the engine would say it again
                 names[player] = n
             else:
                 named = False

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
-from companion.engine import GameConfig, catalog
+from companion.engine import GameConfig, IllegalAction, catalog
 from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
@@ -39,9 +39,35 @@ class Demo:
     uids: dict[str, str]
     rng: random.Random
     presented: set[str] = field(default_factory=set)
+    refused: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each reader's last refused read (code, reason), so the draw button can say why."""
 
-    def put_back(self, seq: int = 0, notice: Any = None) -> None:
-        """Table subscriber: present each chip that is on its way back into a bag, once."""
+    def __post_init__(self) -> None:
+        self._unsubscribe = self.table.subscribe(self._notice)
+
+    def emit(self, event: TagSeen | LinkStatus) -> None:
+        """The simulated readers' output: into whichever table is being played now."""
+        if isinstance(event, TagSeen):
+            self.table.tag_seen(event)
+        else:
+            self.table.reader_status(event)
+
+    def repoint(self, table: Table) -> None:
+        """A new game was started: the bags feed ``table`` from now on."""
+        self._unsubscribe()
+        self.table = table
+        self.presented.clear()
+        self._unsubscribe = table.subscribe(self._notice)
+
+    def _notice(self, seq: int, notice: Any) -> None:
+        if notice.get("kind") == "anomaly":
+            read = notice.get("payload", {}).get("read") or {}
+            if "reader" in read:
+                self.refused[read["reader"]] = (notice["code"], notice["reason"])
+        self.put_back()
+
+    def put_back(self) -> None:
+        """Present each chip that is on its way back into a bag, once."""
         seats = self.table.state.seats
         expected = {cid for seat in seats for cid in seat.returning}
         self.presented &= expected
@@ -51,12 +77,17 @@ class Demo:
                     self.presented.add(cid)
                     bag.present(self.uids[cid])
 
-    def draw(self, seat: int) -> Any:
+    def draw(self, seat: int) -> TagSeen:
+        """Present a random chip of the seat's bag; raises IllegalAction if the table refused the read."""
         bag = self.table.state.seats[seat].bag
         if not bag:
-            return None
+            raise IllegalAction("empty_bag", f"{self.table.state.seats[seat].name}'s bag is empty")
+        reader = self.bags[seat].reader_id
+        self.refused.pop(reader, None)
         event = self.bags[seat].present(self.uids[self.rng.choice(bag)])
         self.table.wait_for_reads()
+        if reader in self.refused:
+            raise IllegalAction(*self.refused.pop(reader))
         return event
 
 
@@ -74,17 +105,10 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> De
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     table = start_game(db, TableSetup(GameConfig(players=tuple(players)), readers, registry=True))
-    def emit(event: TagSeen | LinkStatus) -> None:
-        if isinstance(event, TagSeen):
-            table.tag_seen(event)
-        else:
-            table.reader_status(event)
-
-    bags = [SimulatedBag(reader, emit) for reader in readers]
-    for bag in bags:
+    demo = Demo(table, [], uids, random.Random(seed))
+    demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
+    for bag in demo.bags:
         bag.start()
-    demo = Demo(table, bags, uids, random.Random(seed))
-    table.subscribe(demo.put_back)
     return demo
 
 
@@ -96,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     demo = build_demo(names, folder / "demo.sqlite3", args.seed)
     pin = new_pin()
-    app = create_app(demo.table, host_pin=pin, demo=demo.draw)
+    app = create_app(demo.table, host_pin=pin, demo=demo)
     server = Server(app, "127.0.0.1", args.port)
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{config.path}: [readers]: {err}") from None
     pin = args.pin or new_pin()
     app = create_app(table, host_pin=pin)
+    app.extensions["companion.game"].switched.append(bags.repoint)
     port = config.port if args.port is None else args.port
     try:
         server = Server(app, config.bind, port)

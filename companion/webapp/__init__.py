@@ -31,7 +31,7 @@ def web_root() -> Path:
 
 def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo: Any = None,
                test_config: Mapping[str, Any] | None = None) -> Flask:
-    """The app for ``table``. ``demo`` is the simulated bags' draw function, None on a real table."""
+    """The app for ``table``. ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table."""
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), static_url_path="/static")

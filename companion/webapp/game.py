@@ -35,13 +35,14 @@ STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase
 class LiveGame:
     """The table as the pages see it."""
 
-    def __init__(self, table: Any, secret: str, demo: Callable[[int], Any] | None = None) -> None:
+    def __init__(self, table: Any, secret: str, demo: Any = None) -> None:
         self.table = table
         self.secret = secret
         self.demo = demo
+        """The demo's simulated bags (``draw(seat)``, ``repoint(table)``), None on a real table."""
         self.hub: Hub | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
-        self.switched: list[Callable[[Any], None]] = []
+        self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
     def attach(self, hub: Hub) -> None:
@@ -165,7 +166,7 @@ class LiveGame:
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
-            self.demo(seat)
+            self.demo.draw(seat)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
