@@ -8,6 +8,7 @@
     database = "quacks.sqlite3"   # relative to this file; default: the per-user data directory
     supply = "A"                  # which printing of the box (chip counts)
     registry = true               # reads are sticker UIDs looked up in the tag registry
+    draws = "readers"             # or "phones": no readers, each player taps their draws
 
     [web]
     bind = "0.0.0.0"
@@ -39,6 +40,7 @@ import platformdirs
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.files import NotText, read_text
+from companion.table.setup import DRAWS
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080
@@ -50,7 +52,7 @@ READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, requi
     "sim": {},
 }
 _SECTIONS: dict[str, dict[str, type]] = {
-    "table": {"name": str, "database": str, "supply": str, "registry": bool},
+    "table": {"name": str, "database": str, "supply": str, "registry": bool, "draws": str},
     "web": {"bind": str, "port": int},
 }
 
@@ -104,6 +106,7 @@ class TableConfig:
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
+    draws: str = "readers"
 
     def game_config(self) -> GameConfig:
         """The engine setup this table starts a game with."""
@@ -260,6 +263,10 @@ class _Checker:
         supply = table.get("supply", "A")
         if supply not in catalog.SUPPLIES:
             self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
+        draws = table.get("draws", DRAWS[0])
+        if draws not in DRAWS:
+            self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
+                                          f"(each player taps their draws), not {draws!r}")
         port = web.get("port", DEFAULT_PORT)
         if not 1 <= port <= 65535:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
@@ -278,7 +285,7 @@ class _Checker:
         return TableConfig(
             path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
-            bind=web.get("bind", DEFAULT_BIND), port=port,
+            bind=web.get("bind", DEFAULT_BIND), port=port, draws=draws,
         )
 
     def books(self) -> dict[str, int]:

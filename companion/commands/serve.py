@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = resume(db)
     except UnknownGame:
-        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry))
+        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry, config.draws))
     try:
         bags = Bags(table, reader_specs(config.readers))
     except ValueError as err:

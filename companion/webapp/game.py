@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine import IllegalAction
 from companion.store import BadUid
+from companion.table import CorrectionRefused
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
@@ -21,6 +22,9 @@ from .hub import Hub
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
+
+BAG_KINDS = frozenset({"draw", "return"})
+"""Inputs that say a chip passed a bag's mouth: the reader's to report, or the phone's at a table without readers."""
 
 ANOMALIES_SHOWN = 40
 """The host's log shows the newest refusals; the timeline keeps them all."""
@@ -155,11 +159,30 @@ class LiveGame:
                 raise Refusal(403, "host_only", "Only the host can do this.")
             if action.get("seat") != seat:
                 raise Refusal(403, "wrong_seat", f"This phone is seat {seat + 1}; it cannot act for another seat.")
+            if kind in BAG_KINDS:
+                action = self._phone_draw(action, seat)
         try:
             result = self.table.submit(action, source)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
+
+    def _phone_draw(self, action: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A draw or return tapped on a phone: only at a table whose draws are the phones'.
+
+        The phone names a kind ("white-1"); the table picks that kind's chip from the bag, and the
+        engine checks the draw exactly as it checks a reader's.
+        """
+        if self.table.setup.draws != "phones":
+            raise Refusal(403, "draws_from_bags", "At this table chips are drawn from the bag over its reader; "
+                                                   "if the reader missed one, ask the host to enter it.")
+        chip = action.get("chip")
+        if action["kind"] == "draw" and isinstance(chip, str) and chip.count("-") == 1:
+            try:
+                action = {**action, "chip": self.table.free_chip(seat, chip)}
+            except CorrectionRefused as err:
+                raise Refusal(400, "not_in_bag", f"{err}.") from None
+        return action
 
     def demo_draw(self, seat: int) -> dict[str, Any]:
         """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
