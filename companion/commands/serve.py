@@ -10,7 +10,7 @@ from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
 from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
-from companion.webapp.access import new_pin
+from companion.webapp.keys import Keys, KeysUnreadable
 from companion.webapp.server import Server
 
 from . import CommandError
@@ -41,8 +41,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         table.close()
         raise CommandError(f"{config.path}: [readers]: {err}") from None
-    pin = args.pin or new_pin()
-    app = create_app(table, host_pin=pin)
+    try:
+        keys = Keys.kept_in(db.path.parent)
+    except KeysUnreadable as err:
+        table.close()
+        raise CommandError(str(err)) from None
+    pin = args.pin or keys.pin
+    app = create_app(table, host_pin=pin, keys=keys)
     app.extensions["companion.game"].switched.append(bags.repoint)
     port = config.port if args.port is None else args.port
     try:
@@ -56,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     bags.start()
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
-    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}")
+    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}   (PIN and seat links kept in {keys.path})")
     print(f"Table screen: http://{shown}:{server.port}/table   Ctrl+C stops.")
     try:
         server.run()
@@ -73,5 +78,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="table config (TOML)")
     parser.add_argument("--db", type=Path, help="journal database (default: from the config)")
     parser.add_argument("--port", type=int, help="port (default: from the config)")
-    parser.add_argument("--pin", help="host PIN (default: a new one, printed)")
+    parser.add_argument("--pin", help="host PIN (default: the one kept in the data folder, made on first run)")
     parser.set_defaults(func=run)

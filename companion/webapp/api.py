@@ -74,3 +74,14 @@ def host_login():
 @host_only
 def host_action():
     return jsonify(live_game().submit(json_body(), "host", None))
+
+
+@bp.post("/host/reissue")
+@guarded
+@host_only
+def reissue_link():
+    """A new join link for one seat (a lost phone); the other seats' links keep working."""
+    seat = json_body().get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Refusal(400, "bad_field", "'seat' must be a seat number.")
+    return jsonify({"ok": True, "seat": seat, "token": live_game().reissue(seat)})

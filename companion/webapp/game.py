@@ -19,6 +19,7 @@ from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token
 from .feed import entry_lines
 from .hub import Hub
+from .keys import Keys
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
@@ -39,9 +40,9 @@ STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase
 class LiveGame:
     """The table as the pages see it."""
 
-    def __init__(self, table: Any, secret: str, demo: Any = None) -> None:
+    def __init__(self, table: Any, keys: Keys, demo: Any = None) -> None:
         self.table = table
-        self.secret = secret
+        self.keys = keys
         self.demo = demo
         """The demo's simulated bags (``draw(seat)``, ``repoint(table)``), None on a real table."""
         self.hub: Hub | None = None
@@ -87,10 +88,19 @@ class LiveGame:
         return len(self.table.view(None)["seats"])
 
     def token(self, seat: int) -> str:
-        return seat_token(self.secret, self.game_id, seat)
+        return seat_token(self.keys.secret, self.game_id, seat, self.keys.issue(self.game_id, seat))
+
+    def reissue(self, seat: int) -> str:
+        """A new link for ``seat`` (a lost phone): its old link stops working, the other seats' stay."""
+        if not 0 <= seat < self.seat_count:
+            raise Refusal(400, "bad_field", f"There is no seat {seat + 1} at this table.")
+        self.keys.reissue(self.game_id, seat)
+        if self.hub is not None:
+            self.hub.touch()
+        return self.token(seat)
 
     def seat_of(self, token: str) -> int:
-        seat = seat_for_token(self.secret, self.game_id, self.seat_count, token)
+        seat = seat_for_token(self.keys.secret, self.game_id, self.seat_count, token, self.keys.issues_of(self.game_id))
         if seat is None:
             raise Refusal(403, "bad_token", "This seat link is not valid for the current game: "
                                             "scan the seat's QR code on the host screen again.")

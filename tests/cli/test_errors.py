@@ -117,3 +117,9 @@ def test_tags_import_of_a_field_over_128_kb_names_the_line(quacks, tmp_path):
     db = tmp_path / "j.sqlite3"
     one_line_failure(quacks("tags", "import", csv, "--db", db), "tags.csv: line 3", "field", "nothing was imported")
     assert "0 of" in quacks("tags", "list", "--db", db).out.splitlines()[0]
+
+
+def test_serve_with_a_damaged_keys_file_says_which_and_what_to_do(quacks, tmp_path):
+    config = serve_config(tmp_path)
+    (tmp_path / "web-keys.json").write_text('{"secret": ')
+    one_line_failure(quacks("serve", "--config", config), "web-keys.json", "move the file aside")
