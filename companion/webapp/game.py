@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine import IllegalAction
 from companion.store import BadUid
 from companion.table import CorrectionRefused
+from companion.table.backup import TranscriptBackup
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
@@ -51,15 +52,17 @@ class LiveGame:
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
     def attach(self, hub: Hub) -> None:
-        """Publish every journal write of the table to ``hub``."""
+        """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
         self.hub = hub
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
+        self.backup = TranscriptBackup(self.table)
 
     def switch(self, table: Any) -> None:
         """Play ``table`` from now on (a new game): pages reload, then ``switched`` hooks re-point readers."""
         assert self.hub is not None
         self._unsubscribe()
+        self.backup.close()
         self.table.close()
         self.table = table
         self.enrolled.clear()

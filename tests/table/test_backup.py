@@ -1,0 +1,73 @@
+"""The transcript kept beside the journal: written with each accepted input, and a corrupt database
+loses no game because `quacks import` restores it from that file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.autoplay import RandomPlayer
+from companion.cli import main
+from companion.engine import GameConfig, IllegalAction, state_to_dict
+from companion.store import Database
+from companion.table import TableSetup, export_transcript, start_game
+from companion.table.backup import TranscriptBackup, transcript_path
+
+
+def test_each_accepted_input_and_each_correction_reaches_the_transcript(db):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
+    backup = TranscriptBackup(table)
+    path = transcript_path(table)
+    assert path == db.path.parent / "transcripts" / f"game-{table.game_id}.jsonl"
+    player = RandomPlayer(3)
+    for n in range(120):
+        table.submit(player.choose(table.state), "web")
+        if n == 60:
+            table.void(table.seq)  # a correction: the voided input leaves the transcript
+        if n == 61:
+            with pytest.raises(IllegalAction):  # refused: an anomaly, not a line
+                table.submit({"kind": "teleport", "seat": 0}, "web")
+        assert path.read_text() == export_transcript(db, table.game_id), n
+    backup.close()
+
+
+def test_a_line_lost_in_a_crash_is_written_again_when_the_table_opens(db):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
+    TranscriptBackup(table).close()
+    table.submit({"kind": "fortune", "card": None}, "host")  # no backup running: the file misses it
+    path = transcript_path(table)
+    assert len(path.read_text().splitlines()) == 1
+    TranscriptBackup(table).close()
+    assert path.read_text() == export_transcript(db, table.game_id)
+
+
+def test_a_corrupt_database_loses_no_game(tmp_path, capsys):
+    db_path = tmp_path / "journal.sqlite3"
+    db = Database(db_path)
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben", "Cid"))))
+    backup = TranscriptBackup(table)
+    player = RandomPlayer(8)
+    while table.state.phase != "game_over":
+        table.submit(player.choose(table.state), "web")
+    played = state_to_dict(table.state)
+    backup.close()
+    table.close()
+    db.close()
+
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    data = bytearray(db_path.read_bytes())
+    data[0:4096] = b"\x00" * 4096  # the first page (header and schema) is gone
+    db_path.write_bytes(bytes(data))
+    assert main(["state", "1", "--db", str(db_path)]) == 1
+    said = capsys.readouterr().err
+    assert "damaged" in said and "quacks import" in said and str(tmp_path / "transcripts") in said
+
+    saved = tmp_path / "transcripts" / "game-1.jsonl"
+    fresh = tmp_path / "restored.sqlite3"
+    assert main(["import", str(saved), "--db", str(fresh)]) == 0
+    capsys.readouterr()
+    assert main(["state", "1", "--db", str(fresh), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == played
