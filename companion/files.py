@@ -15,7 +15,11 @@ class NotText(ValueError):
 
 def read_text(path: Path) -> str:
     """The file's text; raises NotText naming the first byte that is not UTF-8, or OSError."""
-    data = path.read_bytes()
+    return decode(path.read_bytes(), path)
+
+
+def decode(data: bytes, path: Path) -> str:
+    """``data`` (read from ``path``) as UTF-8 text, or NotText naming the line of the first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,7 +21,8 @@ from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
-from companion.webapp.server import Server
+
+from .options import listen
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     demo = build_demo(names, folder / "demo.sqlite3", args.seed)
     pin = new_pin()
     app = create_app(demo.table, host_pin=pin, demo=demo)
-    server = Server(app, "127.0.0.1", args.port)
+    server = listen(app, "127.0.0.1", args.port, "pass --port with a free port (0 picks one)")
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
     print(f"Host page (host PIN {pin}): {link}")

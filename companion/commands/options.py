@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from flask import Flask
+
 from companion.config import ConfigError, TableConfig, default_config_path, load_config
 from companion.store import Database
+from companion.webapp.server import Server
+
+from . import CommandError
 
 
 def add_db_options(parser: argparse.ArgumentParser) -> None:
@@ -30,4 +35,13 @@ def open_db(args: argparse.Namespace) -> Database:
     return Database(config.database if config and config.database else None)
 
 
-__all__ = ["ConfigError", "add_db_options", "open_db", "table_config"]
+def listen(app: Flask, host: str, port: int, fix: str) -> Server:
+    """A server bound to ``host:port``, or a CommandError that says why not and ``fix``."""
+    try:
+        return Server(app, host, port)
+    except (OSError, ValueError) as err:  # ValueError: an address the resolver cannot read
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise CommandError(f"cannot listen on {host}:{port} ({reason}): {fix}") from None
+
+
+__all__ = ["ConfigError", "add_db_options", "listen", "open_db", "table_config"]

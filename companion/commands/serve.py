@@ -11,10 +11,9 @@ from companion.table import TableSetup, resume, start_game
 from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
 from companion.webapp.keys import Keys, KeysUnreadable
-from companion.webapp.server import Server
 
 from . import CommandError
-from .options import table_config
+from .options import listen, table_config
 
 
 def lan_address() -> str:
@@ -51,13 +50,11 @@ def run(args: argparse.Namespace) -> int:
     app.extensions["companion.game"].switched.append(bags.repoint)
     port = config.port if args.port is None else args.port
     try:
-        server = Server(app, config.bind, port)
-    except (OSError, ValueError) as err:  # ValueError: an address the resolver cannot read
+        server = listen(app, config.bind, port, f"set [web] bind to an address of this machine and [web] port "
+                                                f"to a free port in {config.path}, or pass --port")
+    except CommandError:
         table.close()
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
-        raise CommandError(f"cannot listen on {config.bind}:{port} ({reason}): set [web] bind to an "
-                           f"address of this machine and [web] port to a free port in {config.path}, "
-                           "or pass --port") from None
+        raise
     bags.start()
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")

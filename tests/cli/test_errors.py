@@ -123,3 +123,17 @@ def test_serve_with_a_damaged_keys_file_says_which_and_what_to_do(quacks, tmp_pa
     config = serve_config(tmp_path)
     (tmp_path / "web-keys.json").write_text('{"secret": ')
     one_line_failure(quacks("serve", "--config", config), "web-keys.json", "move the file aside")
+
+
+def test_replay_of_bytes_that_are_not_utf8_names_the_file_and_line(quacks, tmp_path):
+    bad = tmp_path / "game.jsonl"
+    bad.write_bytes(EXAMPLE.read_bytes().splitlines(keepends=True)[0] + b"\xff\n")
+    one_line_failure(quacks("replay", bad), "game.jsonl:2:", "UTF-8")
+
+
+def test_demo_on_a_port_in_use(quacks):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        one_line_failure(quacks("demo", "--no-browser", "--port", port), f"127.0.0.1:{port}", "in use", "--port")
