@@ -8,33 +8,12 @@ from pathlib import Path
 
 from companion.engine import parse_transcript
 from companion.store import Database, Journal
+from tests.test_config import GOOD
 
 from .conftest import one_line_failure
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "example.jsonl"
-CONFIG = b'''[table]
-name = "Kitchen table"
-database = "j.sqlite3"
-supply = "A"
-
-[web]
-bind = "127.0.0.1"
-port = 8123
-
-[books]
-blue = 1
-
-[[seats]]
-player = "Ann"
-reader = "bag-1"
-
-[[seats]]
-player = "Ben"
-
-[readers.bag-1]
-kind = "serial"
-port = "/dev/ttyACM0"
-'''
+CONFIG = GOOD.encode()
 CSV = b"uid,chip,color\n04A1B2C3,white-1-01,white\n04A1B2C4,white-1-02,white\n04A1B2C5,orange-1-01,orange\n"
 NOISE = (b"\xff", b"\xc3", b"[" * 3000, b"{" * 3000, b'"', b"\n", b"\x00", b"99999999999999999999999",
          b"-1", b"\\", b",", b"=", b"'''", b"\xe2\x98\x83", b"x" * 140_000, b"null", b"[[seats]]\n")
