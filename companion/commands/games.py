@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def list_games(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         statuses = ("active", "finished", "archived") if args.all else ("active", "finished")
         rows = Journal(db).games(statuses)
     if not rows:
@@ -55,7 +55,7 @@ def list_games(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         row = Journal(db).game(args.game)
         table = Table.open(db, args.game)
         state = table.state
@@ -72,7 +72,7 @@ def show(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         sys.stdout.write(export_transcript(db, args.game))
     return 0
 
@@ -90,14 +90,14 @@ def import_(args: argparse.Namespace) -> int:
 
 
 def show_state(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         state = Table.open(db, args.game).state
     print(json.dumps(state_to_dict(state), indent=2, ensure_ascii=False))
     return 0
 
 
 def show_timeline(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         table = Table.open(db, args.game)
         rows = timeline(table.setup, table.entries(), table.anomalies())
     names = list(table.config.players)

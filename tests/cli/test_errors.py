@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.store import Database
+
 from .conftest import one_line_failure
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "example.jsonl"
@@ -20,6 +22,7 @@ def test_import_of_bytes_that_are_not_utf8_names_the_file_and_line(quacks, tmp_p
     lines = EXAMPLE.read_bytes().splitlines(keepends=True)
     bad.write_bytes(b"".join(lines[:3]) + b'{"kind": "stop", "seat": 0, "x": "\xff\xfe"}\n')
     db = tmp_path / "j.sqlite3"
+    Database(db).close()
     one_line_failure(quacks("import", bad, "--db", db), "game.jsonl:4:", "UTF-8")
     assert quacks("games", "--db", db).out.strip() == "no games yet"
 
@@ -28,6 +31,7 @@ def test_import_of_deeply_nested_json_names_the_line_and_imports_nothing(quacks,
     deep = tmp_path / "deep.jsonl"
     deep.write_text(EXAMPLE.read_text().splitlines()[0] + "\n" + "[" * 100_000 + "\n")
     db = tmp_path / "j.sqlite3"
+    Database(db).close()
     one_line_failure(quacks("import", deep, "--db", db), "deep.jsonl:2:", "nested", "nothing was imported")
     assert quacks("games", "--db", db).out.strip() == "no games yet"
 
@@ -79,7 +83,8 @@ def test_a_database_path_that_is_a_folder_or_under_a_file(quacks, tmp_path):
     (tmp_path / "plain").write_text("")
     for command in (("games",), ("state", "1"), ("import", EXAMPLE)):
         one_line_failure(quacks(*command, "--db", tmp_path / "games"), "is a folder")
-        one_line_failure(quacks(*command, "--db", tmp_path / "plain" / "j.sqlite3"), "is a file")
+    one_line_failure(quacks("import", EXAMPLE, "--db", tmp_path / "plain" / "j.sqlite3"), "is a file")
+    one_line_failure(quacks("tags", "list", "--db", tmp_path / "plain" / "j.sqlite3"), "is a file")
     one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="games")), "is a folder")
     one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="plain/j.sqlite3")), "is a file")
 
@@ -137,3 +142,10 @@ def test_demo_on_a_port_in_use(quacks):
         taken.listen()
         port = taken.getsockname()[1]
         one_line_failure(quacks("demo", "--no-browser", "--port", port), f"127.0.0.1:{port}", "in use", "--port")
+
+
+def test_reading_commands_do_not_create_a_journal_behind_a_typo(quacks, tmp_path):
+    missing = tmp_path / "jornal.sqlite3"
+    for command in (("games",), ("state", "1"), ("export", "1"), ("show", "1"), ("timeline", "1")):
+        one_line_failure(quacks(*command, "--db", missing), "no database at", "--db")
+    assert list(tmp_path.iterdir()) == []
