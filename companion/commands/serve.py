@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
+from companion.table.backup import keep_all
 from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
 from companion.webapp.keys import Keys, KeysUnreadable
@@ -31,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     if config is None:
         raise CommandError("no table config; pass --config table.toml (see quacks config --check)")
     db = Database(args.db or config.database)
+    keep_all(db)  # games from before the transcripts were kept get theirs now
     try:
         table = resume(db)
     except UnknownGame:

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.store import Database, Journal
+
 from .history import INPUT, REASSIGN, VOID
 from .library import export_transcript
 from .table import Table
@@ -28,7 +30,22 @@ FOLDER = "transcripts"
 
 def transcript_path(table: Table) -> Path:
     """Where the table's transcript is kept: beside its journal, in ``transcripts/``."""
-    return table.db.path.parent / FOLDER / f"game-{table.game_id}.jsonl"
+    return _path(table.db, table.game_id)
+
+
+def _path(db: Database, game_id: int) -> Path:
+    return db.path.parent / FOLDER / f"game-{game_id}.jsonl"
+
+
+def keep_all(db: Database) -> int:
+    """Write the transcript of every game of ``db`` that has none yet (games from before the backup); returns how many."""
+    written = 0
+    for game in Journal(db).games():
+        path = _path(db, game.id)
+        if not path.exists():
+            _replace(path, export_transcript(db, game.id))
+            written += 1
+    return written
 
 
 class TranscriptBackup:
@@ -47,25 +64,35 @@ class TranscriptBackup:
         if notice.get("seq") != seq:
             return  # anomalies, link states, pauses: not part of the transcript
         if notice.get("kind") == INPUT:
-            self._write(lambda out: out.write(json.dumps(notice["payload"]["action"]) + "\n"), append=True)
+            self._append(json.dumps(notice["payload"]["action"]) + "\n")
         elif notice.get("kind") in (VOID, REASSIGN):
             self.rewrite()
 
     def rewrite(self) -> None:
         """The whole transcript from the journal, replacing the file in one step."""
-        text = export_transcript(self.table.db, self.table.game_id)
-        self._write(lambda out: out.write(text), append=False)
-
-    def _write(self, write: Any, *, append: bool) -> None:
-        """Write and sync; a failing card is logged, never allowed to stop the game."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            target = self.path if append else self.path.with_name(self.path.name + ".tmp")
-            with open(target, "a" if append else "w", encoding="utf-8") as out:
-                write(out)
-                out.flush()
-                os.fsync(out.fileno())
-            if not append:
-                os.replace(target, self.path)
+            _replace(self.path, export_transcript(self.table.db, self.table.game_id))
         except OSError as exc:
             log.warning("could not write the transcript backup %s: %s", self.path, exc)
+
+    def _append(self, line: str) -> None:
+        """One line, synced; a failing card is logged, never allowed to stop the game."""
+        try:
+            _write(self.path, line, "a")
+        except OSError as exc:
+            log.warning("could not write the transcript backup %s: %s", self.path, exc)
+
+
+def _replace(path: Path, text: str) -> None:
+    """``path`` now holds ``text``: written beside it, synced, then renamed over it (old or new, never half)."""
+    temp = path.with_name(path.name + ".tmp")
+    _write(temp, text, "w")
+    os.replace(temp, path)
+
+
+def _write(path: Path, text: str, mode: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, mode, encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())

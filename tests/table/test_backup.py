@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.engine import GameConfig, IllegalAction, state_to_dict
 from companion.store import Database
 from companion.table import TableSetup, export_transcript, start_game
-from companion.table.backup import TranscriptBackup, transcript_path
+from companion.table.backup import TranscriptBackup, keep_all, transcript_path
 
 
 def test_each_accepted_input_and_each_correction_reaches_the_transcript(db):
@@ -71,3 +71,13 @@ def test_a_corrupt_database_loses_no_game(tmp_path, capsys):
     capsys.readouterr()
     assert main(["state", "1", "--db", str(fresh), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == played
+
+
+def test_games_from_before_the_backup_get_their_transcript_once(db):
+    finished = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
+    finished.submit({"kind": "fortune", "card": None}, "host")
+    other = start_game(db, TableSetup(GameConfig(players=("Cid", "Dee"))))
+    assert keep_all(db) == 2
+    for table in (finished, other):
+        assert transcript_path(table).read_text() == export_transcript(db, table.game_id)
+    assert keep_all(db) == 0, "a transcript already kept is left alone"
