@@ -1,7 +1,7 @@
 """A second copy of every game beside the journal: its transcript, one line per accepted input.
 
-An SD card that dies takes the SQLite file with it more often than a small text file written
-line by line, so each game is also kept as the documented transcript (docs/transcript.md) in
+A damaged SQLite file (a failing SD card) would take every game in it along, so each game is
+also kept as the documented transcript (docs/transcript.md) in
 ``<data folder>/transcripts/game-<id>.jsonl``: `quacks import` of that file restores the game.
 Each accepted input appends its line and syncs it to disk; a correction (void, reassign) changes
 which inputs count, so the file is then rewritten whole (atomically), as it is when a table is
