@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,17 @@ def keep_all(db: Database) -> int:
     return written
 
 
+_KEPT: weakref.WeakKeyDictionary[Table, TranscriptBackup] = weakref.WeakKeyDictionary()
+
+
+def keep(table: Table) -> TranscriptBackup:
+    """The backup of ``table``, started on first use: two would append every line twice."""
+    backup = _KEPT.get(table)
+    if backup is None:
+        backup = _KEPT[table] = TranscriptBackup(table)
+    return backup
+
+
 class TranscriptBackup:
     """Keeps ``table``'s transcript file up to date from now on; ``close`` stops it."""
 
@@ -59,6 +71,8 @@ class TranscriptBackup:
 
     def close(self) -> None:
         self._unsubscribe()
+        if _KEPT.get(self.table) is self:
+            del _KEPT[self.table]
 
     def _notice(self, seq: int, notice: Mapping[str, Any]) -> None:
         if notice.get("seq") != seq:

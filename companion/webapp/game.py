@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine import IllegalAction
 from companion.store import BadUid
 from companion.table import CorrectionRefused
-from companion.table.backup import TranscriptBackup
+from companion.table.backup import keep
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
@@ -56,7 +56,7 @@ class LiveGame:
         self.hub = hub
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
-        self.backup = TranscriptBackup(self.table)
+        self.backup = keep(self.table)
 
     def switch(self, table: Any) -> None:
         """Play ``table`` from now on (a new game): pages reload, then ``switched`` hooks re-point readers."""

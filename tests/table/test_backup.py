@@ -14,6 +14,7 @@ from companion.engine import GameConfig, IllegalAction, state_to_dict
 from companion.store import Database
 from companion.table import TableSetup, export_transcript, start_game
 from companion.table.backup import TranscriptBackup, keep_all, transcript_path
+from companion.webapp import create_app
 
 
 def test_each_accepted_input_and_each_correction_reaches_the_transcript(db):
@@ -81,3 +82,11 @@ def test_games_from_before_the_backup_get_their_transcript_once(db):
     for table in (finished, other):
         assert transcript_path(table).read_text() == export_transcript(db, table.game_id)
     assert keep_all(db) == 0, "a transcript already kept is left alone"
+
+
+def test_a_table_shown_by_two_apps_still_writes_each_line_once(db):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
+    first, second = create_app(table, host_pin="1"), create_app(table, host_pin="1")
+    table.submit({"kind": "fortune", "card": None}, "host")
+    assert transcript_path(table).read_text() == export_transcript(db, table.game_id)
+    assert first.extensions["companion.game"].backup is second.extensions["companion.game"].backup
