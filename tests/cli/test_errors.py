@@ -149,3 +149,13 @@ def test_reading_commands_do_not_create_a_journal_behind_a_typo(quacks, tmp_path
     for command in (("games",), ("state", "1"), ("export", "1"), ("show", "1"), ("timeline", "1")):
         one_line_failure(quacks(*command, "--db", missing), "no database at", "--db")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_config_check_says_who_draws_and_warns_when_nobody_can(quacks, tmp_path):
+    config = tmp_path / "table.toml"
+    config.write_text(SEATS)
+    run = quacks("config", "--check", config)
+    assert run.code == 0 and "draws: read by the bags' readers" in run.out and 'draws = "phones"' in run.out
+    config.write_text('[table]\ndraws = "phones"\n' + SEATS)
+    run = quacks("config", "--check", config)
+    assert run.code == 0 and "draws: tapped on the phones" in run.out and "note" not in run.out
