@@ -48,7 +48,7 @@ def message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
     if isinstance(exc, sqlite3.Error):
-        return f"the database failed ({exc}); `quacks games` checks that it opens"
+        return f"the database refused ({exc}): check that this user may write the journal file and its folder"
     return str(exc)
 
 

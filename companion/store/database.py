@@ -7,6 +7,7 @@ command, a backup) still read concurrently thanks to WAL.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from .errors import DatabaseUnusable
-from .schema import current_version, migrate
+from .schema import SCHEMA_VERSION, current_version, migrate
 
 APP_NAME = "quacks-companion"
 DB_FILENAME = "journal.sqlite3"
@@ -60,6 +61,8 @@ class Database:
         except (FileExistsError, NotADirectoryError):
             raise DatabaseUnusable(f"cannot create the database {self.path}: a part of its folder is a file; "
                                    "choose another path with --db or [table] database") from None
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            return self._open_read_only()
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
         try:
             conn.execute("PRAGMA journal_mode = WAL")
@@ -71,6 +74,25 @@ class Database:
             conn.close()
             raise DatabaseUnusable(unusable(self.path, exc)) from None
         migrate(conn)
+        return conn
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """A journal this user may not write (a copy, a backup, another user's file) is read as it is on disk.
+
+        SQLite cannot open a WAL file read-only without writing its shared-memory index, so the file
+        is opened as immutable: readable, and any write is refused by SQLite.
+        """
+        uri = f"{self.path.absolute().as_uri()}?immutable=1"
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            version = current_version(conn)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise DatabaseUnusable(unusable(self.path, exc)) from None
+        if version != SCHEMA_VERSION:
+            conn.close()
+            raise DatabaseUnusable(f"the database {self.path} is read-only and from another release (schema "
+                                   f"{version}, this one reads {SCHEMA_VERSION}): copy it somewhere writable first")
         return conn
 
     @contextmanager
