@@ -88,22 +88,18 @@ def test_config_check_of_mutated_configs(quacks, tmp_path):
 def test_tags_import_of_mutated_csvs(quacks, tmp_path):
     rng = random.Random(11)
     path = tmp_path / "tags.csv"
+    db = tmp_path / "j.sqlite3"
     outcomes = {"imported": 0, "refused": 0}
-    for n in range(300):
-        fresh = tmp_path / f"j{n}.sqlite3"
+    for _ in range(300):
+        before = quacks("tags", "list", "--uids", "--db", db).out
         path.write_bytes(mutate(CSV, rng))
-        run = quacks("tags", "import", path, "--db", fresh)
-        listed = quacks("tags", "list", "--uids", "--db", fresh)
-        tagged = len(listed.out.splitlines())
+        run = quacks("tags", "import", path, "--db", db)
+        after = quacks("tags", "list", "--uids", "--db", db).out
         if run.code == 0:
-            rows = int(run.out.rsplit(": ", 1)[1].split()[0])  # rows read; repeated rows count again
-            assert tagged <= rows and (tagged == 0) == (rows == 0), (run.out, listed.out)
+            assert set(before.splitlines()) <= set(after.splitlines()), "an import only adds"
             outcomes["imported"] += 1
         else:
             one_line_failure(run, "tags.csv")
-            assert listed.out == "", "a refused CSV adds no tag"
+            assert after == before, "a refused CSV adds no tag"
             outcomes["refused"] += 1
-        fresh.unlink()
-        for suffix in ("-wal", "-shm"):
-            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
     assert outcomes["imported"] and outcomes["refused"] > 100, outcomes
