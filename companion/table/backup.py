@@ -2,7 +2,9 @@
 
 A damaged SQLite file (a failing SD card) would take every game in it along, so each game is
 also kept as the documented transcript (docs/transcript.md) in
-``<data folder>/transcripts/game-<id>.jsonl``: `quacks import` of that file restores the game.
+``<data folder>/transcripts/game-<id>-<started>.jsonl``: `quacks import` of that file restores
+the game. The start time in the name keeps a new database's game 1 from overwriting the file of
+the lost database's game 1, which is the very file needed to restore it.
 Each accepted input appends its line and syncs it to disk; a correction (void, reassign) changes
 which inputs count, so the file is then rewritten whole (atomically), as it is when a table is
 opened, which also repairs a line lost between the journal's commit and the append.
@@ -13,12 +15,13 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.store import Database, Journal
+from companion.store import Database, GameRow, Journal
 
 from .history import INPUT, REASSIGN, VOID
 from .library import export_transcript
@@ -31,18 +34,19 @@ FOLDER = "transcripts"
 
 def transcript_path(table: Table) -> Path:
     """Where the table's transcript is kept: beside its journal, in ``transcripts/``."""
-    return _path(table.db, table.game_id)
+    return _path(table.db, table.journal.game(table.game_id))
 
 
-def _path(db: Database, game_id: int) -> Path:
-    return db.path.parent / FOLDER / f"game-{game_id}.jsonl"
+def _path(db: Database, game: GameRow) -> Path:
+    started = re.sub(r"\D", "", game.created_at)[:20]  # 20261123114800123456: date, time, microseconds
+    return db.path.parent / FOLDER / f"game-{game.id}-{started}.jsonl"
 
 
 def keep_all(db: Database) -> int:
     """Write the transcript of every game of ``db`` that has none yet (games from before the backup); returns how many."""
     written = 0
     for game in Journal(db).games():
-        path = _path(db, game.id)
+        path = _path(db, game)
         if not path.exists():
             _replace(path, export_transcript(db, game.id))
             written += 1

@@ -21,7 +21,9 @@ def test_each_accepted_input_and_each_correction_reaches_the_transcript(db):
     table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
     backup = TranscriptBackup(table)
     path = transcript_path(table)
-    assert path == db.path.parent / "transcripts" / f"game-{table.game_id}.jsonl"
+    started = table.journal.game(table.game_id).created_at  # 2026-11-23T11:48:00.123456+00:00
+    stamp = started[:4] + started[5:7] + started[8:10] + started[11:13] + started[14:16] + started[17:19] + started[20:26]
+    assert path == db.path.parent / "transcripts" / f"game-{table.game_id}-{stamp}.jsonl"
     player = RandomPlayer(3)
     for n in range(120):
         table.submit(player.choose(table.state), "web")
@@ -66,7 +68,7 @@ def test_a_corrupt_database_loses_no_game(tmp_path, capsys):
     said = capsys.readouterr().err
     assert "damaged" in said and "quacks import" in said and str(tmp_path / "transcripts") in said
 
-    saved = tmp_path / "transcripts" / "game-1.jsonl"
+    [saved] = (tmp_path / "transcripts").glob("game-1-*.jsonl")
     fresh = tmp_path / "restored.sqlite3"
     assert main(["import", str(saved), "--db", str(fresh)]) == 0
     capsys.readouterr()
@@ -90,3 +92,16 @@ def test_a_table_shown_by_two_apps_still_writes_each_line_once(db):
     table.submit({"kind": "fortune", "card": None}, "host")
     assert transcript_path(table).read_text() == export_transcript(db, table.game_id)
     assert first.extensions["companion.game"].backup is second.extensions["companion.game"].backup
+
+
+def test_a_new_journal_in_the_same_folder_leaves_the_lost_games_transcript_alone(tmp_path):
+    lost = start_game(Database(tmp_path / "journal.sqlite3"), TableSetup(GameConfig(players=("Ann", "Ben"))))
+    TranscriptBackup(lost).close()
+    lost.submit({"kind": "fortune", "card": None}, "host")
+    path = transcript_path(lost)
+    kept = path.read_text()
+    lost.db.close()
+    fresh = start_game(Database(tmp_path / "new.sqlite3"), TableSetup(GameConfig(players=("Cid", "Dee"))))
+    assert fresh.game_id == lost.game_id == 1
+    TranscriptBackup(fresh).close()
+    assert transcript_path(fresh) != path and path.read_text() == kept

@@ -81,7 +81,8 @@ def test_pin_and_seat_links_survive_a_kill_and_one_link_is_reissued_alone(tmp_pa
         assert first.post("/api/host/action", {"kind": "fortune", "card": None})["ok"]
     finally:
         first.kill()
-    saved = (tmp_path / "data" / "transcripts" / "game-1.jsonl").read_text().splitlines()
+    [kept] = (tmp_path / "data" / "transcripts").glob("game-1-*.jsonl")
+    saved = kept.read_text().splitlines()
     assert json.loads(saved[0])["setup"]["players"] == ["Ann", "Ben", "Cid"]
     assert json.loads(saved[1]) == {"kind": "fortune", "card": None}, "the input was synced before the kill"
     keys = tmp_path / "data" / "web-keys.json"
