@@ -32,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
     if config is None:
         raise CommandError("no table config; pass --config table.toml (see quacks config --check)")
     db = Database(args.db or config.database)
+    if db.read_only:
+        raise CommandError(f"the database {db.path} is read-only for this user, and a table writes every input: "
+                           "run serve as the file's owner or give this user write access")
     keep_all(db)  # games from before the transcripts were kept get theirs now
     try:
         table = resume(db)

@@ -50,6 +50,8 @@ class Database:
         self.path = Path(path) if path is not None else default_db_path()
         self._lock = threading.RLock()
         self._depth = 0
+        self.read_only = False
+        """True for a file this user may not write: it can be read, and every write is refused."""
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -62,6 +64,7 @@ class Database:
             raise DatabaseUnusable(f"cannot create the database {self.path}: a part of its folder is a file; "
                                    "choose another path with --db or [table] database") from None
         if self.path.exists() and not os.access(self.path, os.W_OK):
+            self.read_only = True
             return self._open_read_only()
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
         try:

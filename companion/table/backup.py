@@ -48,7 +48,11 @@ def keep_all(db: Database) -> int:
     for game in Journal(db).games():
         path = _path(db, game)
         if not path.exists():
-            _replace(path, export_transcript(db, game.id))
+            try:
+                _replace(path, export_transcript(db, game.id))
+            except OSError as exc:  # the journal still has the game; the table plays on
+                log.warning("could not write the transcript backup %s: %s", path, exc)
+                continue
             written += 1
     return written
 
