@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     except KeysUnreadable as err:
         table.close()
         raise CommandError(str(err)) from None
-    pin = args.pin or keys.pin
+    pin = args.pin or config.passphrase or keys.pin
     app = create_app(table, host_pin=pin, keys=keys)
     app.extensions["companion.game"].switched.append(bags.repoint)
     port = config.port if args.port is None else args.port
@@ -63,8 +63,10 @@ def run(args: argparse.Namespace) -> int:
     bags.start()
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
-    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}   (PIN and seat links kept in {keys.path})")
-    print(f"Table screen: http://{shown}:{server.port}/table   Ctrl+C stops.")
+    secret = "the passphrase in the config" if pin == config.passphrase else pin
+    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
+    print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
+          "   Ctrl+C stops.")
     try:
         server.run()
     except KeyboardInterrupt:
