@@ -18,12 +18,13 @@ from companion.autoplay import play_game
 from companion.engine import GameConfig
 from companion.store import Database, Journal
 from companion.table import Table, TableSetup, start_game
+from companion.table.backup import TranscriptBackup
 
 CONFIG = GameConfig(players=("Ann", "Ben", "Cid", "Dee"))
 
 
 def bench(directory: Path, games: int) -> None:
-    resumes, rates, sizes = [], [], []
+    resumes, rates, backed, sizes = [], [], [], []
     for seed in range(games):
         _, inputs = play_game(CONFIG, seed)
         path = directory / f"bench-{seed}.sqlite3"
@@ -35,6 +36,13 @@ def bench(directory: Path, games: int) -> None:
             rates.append(len(inputs) / (time.perf_counter() - started))
             sizes.append(len(inputs))
             game_id = table.game_id
+            copy = start_game(db, TableSetup(CONFIG))  # the same game again, with its transcript kept beside
+            backup = TranscriptBackup(copy)
+            started = time.perf_counter()
+            for action in inputs:
+                copy.submit(action, "host")
+            backed.append(len(inputs) / (time.perf_counter() - started))
+            backup.close()
         started = time.perf_counter()  # a fresh process's view: open the file, read, replay
         with Database(path) as db:
             Table.open(db, game_id)
@@ -50,6 +58,7 @@ def bench(directory: Path, games: int) -> None:
     print(f"resume (open + read journal + replay): median {statistics.median(resumes):.1f} ms, "
           f"max {max(resumes):.1f} ms (target < 100 ms)")
     print(f"table submits with synchronous=FULL (engine step + append + fsync): median {statistics.median(rates):.0f}/s")
+    print(f"table submits with the transcript backup too (+ line append + fsync): median {statistics.median(backed):.0f}/s")
     print(f"raw journal appends with synchronous=FULL (last game): {raw:.0f}/s")
 
 

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
 
-from .commands import advise, config_cmd, demo, doctor, games, replay, serve, simulate, tags
+from .commands import CommandError, advise, config_cmd, demo, doctor, games, replay, serve, simulate, tags
+from .config import ConfigError
+from .engine import ConfigError as SetupError
+from .engine import TranscriptError
+from .files import NotText
+from .store import SchemaTooNew, StoreError
 
 COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd)
 
@@ -19,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+FIXABLE = (CommandError, StoreError, SchemaTooNew, ConfigError, SetupError, TranscriptError, NotText, OSError,
+           sqlite3.Error)
+"""Failures a person can fix: each is shown as its message, never as a traceback."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -26,6 +37,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `quacks replay game.jsonl | head` is fine
         sys.stdout = None  # type: ignore[assignment]
         return 0
+    except FIXABLE as exc:
+        name = " ".join(filter(None, (args.command, getattr(args, "tags_command", None))))
+        print(f"quacks {name}: {message(exc)}", file=sys.stderr)
+        return 1
+
+
+def message(exc: BaseException) -> str:
+    """The sentence for a fixable failure; a file error names the file."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    if isinstance(exc, sqlite3.Error):
+        return f"the database refused ({exc}): check that this user may write the journal file and its folder"
+    return str(exc)
 
 
 if __name__ == "__main__":

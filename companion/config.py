@@ -10,6 +10,7 @@
     tubes = false                 # true: play the test-tube side of the pots
     registry = true               # reads are sticker UIDs looked up in the tag registry
     assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
+    draws = "readers"             # or "phones": no readers, each player taps their draws
 
     [web]
     bind = "0.0.0.0"
@@ -40,6 +41,8 @@ import platformdirs
 
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
+from companion.files import NotText, read_text
+from companion.table.setup import DRAWS
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080
@@ -56,7 +59,8 @@ ASSISTS = ("off", "odds", "advice")
 ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
-    "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str},
+    "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
+              "draws": str},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -111,6 +115,7 @@ class TableConfig:
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
+    draws: str = "readers"
     passphrase: str | None = None
     """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
@@ -208,9 +213,11 @@ def _scan(text: str, quote: str | None, depth: int) -> tuple[str | None, int]:
 def load_config(path: str | Path) -> TableConfig:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as exc:
         raise ConfigError(path, [Problem("", None, f"cannot read the file ({exc.strerror})")]) from None
+    except NotText as exc:
+        raise ConfigError(path, [Problem("", exc.line, exc.reason)]) from None
     return parse_config(text, path)
 
 
@@ -222,6 +229,9 @@ def parse_config(text: str, path: Path | None = None) -> TableConfig:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(match.group(1)) if match else None
         raise ConfigError(path or "<config>", [Problem("", line, f"not valid TOML: {exc}")]) from None
+    except RecursionError:
+        raise ConfigError(path or "<config>", [Problem("", None, "not valid TOML: arrays or tables nested too "
+                                                                 "deeply; write the value out flat")]) from None
     return _Checker(data, KeyLines(text), path).build()
 
 
@@ -269,6 +279,10 @@ class _Checker:
         assist = table.get("assist", ASSIST_DEFAULT)
         if assist not in ASSISTS:
             self.fail(("table", "assist"), f"must be one of {', '.join(ASSISTS)}, not {assist!r}")
+        draws = table.get("draws", DRAWS[0])
+        if draws not in DRAWS:
+            self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
+                                          f"(each player taps their draws), not {draws!r}")
         port = web.get("port", DEFAULT_PORT)
         if not 1 <= port <= 65535:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
@@ -292,6 +306,7 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist,
+            draws=draws,
         )
 
     def books(self) -> dict[str, int]:
@@ -344,6 +359,7 @@ class _Checker:
             self.fail(("seats",), "list the players as [[seats]] tables, each with player = \"Name\"")
             return ()
         seats: list[SeatConfig] = []
+        named = True  # every seat names its player in text, so the engine can check the names
         fed_by: dict[str, int] = {}
         names: dict[str, int] = {}
         for n, spec in enumerate(raw):
@@ -353,10 +369,14 @@ class _Checker:
             player = spec.get("player")
             if player is None:
                 self.fail(("seats", n), "a seat needs player = \"Name\"")
+                named = False
             elif self.typed(("seats", n, "player"), player, str):
                 if player in names:
                     self.fail(("seats", n, "player"), f"{player!r} already sits at seat {names[player]}")
+                    named = False  # said here with its line; the engine would say it again
                 names[player] = n
+            else:
+                named = False
             reader = spec.get("reader")
             if reader is not None and self.typed(("seats", n, "reader"), reader, str):
                 if reader not in readers:
@@ -367,7 +387,7 @@ class _Checker:
                 else:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
-        if all(s.player for s in seats):
+        if named:
             error = _setup_error(GameConfig(players=tuple(s.player for s in seats), books=books))
             if error:
                 self.fail(("seats",), error)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from companion.config import ConfigError, default_config_path, load_config
 
+WHO_DRAWS = {"readers": "read by the bags' readers", "phones": "tapped on the phones"}
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("config", help="check a table config file")
@@ -27,5 +29,9 @@ def run(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s.player} ({s.reader or 'no reader'})" for s in config.seats)
     print(f"{path}: OK: {len(config.seats)} seats: {seats}")
     print(f"  readers: {len(config.readers)} ({len(fed)} feeding a seat); web on {config.bind}:{config.port}")
-    print(f"  database: {config.database or 'per-user default'}; tag registry: {'on' if config.registry else 'off'}")
+    print(f"  database: {config.database or 'per-user default'}; tag registry: {'on' if config.registry else 'off'}; "
+          f"draws: {WHO_DRAWS[config.draws]}")
+    if config.draws == "readers" and not fed:
+        print('  note: no seat has a reader, so only the host can enter draws; draws = "phones" in [table] '
+              "lets each player tap theirs")
     return 0

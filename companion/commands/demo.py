@@ -24,7 +24,8 @@ from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
-from companion.webapp.server import Server
+
+from .options import listen
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 
@@ -43,10 +44,12 @@ class Demo:
     uids: dict[str, str]
     rng: random.Random
     presented: set[str] = field(default_factory=set)
+    refused: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each reader's last refused read (code, reason), so the draw button can say why."""
     cards: bool = False
 
-    def turn_up_card(self, seq: int = 0, notice: Any = None) -> None:
-        """Table subscriber: a round waits for its card; turn one up once this notice is through."""
+    def turn_up_card(self) -> None:
+        """A round waits for its card: turn one up once the notice that opened it is through."""
         state = self.table.state
         if self.cards and state.phase == "fortune" and state.fortune is None:
             threading.Thread(target=self._turn_up, daemon=True).start()
@@ -57,8 +60,33 @@ class Demo:
         except IllegalAction:
             pass  # the card was turned up meanwhile (by the host, or an earlier notice)
 
-    def put_back(self, seq: int = 0, notice: Any = None) -> None:
-        """Table subscriber: present each chip that is on its way back into a bag, once."""
+    def __post_init__(self) -> None:
+        self._unsubscribe = self.table.subscribe(self._notice)
+
+    def emit(self, event: TagSeen | LinkStatus) -> None:
+        """The simulated readers' output: into whichever table is being played now."""
+        if isinstance(event, TagSeen):
+            self.table.tag_seen(event)
+        else:
+            self.table.reader_status(event)
+
+    def repoint(self, table: Table) -> None:
+        """A new game was started: the bags feed ``table`` from now on."""
+        self._unsubscribe()
+        self.table = table
+        self.presented.clear()
+        self._unsubscribe = table.subscribe(self._notice)
+
+    def _notice(self, seq: int, notice: Any) -> None:
+        if notice.get("kind") == "anomaly":
+            read = notice.get("payload", {}).get("read") or {}
+            if "reader" in read:
+                self.refused[read["reader"]] = (notice["code"], notice["reason"])
+        self.put_back()
+        self.turn_up_card()
+
+    def put_back(self) -> None:
+        """Present each chip that is on its way back into a bag, once."""
         seats = self.table.state.seats
         expected = {cid for seat in seats for cid in seat.returning}
         self.presented &= expected
@@ -68,15 +96,20 @@ class Demo:
                     self.presented.add(cid)
                     bag.present(self.uids[cid])
 
-    def draw(self, seat: int) -> Any:
-        """A chip the player could take out now (a card may ask for a white 1-chip), else any."""
+    def draw(self, seat: int) -> TagSeen:
+        """Present a chip the player could take out now (a card may ask for a white 1-chip), else any;
+        raises IllegalAction if the table refused the read."""
         state = self.table.state
         wanted = [a.chip for a in legal_actions(state, seat) if isinstance(a, Draw)]
         bag = wanted or state.seats[seat].bag
         if not bag:
-            return None
+            raise IllegalAction("empty_bag", f"{self.table.state.seats[seat].name}'s bag is empty")
+        reader = self.bags[seat].reader_id
+        self.refused.pop(reader, None)
         event = self.bags[seat].present(self.uids[self.rng.choice(bag)])
         self.table.wait_for_reads()
+        if reader in self.refused:
+            raise IllegalAction(*self.refused.pop(reader))
         return event
 
 
@@ -97,18 +130,10 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     table = start_game(db, TableSetup(GameConfig(players=tuple(players), tubes=tubes), readers, registry=True))
-    def emit(event: TagSeen | LinkStatus) -> None:
-        if isinstance(event, TagSeen):
-            table.tag_seen(event)
-        else:
-            table.reader_status(event)
-
-    bags = [SimulatedBag(reader, emit) for reader in readers]
-    for bag in bags:
+    demo = Demo(table, [], uids, random.Random(seed), cards=cards)
+    demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
+    for bag in demo.bags:
         bag.start()
-    demo = Demo(table, bags, uids, random.Random(seed), cards=cards)
-    table.subscribe(demo.put_back)
-    table.subscribe(demo.turn_up_card)
     demo.turn_up_card()
     return demo
 
@@ -126,8 +151,8 @@ def run(args: argparse.Namespace) -> int:
     if args.bots:
         Bots(demo, set(range(len(names) - args.bots, len(names))), seed=args.seed or 0).start()
     pin = new_pin()
-    app = create_app(demo.table, host_pin=pin, demo=demo.draw, assist=args.assist)
-    server = Server(app, "127.0.0.1", args.port)
+    app = create_app(demo.table, host_pin=pin, demo=demo, assist=args.assist)
+    server = listen(app, "127.0.0.1", args.port, "pass --port with a free port (0 picks one)")
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
     print(f"Host page (host PIN {pin}): {link}")

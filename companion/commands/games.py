@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 from companion.engine import TranscriptError, state_to_dict
-from companion.store import Journal, StoreError
+from companion.files import read_text
+from companion.store import Journal
 from companion.table import Table, archive, export_transcript, import_transcript
 from companion.table.timeline import timeline
 
-from .options import ConfigError, add_db_options, open_db
+from . import CommandError
+from .options import add_db_options, open_db
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         if game:
             parser.add_argument("game", type=int, help="game id (see `quacks games`)")
         add_db_options(parser)
-        parser.set_defaults(func=_guarded(func))
+        parser.set_defaults(func=func)
         return parser
 
     games = command("games", list_games, "list the games in the journal", game=False)
@@ -40,19 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     command("archive", archive_game, "archive a finished game")
 
 
-def _guarded(func):
-    """Turn the errors a person can fix into a message and exit code 1."""
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return func(args)
-        except (StoreError, ConfigError, TranscriptError, OSError) as exc:
-            print(f"quacks {args.command}: {exc}", file=sys.stderr)
-            return 1
-    return run
-
-
 def list_games(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         statuses = ("active", "finished", "archived") if args.all else ("active", "finished")
         rows = Journal(db).games(statuses)
     if not rows:
@@ -64,7 +55,7 @@ def list_games(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         row = Journal(db).game(args.game)
         table = Table.open(db, args.game)
         state = table.state
@@ -81,29 +72,32 @@ def show(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         sys.stdout.write(export_transcript(db, args.game))
     return 0
 
 
 def import_(args: argparse.Namespace) -> int:
-    text = args.file.read_text(encoding="utf-8")
+    text = read_text(args.file)
     with open_db(args) as db:
-        game_id = import_transcript(db, text, args.name or args.file.stem, source=f"import:{args.file.name}")
+        try:
+            game_id = import_transcript(db, text, args.name or args.file.stem, source=f"import:{args.file.name}")
+        except TranscriptError as exc:
+            raise CommandError(f"{args.file}:{exc.line}: {exc.reason}; nothing was imported") from None
         row = Journal(db).game(game_id)
     print(f"imported {args.file} as game {game_id} ({row.last_seq} inputs, {row.status})")
     return 0
 
 
 def show_state(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         state = Table.open(db, args.game).state
     print(json.dumps(state_to_dict(state), indent=2, ensure_ascii=False))
     return 0
 
 
 def show_timeline(args: argparse.Namespace) -> int:
-    with open_db(args) as db:
+    with open_db(args, create=False) as db:
         table = Table.open(db, args.game)
         rows = timeline(table.setup, table.entries(), table.anomalies())
     names = list(table.config.players)

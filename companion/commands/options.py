@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from flask import Flask
+
 from companion.config import ConfigError, TableConfig, default_config_path, load_config
-from companion.store import Database
+from companion.store import Database, default_db_path
+from companion.webapp.server import Server
+
+from . import CommandError
 
 
 def add_db_options(parser: argparse.ArgumentParser) -> None:
@@ -22,12 +27,26 @@ def table_config(args: argparse.Namespace) -> TableConfig | None:
     return load_config(path)
 
 
-def open_db(args: argparse.Namespace) -> Database:
-    """--db, else the config's database, else the per-user default; created on first use."""
+def open_db(args: argparse.Namespace, *, create: bool = True) -> Database:
+    """--db, else the config's database, else the per-user default; created on first use unless
+    ``create`` is False (commands that only read must not leave an empty journal behind a typo)."""
     if args.db is not None:
-        return Database(args.db)
-    config = table_config(args)
-    return Database(config.database if config and config.database else None)
+        path = args.db
+    else:
+        config = table_config(args)
+        path = config.database if config and config.database else default_db_path()
+    if not create and not Path(path).exists():
+        raise CommandError(f"there is no database at {path}: name it with --db or [table] database in the config")
+    return Database(path)
 
 
-__all__ = ["ConfigError", "add_db_options", "open_db", "table_config"]
+def listen(app: Flask, host: str, port: int, fix: str) -> Server:
+    """A server bound to ``host:port``, or a CommandError that says why not and ``fix``."""
+    try:
+        return Server(app, host, port)
+    except (OSError, ValueError) as err:  # ValueError: an address the resolver cannot read
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise CommandError(f"cannot listen on {host}:{port} ({reason}): {fix}") from None
+
+
+__all__ = ["ConfigError", "add_db_options", "listen", "open_db", "table_config"]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript, state_to_dict
 from ..engine.errors import ConfigError
 from ..engine.narrate import describe
+from ..files import decode, read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,11 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as exc:
-        print(f"quacks replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
+    path = Path(args.file)
+    text = decode(sys.stdin.buffer.read(), Path("<stdin>")) if args.file == "-" else read_text(path)
     try:
         config, actions = parse_transcript(text)
         state = new_game(config)

@@ -6,15 +6,15 @@ import argparse
 import socket
 from pathlib import Path
 
-from companion.config import ConfigError
 from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
+from companion.table.backup import keep_all
 from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
-from companion.webapp.access import new_pin
-from companion.webapp.server import Server
+from companion.webapp.keys import Keys, KeysUnreadable
 
-from .options import table_config
+from . import CommandError
+from .options import listen, table_config
 
 
 def lan_address() -> str:
@@ -28,32 +28,43 @@ def lan_address() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        config = table_config(args)
-    except ConfigError as err:
-        print(err)
-        return 2
+    config = table_config(args)
     if config is None:
-        print("quacks serve: no table config; pass --config table.toml (see quacks config --check)")
-        return 2
+        raise CommandError("no table config; pass --config table.toml (see quacks config --check)")
     db = Database(args.db or config.database)
+    if db.read_only:
+        raise CommandError(f"the database {db.path} is read-only for this user, and a table writes every input: "
+                           "run serve as the file's owner or give this user write access")
+    keep_all(db)  # games from before the transcripts were kept get theirs now
     try:
         table = resume(db)
     except UnknownGame:
-        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry))
+        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry, config.draws))
     try:
         bags = Bags(table, reader_specs(config.readers))
     except ValueError as err:
-        print(f"quacks serve: {err}")
-        return 2
+        table.close()
+        raise CommandError(f"{config.path}: [readers]: {err}") from None
+    try:
+        keys = Keys.kept_in(db.path.parent)
+    except KeysUnreadable as err:
+        table.close()
+        raise CommandError(str(err)) from None
+    pin = args.pin or config.passphrase or keys.pin
+    app = create_app(table, host_pin=pin, keys=keys, assist=config.assist)
+    app.extensions["companion.game"].switched.append(bags.repoint)
+    port = config.port if args.port is None else args.port
+    try:
+        server = listen(app, config.bind, port, f"set [web] bind to an address of this machine and [web] port "
+                                                f"to a free port in {config.path}, or pass --port")
+    except CommandError:
+        table.close()
+        raise
     bags.start()
-    pin = args.pin or config.passphrase or new_pin()
-    app = create_app(table, host_pin=pin, assist=config.assist)
-    server = Server(app, config.bind, args.port or config.port)
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
     secret = "the passphrase in the config" if pin == config.passphrase else pin
-    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}")
+    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
     print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
           "   Ctrl+C stops.")
     try:
@@ -71,5 +82,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="table config (TOML)")
     parser.add_argument("--db", type=Path, help="journal database (default: from the config)")
     parser.add_argument("--port", type=int, help="port (default: from the config)")
-    parser.add_argument("--pin", help="host PIN (default: a new one, printed)")
+    parser.add_argument("--pin", help="host PIN (default: the one kept in the data folder, made on first run)")
     parser.set_defaults(func=run)

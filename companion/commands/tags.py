@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 
-from companion.store import BadUid, StoreError
+from companion.files import read_text
+from companion.store import StoreError
 from companion.table import TagRegistry
 
-from .options import ConfigError, add_db_options, open_db, table_config
+from . import CommandError
+from .options import add_db_options, open_db, table_config
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,17 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     enrol.add_argument("--stop", action="store_true", help="leave enrolment mode")
     for sub, func in ((listing, list_tags), (imp, import_tags), (exp, export_tags), (enrol, enrol_tags)):
         add_db_options(sub)
-        sub.set_defaults(func=_guarded(func))
-
-
-def _guarded(func):
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return func(args)
-        except (StoreError, BadUid, ConfigError, OSError, ValueError) as exc:
-            print(f"quacks tags {args.tags_command}: {exc}", file=sys.stderr)
-            return 1
-    return run
+        sub.set_defaults(func=func)
 
 
 def _registry(args: argparse.Namespace):
@@ -63,8 +56,12 @@ def list_tags(args: argparse.Namespace) -> int:
 
 def import_tags(args: argparse.Namespace) -> int:
     db, registry = _registry(args)
-    with db, args.file.open(encoding="utf-8", newline="") as src:
-        count = registry.import_csv(src)
+    text = read_text(args.file)
+    with db:
+        try:
+            count = registry.import_csv(io.StringIO(text, newline=""))
+        except StoreError as exc:
+            raise CommandError(f"{args.file}: {exc}; nothing was imported") from None
     print(f"{args.file}: {count} tags in the registry")
     return 0
 
@@ -85,7 +82,7 @@ def enrol_tags(args: argparse.Namespace) -> int:
             return 0
         color, _, value = (args.kind or "").rpartition("-")
         if not color or not value.isdigit():
-            raise ValueError("name the kind to enrol as colour-value, e.g. green-2")
+            raise CommandError("name the kind to enrol as colour-value, e.g. green-2")
         registry.start_enrolment(color, int(value))
         print(f"enrolling {color} {value}-chips: pass each over a reader; `quacks tags enrol --stop` when done")
     return 0

@@ -37,6 +37,10 @@ def check_config(config: GameConfig) -> None:
     for name in config.players:
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise ConfigError(f"player names must be 1 to 40 characters, not {name!r}")
+    seen = [name.strip().casefold() for name in config.players]
+    for n, name in enumerate(seen):
+        if name in seen[:n]:
+            raise ConfigError(f"two players are called {config.players[n].strip()!r}: give each player a different name")
     if not isinstance(config.start_player, int) or not 0 <= config.start_player < len(config.players):
         raise ConfigError(f"start_player must be a seat number from 0 to {len(config.players) - 1}")
     for color in catalog.BOOK_COLORS:

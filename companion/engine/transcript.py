@@ -45,6 +45,8 @@ def parse_transcript(text: str) -> tuple[GameConfig, list[tuple[int, Action]]]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise TranscriptError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+        except RecursionError:
+            raise TranscriptError(number, "not an input: the JSON is nested too deeply") from None
         if config is None:
             config = _header(number, data)
             continue

@@ -21,3 +21,7 @@ class TagConflict(StoreError):
 
 class BadUid(StoreError, ValueError):
     """Text that is not a tag UID (hex, 1 to 10 bytes)."""
+
+
+class DatabaseUnusable(StoreError):
+    """A journal file SQLite cannot open or read: a folder, damaged, or not ours to write; says how to recover."""

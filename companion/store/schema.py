@@ -84,7 +84,12 @@ def current_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the database up to SCHEMA_VERSION atomically; returns the version it started at."""
+    """Bring the database up to SCHEMA_VERSION atomically; returns the version it started at.
+
+    A file already at SCHEMA_VERSION is only read, so a read-only journal can still be opened.
+    """
+    if current_version(conn) == SCHEMA_VERSION:
+        return SCHEMA_VERSION
     conn.execute("BEGIN IMMEDIATE")
     try:
         start = current_version(conn)

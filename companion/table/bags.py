@@ -35,6 +35,16 @@ class Bags:
         for reader in self.readers.values():
             reader.stop()
 
+    def repoint(self, table: Table) -> None:
+        """A new game was started on this table: the readers feed ``table`` from now on."""
+        self._unsubscribe()
+        self.table = table
+        self._unsubscribe = table.subscribe(self._answer)
+        with self._lock:
+            known = list(self.status.values())
+        for status in known:
+            table.reader_status(status)
+
     def _emit(self, event: TagSeen | LinkStatus) -> None:
         if isinstance(event, TagSeen):
             self.table.tag_seen(event)

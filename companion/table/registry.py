@@ -124,17 +124,26 @@ class TagRegistry:
         Rows the registry already holds are accepted; any conflict names its line.
         """
         reader = csv.DictReader(src)
-        if not reader.fieldnames or not {"uid", "chip"} <= {f.strip() for f in reader.fieldnames}:
+        try:
+            fields = reader.fieldnames
+        except csv.Error as exc:
+            raise StoreError(f"line 1: not CSV ({exc})") from None
+        if not fields or not {"uid", "chip"} <= {f.strip() for f in fields if f}:
             raise StoreError("the CSV needs a header line with the columns uid and chip")
         count = 0
         with self.db.transaction():
-            for row in reader:
+            while True:
+                try:
+                    row = next(reader)
+                except StopIteration:
+                    return count
+                except csv.Error as exc:
+                    raise StoreError(f"line {reader.line_num + 1}: not CSV ({exc})") from None
                 line = reader.line_num
-                row = {k.strip(): (v or "").strip() for k, v in row.items() if k}
+                row = {k.strip(): (v or "").strip() if isinstance(v, str) else "" for k, v in row.items() if k}
                 try:
                     normalize_uid(row["uid"])
                     self.assign(row["uid"], row["chip"])
                 except (StoreError, BadUid) as exc:
                     raise type(exc)(f"line {line}: {exc}") from None
                 count += 1
-        return count

@@ -1,4 +1,4 @@
-"""What a game's row keeps about its table besides the engine setup: readers and the registry."""
+"""What a game's row keeps about its table besides the engine setup: readers, the registry, who draws."""
 
 from __future__ import annotations
 
@@ -8,18 +8,28 @@ from typing import Any
 
 from companion.engine import GameConfig
 
+DRAWS = ("readers", "phones")
+"""Who reports the chips drawn: the bags' readers (the default) or the players' phones."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableSetup:
-    """The engine setup, which reader feeds which seat, and whether reads are registry UIDs."""
+    """The engine setup, which reader feeds which seat, whether reads are registry UIDs, and who draws.
+
+    ``draws`` is ``"readers"`` (only a bag's reader, or the host by hand, draws or returns a chip)
+    or ``"phones"`` (a table without readers: each player taps the chip they drew on their phone).
+    """
 
     game: GameConfig
     readers: dict[str, int] = field(default_factory=dict)
     registry: bool = False
+    draws: str = "readers"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.to_dict(), "readers": dict(self.readers), "registry": self.registry}
+        return {"game": self.game.to_dict(), "readers": dict(self.readers), "registry": self.registry,
+                "draws": self.draws}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
-        return cls(GameConfig.from_dict(data["game"]), dict(data.get("readers", {})), bool(data.get("registry", False)))
+        return cls(GameConfig.from_dict(data["game"]), dict(data.get("readers", {})), bool(data.get("registry", False)),
+                   DRAWS[0] if data.get("draws") not in DRAWS else data["draws"])

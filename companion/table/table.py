@@ -175,7 +175,18 @@ class Table:
 
     def manual_draw(self, seat: int, chip: str, *, resolves: Iterable[int] = (), source: str = "host") -> Outcome:
         """The host enters a draw a reader missed (optionally settling the anomaly it left)."""
-        return _accepted(self._offer(Draw(seat, chip), source, {"manual": True}, resolves))
+        with self._lock:
+            settles = [self._open_anomaly(a).id for a in resolves]
+            return _accepted(self._offer(Draw(seat, chip), source, {"manual": True}, settles))
+
+    def _open_anomaly(self, anomaly_id: int) -> AnomalyRow:
+        """An unsettled anomaly of this game, or CorrectionRefused naming why it cannot be settled."""
+        anomaly = next((a for a in self.anomalies() if a.id == anomaly_id), None)
+        if anomaly is None:
+            raise CorrectionRefused(f"there is no anomaly {anomaly_id} in this game")
+        if anomaly.resolved_by is not None:
+            raise CorrectionRefused(f"anomaly {anomaly_id} was already settled by #{anomaly.resolved_by}")
+        return anomaly
 
     def free_chip(self, seat: int, kind: str) -> str:
         """A chip of `kind` ("white-1") in the seat's bag for a draw entered by hand; unbound chips first."""
@@ -188,11 +199,7 @@ class Table:
     def assign_read(self, anomaly_id: int, seat: int, source: str = "host") -> Outcome:
         """Count a refused read as read at `seat`'s bag (a chip passed the wrong reader), settling its anomaly."""
         with self._lock:
-            anomaly = next((a for a in self.anomalies() if a.id == anomaly_id), None)
-            if anomaly is None:
-                raise CorrectionRefused(f"there is no anomaly {anomaly_id} in this game")
-            if anomaly.resolved_by is not None:
-                raise CorrectionRefused(f"anomaly {anomaly_id} was already settled by #{anomaly.resolved_by}")
+            anomaly = self._open_anomaly(anomaly_id)
             read = anomaly.payload.get("read")
             if not isinstance(read, dict):
                 raise CorrectionRefused(f"anomaly {anomaly_id} is not a read: enter the draw by hand instead")

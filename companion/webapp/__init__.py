@@ -8,16 +8,16 @@ wheel's data). Everything a page shows comes from the table's views; every chang
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-from .access import Refusal, refusal_response
+from . import errors
 from .game import LiveGame
 from .hub import Hub
+from .keys import Keys
 from .limits import init_limits
 from .lockout import PinGuard
 
@@ -32,13 +32,16 @@ def web_root() -> Path:
 
 
 def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo: Any = None,
-               assist: str = "odds", test_config: Mapping[str, Any] | None = None) -> Flask:
-    """The app for ``table``. ``demo`` is the simulated bags' draw function, None on a real table."""
+               assist: str = "odds", test_config: Mapping[str, Any] | None = None,
+               keys: Keys | None = None) -> Flask:
+    """The app for ``table``. ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table;
+    ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``)."""
+    keys = keys or Keys.in_memory(secret_key, host_pin)
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), static_url_path="/static")
     app.config.update(
-        SECRET_KEY=secret_key or secrets.token_hex(32),
+        SECRET_KEY=keys.secret,
         HOST_PIN=host_pin,
         SESSION_COOKIE_SAMESITE="Strict",
         SESSION_COOKIE_HTTPONLY=True,
@@ -47,7 +50,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     )
     if test_config:
         app.config.update(test_config)
-    game = LiveGame(table, app.config["SECRET_KEY"], demo, assist)
+    game = LiveGame(table, keys, demo, assist)
     hub = Hub(game.render)
     game.attach(hub)
     app.extensions["companion.game"] = game
@@ -61,6 +64,6 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(enrolment.bp)
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
-    app.register_error_handler(Refusal, refusal_response)
+    errors.install(app)
     init_limits(app)
     return app

@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,9 +41,10 @@ def refusal_response(err: Refusal):
     return jsonify({"ok": False, "error": err.code, "message": err.message}), err.status, headers
 
 
-def seat_token(secret: str, game_id: str, seat: int) -> str:
-    """The token in seat ``seat``'s join link for game ``game_id``."""
-    mac = hmac.new(secret.encode(), f"{game_id}:{seat}".encode(), hashlib.sha256)
+def seat_token(secret: str, game_id: str, seat: int, issue: int = 0) -> str:
+    """The token in seat ``seat``'s join link for game ``game_id``; ``issue`` counts re-issued links."""
+    message = f"{game_id}:{seat}" + (f":{issue}" if issue else "")
+    mac = hmac.new(secret.encode(), message.encode(), hashlib.sha256)
     return mac.hexdigest()[:20]
 
 
@@ -52,10 +53,13 @@ def table_token(secret: str) -> str:
     return hmac.new(secret.encode(), b"table screen", hashlib.sha256).hexdigest()[:20]
 
 
-def seat_for_token(secret: str, game_id: str, seats: int, token: str) -> int | None:
-    """The seat a token opens, or None; compares in constant time."""
+def seat_for_token(secret: str, game_id: str, seats: int, token: str,
+                   issues: Mapping[int, int] | None = None) -> int | None:
+    """The seat a token opens, or None; compares bytes in constant time (any text is just a wrong token)."""
+    sent = (token or "").encode("utf-8", "replace")
     for seat in range(seats):
-        if hmac.compare_digest(seat_token(secret, game_id, seat), token or ""):
+        issue = (issues or {}).get(seat, 0)
+        if hmac.compare_digest(seat_token(secret, game_id, seat, issue).encode(), sent):
             return seat
     return None
 

@@ -109,3 +109,14 @@ def host_assist():
     hub = current_app.extensions["companion.hub"]
     hub.touch()
     return jsonify({"ok": True, "assist": game.assist.level})
+
+
+@bp.post("/host/reissue")
+@guarded
+@host_only
+def reissue_link():
+    """A new join link for one seat (a lost phone); the other seats' links keep working."""
+    seat = json_body().get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Refusal(400, "bad_field", "'seat' must be a seat number.")
+    return jsonify({"ok": True, "seat": seat, "token": live_game().reissue(seat)})

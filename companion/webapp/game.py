@@ -15,6 +15,8 @@ from typing import Any
 
 from companion.engine import IllegalAction
 from companion.store import BadUid
+from companion.table import CorrectionRefused
+from companion.table.backup import keep
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
@@ -22,10 +24,14 @@ from .access import Refusal, seat_for_token, seat_token, table_token
 from .assist import Assist
 from .feed import entry_lines
 from .hub import Hub
+from .keys import Keys
 from .lockout import PinGuard
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
+
+BAG_KINDS = frozenset({"draw", "return"})
+"""Inputs that say a chip passed a bag's mouth: the reader's to report, or the phone's at a table without readers."""
 
 ANOMALIES_SHOWN = 40
 """The host's log shows the newest refusals (older ones a page at a time); the timeline keeps them all."""
@@ -44,30 +50,32 @@ STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase
 class LiveGame:
     """The table as the pages see it."""
 
-    def __init__(self, table: Any, secret: str, demo: Callable[[int], Any] | None = None,
-                 assist: str = "odds") -> None:
+    def __init__(self, table: Any, keys: Keys, demo: Any = None, assist: str = "odds") -> None:
         self.table = table
+        self.keys = keys
         self.assist = Assist(assist)
-        self.secret = secret
         self.demo = demo
+        """The demo's simulated bags (``draw(seat)``, ``repoint(table)``), None on a real table."""
         self.hub: Hub | None = None
         self.pins: PinGuard | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
         self._refresh: threading.Timer | None = None
         self._refresh_lock = threading.Lock()
-        self.switched: list[Callable[[Any], None]] = []
+        self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
     def attach(self, hub: Hub) -> None:
-        """Publish every journal write of the table to ``hub``."""
+        """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
         self.hub = hub
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
+        self.backup = keep(self.table)
 
     def switch(self, table: Any) -> None:
         """Play ``table`` from now on (a new game): pages reload, then ``switched`` hooks re-point readers."""
         assert self.hub is not None
         self._unsubscribe()
+        self.backup.close()
         self.table.close()
         self.table = table
         self.enrolled.clear()
@@ -112,20 +120,29 @@ class LiveGame:
         return len(self.table.view(None)["seats"])
 
     def token(self, seat: int) -> str:
-        return seat_token(self.secret, self.game_id, seat)
+        return seat_token(self.keys.secret, self.game_id, seat, self.keys.issue(self.game_id, seat))
+
+    def reissue(self, seat: int) -> str:
+        """A new link for ``seat`` (a lost phone): its old link stops working, the other seats' stay."""
+        if not 0 <= seat < self.seat_count:
+            raise Refusal(400, "bad_field", f"There is no seat {seat + 1} at this table.")
+        self.keys.reissue(self.game_id, seat)
+        if self.hub is not None:
+            self.hub.touch()
+        return self.token(seat)
 
     @property
     def table_token(self) -> str:
         """The token in the table screen's link: its stream shows the whole table, so it is not open to all."""
-        return table_token(self.secret)
+        return table_token(self.keys.secret)
 
     def check_table_token(self, token: str) -> None:
-        if not hmac.compare_digest(self.table_token, token or ""):
+        if not hmac.compare_digest(self.table_token.encode(), (token or "").encode("utf-8", "replace")):
             raise Refusal(403, "bad_token", "This table link is not valid for the current game: "
                                             "open the table screen from the host page again.")
 
     def seat_of(self, token: str) -> int:
-        seat = seat_for_token(self.secret, self.game_id, self.seat_count, token)
+        seat = seat_for_token(self.keys.secret, self.game_id, self.seat_count, token, self.keys.issues_of(self.game_id))
         if seat is None:
             raise Refusal(403, "bad_token", "This seat link is not valid for the current game: "
                                             "scan the seat's QR code on the host screen again.")
@@ -204,11 +221,30 @@ class LiveGame:
                 raise Refusal(403, "host_only", "Only the host can do this.")
             if action.get("seat") != seat:
                 raise Refusal(403, "wrong_seat", f"This phone is seat {seat + 1}; it cannot act for another seat.")
+            if kind in BAG_KINDS:
+                action = self._phone_draw(action, seat)
         try:
             result = self.table.submit(action, source)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
+
+    def _phone_draw(self, action: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A draw or return tapped on a phone: only at a table whose draws are the phones'.
+
+        The phone names a kind ("white-1"); the table picks that kind's chip from the bag, and the
+        engine checks the draw exactly as it checks a reader's.
+        """
+        if self.table.setup.draws != "phones":
+            raise Refusal(403, "draws_from_bags", "At this table chips are drawn from the bag over its reader; "
+                                                   "if the reader missed one, ask the host to enter it.")
+        chip = action.get("chip")
+        if action["kind"] == "draw" and isinstance(chip, str) and chip.count("-") == 1:
+            try:
+                action = {**action, "chip": self.table.free_chip(seat, chip)}
+            except CorrectionRefused as err:
+                raise Refusal(400, "not_in_bag", f"{err}.") from None
+        return action
 
     def draw_card(self) -> dict[str, Any]:
         """The "draw one for us" button: the table draws an unused card and records it."""
@@ -225,7 +261,7 @@ class LiveGame:
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
-            self.demo(seat)
+            self.demo.draw(seat)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}

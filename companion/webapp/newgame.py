@@ -44,7 +44,7 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
         raise Refusal(400, "bad_setup", "readers must map a reader's name to a seat number of this game.")
     if len(set(readers.values())) != len(readers):
         raise Refusal(400, "bad_setup", "two readers feed the same seat: give each seat its own bag.")
-    return TableSetup(config, dict(readers), table.setup.registry)
+    return TableSetup(config, dict(readers), table.setup.registry, table.setup.draws)
 
 
 @bp.post("/game")

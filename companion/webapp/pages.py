@@ -51,7 +51,8 @@ def index():
 def seat(token: str):
     game = live_game()
     n = game.seat_of(token)
-    return page("seat.html", seat=n, token=token, demo=game.demo is not None)
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None,
+                picker=game.table.setup.draws == "phones")
 
 
 @bp.get("/table")

@@ -122,7 +122,7 @@ def referee_timeline():
     for key in ("round", "seat"):
         wanted = request.args.get(key)
         if wanted not in (None, ""):
-            if not wanted.isdigit():
+            if not (wanted.isascii() and wanted.isdigit()):
                 raise Refusal(400, "bad_filter", f"{key!r} must be a number.")
             rows = [r for r in rows if r[key] == int(wanted)]
     return jsonify({"rows": rows})

@@ -1,19 +1,12 @@
 """The library commands on a real file: import, list, export, timeline, tags, config --check."""
 
-import argparse
-
 from companion.autoplay import play_game
-from companion.commands import config_cmd, games, tags
+from companion.cli import main
 from companion.engine import GameConfig, format_transcript
 
 
 def quacks(*argv):
-    parser = argparse.ArgumentParser(prog="quacks")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for module in (games, tags, config_cmd):
-        module.register(sub)
-    args = parser.parse_args([str(a) for a in argv])
-    return args.func(args)
+    return main([str(a) for a in argv])
 
 
 def test_a_transcript_goes_in_and_comes_back_out_unchanged(tmp_path, capsys):

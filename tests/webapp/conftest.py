@@ -50,6 +50,13 @@ class Phone:
     def act(self, seat: int, action: dict[str, Any]):
         return self.post(f"/api/seat/{self.token(seat)}/action", action)
 
+    def read(self, seat: int, chip: str) -> None:
+        """The chip passes the seat's bag reader (the demo's simulated bag ``sim-<seat + 1>``) and counts."""
+        table = self.game.table
+        uid = next(r.uid for r in table.registry.rows() if r.chip_id == chip)
+        outcome = table.read(f"sim-{seat + 1}", uid)
+        assert outcome.accepted, outcome.anomaly
+
     def host(self, action: dict[str, Any]):
         return self.post("/api/host/action", action)
 

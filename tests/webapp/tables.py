@@ -9,6 +9,6 @@ from companion.commands.demo import build_demo
 
 
 def demo_table(players: list[str], seed: int = 0):
-    """A fresh demo game in a temporary journal: the table and its draw button's function."""
+    """A fresh demo game in a temporary journal: the table and its simulated bags."""
     demo = build_demo(players, Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed)
-    return demo.table, demo.draw
+    return demo.table, demo

@@ -121,7 +121,7 @@ def test_inputs_the_engine_refuses_come_back_with_its_reason(brewing):
     r = brewing.act(0, {"kind": "spend", "seat": 0, "what": "droplet"})
     unchanged(brewing, r, 400, "too_few_rubies", before)
     r = brewing.act(0, {"kind": "draw", "seat": 0, "chip": "black-1-01"})
-    assert r.status_code == 400 and r.get_json()["error"] == "not_in_bag"
+    assert r.status_code == 403 and r.get_json()["error"] == "draws_from_bags"
     r = brewing.act(0, {"kind": "teleport", "seat": 0})
     assert r.status_code == 400 and "unknown input kind" in r.get_json()["message"]
     assert brewing.view() == before

@@ -103,7 +103,7 @@ def test_a_missed_draw_of_a_chip_not_in_the_bag_or_malformed_is_refused(brewing)
 
 def test_void_an_input_and_the_refusals_of_a_void(brewing):
     first = chip_of(brewing, 0, "white-1")
-    assert brewing.act(0, {"kind": "draw", "seat": 0, "chip": first}).status_code == 200
+    brewing.read(0, first)
     drawn = brewing.game.table.seq
     r = brewing.post("/api/host/void", {"seq": drawn})
     assert r.status_code == 200 and brewing.view()["seats"][0]["pot"] == []
@@ -128,7 +128,7 @@ def test_voiding_what_later_inputs_rest_on_needs_the_cascade(brewing):
 
 
 def test_void_the_last_input_of_a_seat(brewing):
-    assert brewing.act(1, {"kind": "draw", "seat": 1, "chip": chip_of(brewing, 1, "orange")}).status_code == 200
+    brewing.read(1, chip_of(brewing, 1, "orange"))
     assert brewing.post("/api/host/void-last", {"seat": 1}).status_code == 200
     assert brewing.view()["seats"][1]["pot"] == []
     before = journal(brewing)
@@ -166,7 +166,7 @@ def test_corrections_need_the_host_pin_the_csrf_token_and_json(app, brewing):
 def test_the_timeline_shows_reads_decisions_corrections_and_refusals_and_filters(brewing):
     table = brewing.game.table
     brewing.post(f"/api/seat/{brewing.token(0)}/draw", {})
-    assert brewing.act(1, {"kind": "draw", "seat": 1, "chip": chip_of(brewing, 1, "green")}).status_code == 200
+    brewing.read(1, chip_of(brewing, 1, "green"))
     brewing.post("/api/host/void", {"seq": table.seq})
     table.read("nowhere", uid_of(brewing, "white-1-01"))
     rows = brewing.client.get("/api/host/timeline").get_json()["rows"]

@@ -10,7 +10,7 @@ from tests.webapp.conftest import PIN, SECRET, Phone
 
 def test_a_seat_chooses_the_test_tube_droplet_from_its_phone():
     demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", 7, tubes=True)
-    app = create_app(demo.table, host_pin=PIN, secret_key=SECRET, demo=demo.draw, test_config={"TESTING": True})
+    app = create_app(demo.table, host_pin=PIN, secret_key=SECRET, demo=demo, test_config={"TESTING": True})
     host = Phone(app)
     host.login()
     assert host.host({"kind": "fortune", "card": None}).status_code == 200

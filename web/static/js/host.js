@@ -188,4 +188,7 @@
   document.getElementById("tagsimport").addEventListener("change", (e) => importTags(e.currentTarget));
   for (const id of ["tlround", "tlseat"]) document.getElementById(id).addEventListener("change", loadTimeline);
   Q.connect(page.streamUrl, render);
+  // A lost phone: that seat gets a new link and QR code, the old link stops working.
+  document.querySelectorAll("[data-reissue]").forEach((button) => button.addEventListener("click", () =>
+    post(page.reissueUrl, { seat: Number(button.dataset.reissue) }).then((reply) => { if (reply && reply.ok) location.reload(); })));
 })();

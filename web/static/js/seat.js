@@ -93,9 +93,14 @@
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
     const kinds = Object.entries(bag.chips || {});
+    // At a table without readers the bag is the chip picker: tap the kind you drew.
+    const picking = page.picker && (view.actions || []).some((a) => a.kind === "draw");
     fill("bag", kinds.length ? kinds.map(([key, n]) => {
       const [color, value] = key.split("-");
-      return el("span", { "data-bag": key }, Q.chip(color, value), el("span", { class: "count" }, `×${n}`));
+      const content = [Q.chip(color, value), el("span", { class: "count" }, `×${n}`)];
+      return picking
+        ? el("button", { "data-bag": key, "data-pick": key, onclick: () => act({ kind: "draw", seat: view.you, chip: key }) }, ...content)
+        : el("span", { "data-bag": key }, ...content);
     }) : el("span", { class: "muted" }, t("bag_empty")));
 
   }

@@ -1,0 +1,95 @@
+"""What keeps the join links and the host PIN the same across restarts: one small file in the data folder.
+
+The app's secret signs the session cookies and every seat token (an HMAC of game, seat and the
+link's issue number), so with the secret kept, a phone's link still opens its seat after a crash
+or a reboot. Re-issuing one seat's link (a lost phone) bumps that seat's issue number, which
+changes its token and no other. The file is written atomically and readable only by its owner.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .access import new_pin
+
+KEYS_FILENAME = "web-keys.json"
+
+
+class KeysUnreadable(ValueError):
+    """The keys file exists but is not ours to read or not what we wrote; says what to do."""
+
+
+@dataclass
+class Keys:
+    """The secret, the host PIN and each seat link's issue number; ``path`` None keeps them in memory."""
+
+    secret: str
+    pin: str
+    issues: dict[str, dict[str, int]] = field(default_factory=dict)
+    path: Path | None = None
+
+    @classmethod
+    def in_memory(cls, secret: str | None = None, pin: str | None = None) -> Keys:
+        return cls(secret or secrets.token_hex(32), pin or new_pin())
+
+    @classmethod
+    def kept_in(cls, folder: Path) -> Keys:
+        """The keys of ``folder`` (the database's folder), made and saved on first use."""
+        path = folder / KEYS_FILENAME
+        if not path.exists():
+            keys = cls(secrets.token_hex(32), new_pin(), {}, path)
+            keys.save()
+            return keys
+        try:
+            if path.stat().st_mode & 0o077:
+                path.chmod(stat.S_IRUSR | stat.S_IWUSR)  # someone loosened it: only the service's user reads it
+            data = json.loads(path.read_text(encoding="utf-8"))
+            keys = cls(data["secret"], data["pin"], data.get("issues", {}), path)
+            if not (isinstance(keys.secret, str) and len(keys.secret) >= 32 and isinstance(keys.pin, str)
+                    and keys.pin and _issues_ok(keys.issues)):
+                raise ValueError("unexpected values")
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+            raise KeysUnreadable(f"{path}: cannot read the kept links and PIN ({exc}); move the file aside "
+                                 "to make new ones (every phone then rescans its seat's code)") from None
+        return keys
+
+    def issue(self, game_id: str, seat: int) -> int:
+        """How many times seat ``seat``'s link of this game was re-issued (0: the first link)."""
+        return self.issues.get(game_id, {}).get(str(seat), 0)
+
+    def issues_of(self, game_id: str) -> dict[int, int]:
+        return {int(seat): n for seat, n in self.issues.get(game_id, {}).items()}
+
+    def reissue(self, game_id: str, seat: int) -> int:
+        """A new link for one seat: its old link stops working, the others stay as they were."""
+        seats = self.issues.setdefault(game_id, {})
+        seats[str(seat)] = seats.get(str(seat), 0) + 1
+        self.save()
+        return seats[str(seat)]
+
+    def save(self) -> None:
+        """Write the file atomically (a power cut leaves the old or the new one), mode 0600."""
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data: dict[str, Any] = {"secret": self.secret, "pin": self.pin, "issues": self.issues}
+        temp = self.path.with_name(self.path.name + ".tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # also when a temp file from a crash had another mode
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, self.path)
+
+
+def _issues_ok(issues: Any) -> bool:
+    return isinstance(issues, dict) and all(
+        isinstance(seats, dict) and all(isinstance(n, int) and n >= 0 for n in seats.values())
+        for seats in issues.values())

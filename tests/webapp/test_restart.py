@@ -1,0 +1,117 @@
+"""`quacks serve` restarted (a crash, a power cut): the same host PIN and the same seat links, kept in
+the data folder where only the service's user can read them; one lost phone's link is re-issued alone."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+CONFIG = '''[table]
+database = "data/journal.sqlite3"
+[web]
+bind = "127.0.0.1"
+[[seats]]
+player = "Ann"
+[[seats]]
+player = "Ben"
+[[seats]]
+player = "Cid"
+'''
+
+
+class Served:
+    """One `quacks serve` process and a browser talking to it."""
+
+    def __init__(self, config: Path) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--config", str(config), "--port", "0"],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        lines = [self.proc.stdout.readline() for _ in range(2)]
+        self.port = int(re.search(r"127\.0\.0\.1:(\d+)", lines[0]).group(1))
+        self.pin = re.search(r"host PIN: (\d+)", lines[1]).group(1)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.csrf = re.search(r'data-csrf="([^"]+)"', self.get("/")).group(1)
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.url + path, timeout=10) as response:
+            return response.read().decode()
+
+    def status(self, path: str) -> int:
+        try:
+            with self.opener.open(self.url + path, timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST", headers={
+            "Content-Type": "application/json", "X-CSRF-Token": self.csrf, "Origin": self.url})
+        with self.opener.open(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def tokens(self) -> list[str]:
+        self.post("/api/host/login", {"pin": self.pin})
+        host = json.loads(self.get("/api/view/host"))["view"]["host"]
+        return [s["token"] for s in host["seats"]]
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def test_pin_and_seat_links_survive_a_kill_and_one_link_is_reissued_alone(tmp_path):
+    config = tmp_path / "table.toml"
+    config.write_text(CONFIG)
+    first = Served(config)
+    try:
+        tokens = first.tokens()
+        assert first.post("/api/host/action", {"kind": "fortune", "card": None})["ok"]
+    finally:
+        first.kill()
+    [kept] = (tmp_path / "data" / "transcripts").glob("game-1-*.jsonl")
+    saved = kept.read_text().splitlines()
+    assert json.loads(saved[0])["setup"]["players"] == ["Ann", "Ben", "Cid"]
+    assert json.loads(saved[1]) == {"kind": "fortune", "card": None}, "the input was synced before the kill"
+    keys = tmp_path / "data" / "web-keys.json"
+    assert stat.S_IMODE(keys.stat().st_mode) == 0o600
+
+    second = Served(config)
+    try:
+        assert second.pin == first.pin
+        assert second.tokens() == tokens
+        assert all(second.status(f"/api/view/seat/{t}") == 200 for t in tokens)
+        fresh = second.post("/api/host/reissue", {"seat": 1})["token"]
+        assert fresh not in tokens
+        assert second.status(f"/api/view/seat/{tokens[1]}") == 403, "the lost phone's link no longer opens the seat"
+        assert second.tokens() == [tokens[0], fresh, tokens[2]]
+    finally:
+        second.kill()
+
+    third = Served(config)
+    try:
+        assert third.tokens() == [tokens[0], fresh, tokens[2]]
+        assert third.status(f"/s/{fresh}") == 200 and third.status(f"/s/{tokens[1]}") == 403
+    finally:
+        third.kill()
+
+
+def test_reissuing_a_link_is_for_the_host_and_names_a_seat(app, phone, host):
+    before = [host.token(s) for s in range(2)]
+    assert phone.post("/api/host/reissue", {"seat": 0}).status_code == 403
+    for bad in ({"seat": 5}, {"seat": "0"}, {"seat": True}, {}):
+        r = host.post("/api/host/reissue", bad)
+        assert r.status_code == 400 and r.get_json()["error"] == "bad_field"
+    assert [host.token(s) for s in range(2)] == before
