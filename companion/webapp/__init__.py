@@ -51,12 +51,14 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.extensions["companion.game"] = game
     app.extensions["companion.hub"] = hub
 
-    from . import api, enrolment, newgame, pages, referee, stream
+    from . import api, disputes, enrolment, newgame, nights, pages, referee, stream
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(enrolment.bp)
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(disputes.bp)
+    app.register_blueprint(nights.bp)
     app.register_error_handler(Refusal, refusal_response)
     return app
