@@ -118,8 +118,6 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
         events = apply(state, item.action)
         round_after[entry.seq] = state.round
         if current != round_no:
-            if current > round_no:
-                break
             continue
         if start is None:
             start = before
