@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.devices.events import LinkStatus
+from companion.webapp import create_app
+from companion.webapp.server import Server
+from tests.webapp.tables import demo_table
 
 from .conftest import PIN
 from .test_play import SCREEN, click_and_wait
@@ -56,11 +61,22 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.screenshot(path=str(artifacts / "host-paused.png"), full_page=True)
 
 
-def test_host_enrols_a_tag_and_sees_the_box_count(browser, server, artifacts):
+@pytest.fixture
+def sticker_server():
+    """A table with stickers (the demo's registry and bags, no simulated draw button): enrolment applies."""
+    table, _ = demo_table(["Ana", "Ben"], seed=11)
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    yield srv
+    srv.stop()
+
+
+def test_host_enrols_a_tag_and_sees_the_box_count(browser, sticker_server, artifacts):
+    server = sticker_server
     table = server.app.extensions["companion.game"].table
     table.registry.remove(next(r.uid for r in table.registry.rows() if r.chip_id == "black-1-01"))
     host = browser.new_page(**SCREEN)
     host.goto(f"{server.url}/host?pin={PIN}")
+    host.click("#admin summary")  # folded away until the host needs it
     host.wait_for_selector("#tagcounts [data-kind='black-1']")
     host.select_option("#enrolcolor", "black")
     host.fill("#enrolvalue", "1")

@@ -45,7 +45,7 @@
   }
 
   function label(s) {
-    return { voided: t("replay_voided"), moved: t("replay_moved"), refused: t("replay_refused") }[s.kind] || "";
+    return { voided: t("replay_voided"), moved: t("replay_moved") }[s.kind] || "";
   }
 
   function info(k) {
