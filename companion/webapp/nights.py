@@ -33,11 +33,12 @@ def history_page():
     games = _games()
     players = records(games)
     strings = i18n.STRINGS[i18n.language()]
-    drawn = {
-        "wins": charts.bars(strings["history_wins"], [(p.name, p.wins) for p in players]),
-        "average": charts.bars(strings["history_average"], [(p.name, p.average) for p in players], decimals=1, alt=True),
-        "scores": charts.lines(strings["history_scores"], [(p.name, p.scores) for p in players]),
-    }
+    drawn = [(strings[key], chart) for key, chart in (
+        ("history_wins", charts.bars(strings["history_wins"], [(p.name, p.wins) for p in players])),
+        ("history_average", charts.bars(strings["history_average"], [(p.name, p.average) for p in players],
+                                        decimals=1, alt=True)),
+        ("history_scores", charts.lines(strings["history_scores"], [(p.name, p.scores) for p in players])),
+    )]
     return page("history.html", games=games, players=players, charts=drawn, when=local_time)
 
 

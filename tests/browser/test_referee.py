@@ -35,6 +35,7 @@ def test_the_host_page_puts_join_codes_first_and_pages_the_timeline(browser, ser
     host = browser.new_context(**SIZES[size]).new_page()
     host.goto(f"{server.url}/host?pin={PIN}")
     host.wait_for_selector("[data-action=fortune]")
+    host.screenshot(path=str(artifacts / f"referee-host-{size}-first-screen.png"))
     assert top(host, "#join") < top(host, "#desk") < top(host, "#pots") < top(host, "#timelinebox") < top(host, "#admin")
     assert host.locator("#join [data-join]").count() == 2 and host.locator("#join [data-join] svg").count() == 2
     assert host.locator("#admin").get_attribute("open") is None, "admin is folded away"

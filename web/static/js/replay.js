@@ -15,11 +15,13 @@
     return replay.start;
   }
 
+  // A space as printed: its number is its coins; the victory points and a ruby beside it.
   function spaceText(p) {
-    const bits = [`${p.coins} ${t("coins")}`];
+    const bits = [];
     if (p.vp) bits.push(`${p.vp} ${t("vp")}`);
-    if (p.ruby) bits.push(t("ruby"));
-    return `${t("space")} ${p.printed} (${bits.join(", ")})` + (p.extra ? ` · ${t("replay_extra", { n: p.extra })}` : "");
+    if (p.ruby) bits.push("♦");
+    return `${t("space")} ${p.printed}` + (bits.length ? ` (${bits.join(" · ")})` : "") +
+      (p.extra ? ` · ${t("replay_extra", { n: p.extra })}` : "");
   }
 
   function chipOf(id) {
