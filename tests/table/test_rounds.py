@@ -2,9 +2,11 @@
 
 import pytest
 
-from companion.engine import GameConfig, format_transcript
-from companion.table import TableSetup, TagRegistry, export_transcript, start_game
+from companion.engine import format_transcript
+from companion.table import export_transcript
 from companion.table.rounds import NoSuchRound, round_replay, space_label
+
+from .conftest import STRAY_STICKER
 
 
 def chip_in(table, seat, kind):
@@ -73,21 +75,17 @@ def test_voids_and_refused_reads_show_who_corrected_what(table):
     assert [c["chip"] for c in counted.after["pot"]] == [counted.action["chip"]]
 
 
-def test_a_read_moved_to_another_seat_leaves_one_replay_and_arrives_in_the_other(db):
-    registry = TagRegistry(db)
-    registry.assign("04A1B2C3D4E5F6", "green-1-02")  # physically: the green 1 in Ben's bag
-    t = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag-0": 0, "bag-1": 1}, registry=True))
-    t.submit({"kind": "fortune"}, "host")
-    read = t.read("bag-0", "04A1B2C3D4E5F6")  # but it went past Ann's reader
+def test_a_read_moved_to_another_seat_leaves_one_replay_and_arrives_in_the_other(sticker_table):
+    t = sticker_table
+    read = t.read("bag-0", STRAY_STICKER)  # but it went past Ann's reader
     t.reassign(read.seq, 1)
     ann, ben = (round_replay(t.setup, t.entries(), t.anomalies(), 1, seat) for seat in (0, 1))
     assert [s.kind for s in ann.steps if s.seq == read.seq] == ["moved"] and ann.end["pot"] == []
     arrived = next(s for s in ben.steps if s.seq == read.seq)
     assert arrived.kind == "input" and arrived.action == {"kind": "draw", "seat": 1, "chip": "green-1-02"}
     assert arrived.corrections[0]["text"] == f"reassign #{read.seq} to Ben"
-    assert arrived.read["uid"] == "04A1B2C3D4E5F6" and arrived.placed["space"] == 1
+    assert arrived.read["uid"] == STRAY_STICKER and arrived.placed["space"] == 1
     assert [c["chip"] for c in ben.end["pot"]] == ["green-1-02"]
-    t.close()
 
 
 def test_a_round_not_played_yet_or_a_seat_not_at_the_table_is_refused(table):
