@@ -120,6 +120,17 @@ def test_the_round_replay_steps_through_a_recorded_round(browser, server, artifa
     card.emulate_media(media="print")
     assert card.locator("header.bar").is_hidden() and card.locator(".noprint").is_hidden()
 
+    # From the host's timeline, the voided read opens the replay at that very input.
+    host = browser.new_context(**SIZES[size]).new_page()
+    host.goto(f"{server.url}/host?pin={PIN}")
+    voided = host.locator("#timeline tr.voided a[data-replay]")
+    voided.wait_for()
+    with host.context.expect_page() as opened:
+        voided.click()
+    at = opened.value
+    at.wait_for_function(f"document.body.dataset.step === '{kinds.index('voided') + 1}'")
+    assert "voided" in at.locator("#stepinfo").inner_text()
+
 
 @pytest.fixture
 def game_nights(tmp_path):

@@ -78,7 +78,7 @@
     const printed = (space) => (space === null || space === undefined ? "" : Q.BOARD.track[space].coins);
     fill("timeline", el("tr", {}, ["#", "time", "round", "source", "seat", "what", "space", "fix"].map((k) => el("th", {}, t(k)))),
       data.rows.map((r) => el("tr", { "data-seq": r.seq ?? "", "data-kind": r.kind, class: r.counts || r.kind !== "input" ? "" : "voided" },
-        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, r.round), el("td", {}, r.source),
+        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, replayLink(r)), el("td", {}, r.source),
         el("td", {}, seatName(r.seat)), el("td", {}, r.text, r.note ? el("div", { class: "muted" }, r.note) : null),
         el("td", {}, printed(r.space)),
         el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null))));
@@ -86,6 +86,14 @@
     document.getElementById("tlprev").disabled = data.page <= 1;
     document.getElementById("tlnext").disabled = data.page >= data.pages;
     document.getElementById("timelinebox").dataset.page = data.page;
+  }
+
+  // A row of a seat opens the round replay at that entry, for a dispute about it.
+  function replayLink(r) {
+    if (r.seat === null || r.seat === undefined) return r.round;
+    const query = new URLSearchParams({ round: r.round, seat: r.seat });
+    if (r.seq !== null) query.set("seq", r.seq);
+    return el("a", { href: "/replay?" + query, target: "_blank", rel: "noopener", "data-replay": r.seq ?? "" }, r.round);
   }
 
   function turnPage(delta) {

@@ -100,7 +100,9 @@
     replay = data;
     fill("title", `${t("replay")} · ${t("round")} ${replay.round} · ${replay.players[replay.seat]}`);
     list();
-    show(Number(params.get("step") || 0));
+    // ?seq= opens the replay at that journal entry (the host's timeline links here).
+    const seq = Number(params.get("seq"));
+    show(seq ? replay.steps.findIndex((s) => s.seq === seq) + 1 : 0);
   }
 
   document.getElementById("prev").addEventListener("click", () => show(at - 1));
