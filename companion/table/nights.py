@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.engine import IllegalAction, apply, chip, new_game
-from companion.store import Database, Journal
+from companion.store import Database, GameRow, Journal
 
 from . import history
 from .setup import TableSetup
@@ -68,32 +68,46 @@ class PlayerRecord:
         return sorted(self.bought.items(), key=lambda kv: (-kv[1], kv[0]))[:MOST_BOUGHT_SHOWN]
 
 
+_replayed: dict[tuple[str, int, int, str], GameSummary] = {}
+"""Summaries of ended games by (journal file, game, last entry, status), replayed again only if
+corrected; the running game, which changes with every input, is replayed each time."""
+
+
 def summarise(db: Database) -> list[GameSummary]:
     """Every game in the journal, newest first, replayed to its current state."""
     journal = Journal(db)
     summaries = []
     for row in journal.games():
-        setup = TableSetup.from_dict(row.setup)
-        players = setup.game.players
-        explosions = [0] * len(players)
-        bought: list[Counter[str]] = [Counter() for _ in players]
-        state = new_game(setup.game)
-        broken = ""
-        for item in history.counted(journal.entries(row.id)):
-            try:
-                events = apply(state, item.action)
-            except IllegalAction as exc:
-                broken = f"input #{item.entry.seq} does not replay: {exc.reason}"
-                break
-            for event in events:
-                if event["event"] == "exploded":
-                    explosions[event["seat"]] += 1
-                elif event["event"] == "bought":
-                    bought[event["seat"]][chip(event["chip"]).kind] += 1
-        summaries.append(GameSummary(
-            row.id, row.name, row.created_at, row.status, players, tuple(s.score for s in state.seats),
-            tuple(state.winners), state.round, tuple(explosions), tuple(bought), broken))
+        if row.status == "active":
+            summaries.append(_summary(journal, row))
+            continue
+        key = (str(db.path), row.id, row.last_seq, row.status)
+        if key not in _replayed:
+            _replayed[key] = _summary(journal, row)
+        summaries.append(_replayed[key])
     return summaries
+
+
+def _summary(journal: Journal, row: GameRow) -> GameSummary:
+    setup = TableSetup.from_dict(row.setup)
+    players = setup.game.players
+    explosions = [0] * len(players)
+    bought: list[Counter[str]] = [Counter() for _ in players]
+    state = new_game(setup.game)
+    broken = ""
+    for item in history.counted(journal.entries(row.id)):
+        try:
+            events = apply(state, item.action)
+        except IllegalAction as exc:
+            broken = f"input #{item.entry.seq} does not replay: {exc.reason}"
+            break
+        for event in events:
+            if event["event"] == "exploded":
+                explosions[event["seat"]] += 1
+            elif event["event"] == "bought":
+                bought[event["seat"]][chip(event["chip"]).kind] += 1
+    return GameSummary(row.id, row.name, row.created_at, row.status, players, tuple(s.score for s in state.seats),
+                       tuple(state.winners), state.round, tuple(explosions), tuple(bought), broken)
 
 
 def same_player(name: str) -> str:
