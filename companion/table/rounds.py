@@ -32,7 +32,8 @@ class NoSuchRound(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One line of the replay; ``before`` and ``after`` are None when the line changed nothing."""
+    """One line of the replay; ``after`` is None when the line changed nothing in this round's pot
+    (a voided or refused read, or the input that ended the round)."""
 
     seq: int | None  # None for a refused read (an anomaly, not a journal entry)
     at: str
@@ -128,9 +129,9 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
         if acting != seat and not mine and acting is not None:
             continue
         placed = next((e for e in mine if e["event"] == "placed"), None)
-        after = state_to_dict(state)["seats"][seat]
-        if state.round == round_no:
-            end = after
+        # The input that ends the round empties the pots for the next one: the pot stays as it was.
+        after = state_to_dict(state)["seats"][seat] if state.round == round_no else None
+        end = after or end
         steps.append(Step(
             entry.seq, entry.recorded_at, entry.source, "input", item.action_dict,
             [narrate({**e, "seat": None}, names) for e in events

@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.autoplay import RandomPlayer
 from companion.engine import format_transcript
 from companion.table import export_transcript
 from companion.table.rounds import NoSuchRound, round_replay, space_label
@@ -93,3 +94,14 @@ def test_a_round_not_played_yet_or_a_seat_not_at_the_table_is_refused(table):
         replay_of(table, round_no=2)
     with pytest.raises(NoSuchRound, match="no seat 4"):
         replay_of(table, seat=3)
+
+
+def test_the_replay_ends_with_the_pot_as_the_round_left_it(table):
+    player = RandomPlayer(2)
+    while table.state.round == 1:
+        pot = [c for c, _ in table.state.seats[0].pot]  # before the input that ends the round
+        table.submit(player.choose(table.state), "web")
+    replay = replay_of(table)
+    assert pot and [c["chip"] for c in replay.end["pot"]] == pot
+    ending = [s for s in replay.steps if "End of round 1" in s.lines]
+    assert ending and ending[0].after is None, "the next round's empty pot is not shown as this round's"
