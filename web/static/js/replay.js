@@ -36,7 +36,7 @@
     if (s.placed) return [chipOf(s.placed.chip), " → ", spaceText(s.placed)];
     if (a.chip) return [what, " ", chipOf(a.chip)];
     if (a.color) return [what, " ", Q.chip(a.color, a.value)];
-    if (a.what) return [t("act_spend_" + a.what)];
+    if (a.what) return [t("spend_" + a.what)];
     return [what];
   }
 
