@@ -13,6 +13,7 @@ from companion.store import Journal
 from companion.table.rounds import NoSuchRound, RoundReplay, round_replay
 
 from .access import Refusal
+from .nights import local_time
 from .pages import page
 
 bp = Blueprint("disputes", __name__)
@@ -58,5 +59,5 @@ def dispute_card():
     table, replay = _replay()
     game = Journal(table.db).game(table.game_id)
     inputs = [s for s in replay.steps if s.line is not None]
-    return page("dispute_card.html", replay=replay, game=game, name=replay.players[replay.seat],
+    return page("dispute_card.html", replay=replay, game=game, name=replay.players[replay.seat], when=local_time,
                 first_line=inputs[0].line if inputs else None, last_line=inputs[-1].line if inputs else None)

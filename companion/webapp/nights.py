@@ -23,9 +23,9 @@ def _games() -> list[GameSummary]:
     return summarise(current_app.extensions["companion.game"].table.db)
 
 
-def local_time(iso: str) -> str:
-    """A stored UTC time on the table's own clock, to the minute."""
-    return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+def local_time(iso: str, form: str = "%Y-%m-%d %H:%M") -> str:
+    """A stored UTC time on the table's own clock (to the minute unless ``form`` says otherwise)."""
+    return datetime.fromisoformat(iso).astimezone().strftime(form)
 
 
 @bp.get("/history")

@@ -8,7 +8,7 @@
   let view = null;
 
   const seatName = (k) => (k === null || k === undefined ? "–" : (view.seats[k] || {}).name || t("seat_n", { n: k + 1 }));
-  const time = (at) => new Date(at).toLocaleTimeString();
+  const time = (at) => new Date(at).toLocaleTimeString(document.documentElement.lang);
   const seatOptions = (chosen) => view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === chosen }, s.name));
 
   // One correction: show what the table made of it, then let the stream redraw the page.

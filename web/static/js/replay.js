@@ -6,7 +6,7 @@
   let replay = null;
   let at = 0;
 
-  const time = (iso) => (iso ? new Date(iso).toLocaleTimeString() : "");
+  const time = (iso) => (iso ? new Date(iso).toLocaleTimeString(document.documentElement.lang) : "");
   const params = new URLSearchParams(location.search);
 
   // The pot to show at step k: the last state an input left behind (voided reads change nothing).
