@@ -22,17 +22,31 @@ SIZES = {"phone": PHONE, "tablet": TABLET}
 RAW_KEY = re.compile(r"\b(?:replay|history|kind|tl_kind|page|join_card|dispute|card|act|status|phase)_[a-z_]+\b")
 
 
+@pytest.fixture
+def new_page(browser):
+    """Pages in contexts of their own, closed before the server stops (no stream left open)."""
+    contexts = []
+
+    def opener(size: dict):
+        contexts.append(browser.new_context(**size))
+        return contexts[-1].new_page()
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
 def top(page, selector: str) -> float:
     return page.locator(selector).bounding_box()["y"]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_host_page_puts_join_codes_first_and_pages_the_timeline(browser, server, artifacts, size):
+def test_the_host_page_puts_join_codes_first_and_pages_the_timeline(server, new_page, artifacts, size):
     table = server.app.extensions["companion.game"].table
     uid = next(r.uid for r in table.registry.rows())
     for _ in range(60):  # a reader nobody configured: sixty refused reads fill the timeline
         table.read("spare-reader", uid)
-    host = browser.new_context(**SIZES[size]).new_page()
+    host = new_page(SIZES[size])
     host.goto(f"{server.url}/host?pin={PIN}")
     host.wait_for_selector("[data-action=fortune]")
     host.screenshot(path=str(artifacts / f"referee-host-{size}-first-screen.png"))
@@ -75,11 +89,11 @@ def play_a_disputed_round(server):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_round_replay_steps_through_a_recorded_round(browser, server, artifacts, size):
+def test_the_round_replay_steps_through_a_recorded_round(server, new_page, artifacts, size):
     table = play_a_disputed_round(server)
     counted = [c.action.chip for c in table.counted() if getattr(c.action, "seat", None) == 0
                and c.action_dict["kind"] == "draw"]
-    screen = browser.new_context(**SIZES[size]).new_page()
+    screen = new_page(SIZES[size])
     screen.goto(f"{server.url}/table")
     screen.wait_for_selector("#pots svg")
     screen.click("#replaylink")
@@ -121,7 +135,7 @@ def test_the_round_replay_steps_through_a_recorded_round(browser, server, artifa
     assert card.locator("header.bar").is_hidden() and card.locator(".noprint").is_hidden()
 
     # From the host's timeline, the voided read opens the replay at that very input.
-    host = browser.new_context(**SIZES[size]).new_page()
+    host = new_page(SIZES[size])
     host.goto(f"{server.url}/host?pin={PIN}")
     voided = host.locator("#timeline tr.voided a[data-replay]")
     voided.wait_for()
@@ -149,8 +163,8 @@ def game_nights(tmp_path):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_history_page_shows_past_games_and_each_players_record(browser, game_nights, artifacts, size):
-    page = browser.new_context(**SIZES[size]).new_page()
+def test_the_history_page_shows_past_games_and_each_players_record(game_nights, new_page, artifacts, size):
+    page = new_page(SIZES[size])
     page.goto(f"{game_nights.url}/history")
     page.wait_for_selector("#playertable")
     assert page.locator("#games tr[data-game]").count() == 3
@@ -166,9 +180,9 @@ def test_the_history_page_shows_past_games_and_each_players_record(browser, game
     assert download.value.suggested_filename == "quacks-players.csv"
 
 
-def test_the_host_pages_speak_spanish_without_raw_keys(browser, server, artifacts):
+def test_the_host_pages_speak_spanish_without_raw_keys(server, new_page, artifacts):
     play_a_disputed_round(server)
-    page = browser.new_context(**TABLET).new_page()
+    page = new_page(TABLET)
     page.goto(f"{server.url}/host?pin={PIN}")
     page.goto(f"{server.url}/lang/es?next=/host")
     page.wait_for_selector("#timeline tr")
