@@ -179,6 +179,12 @@ def test_the_history_page_shows_past_games_and_each_players_record(game_nights, 
         page.click("a[href$='players.csv']")
     assert download.value.suggested_filename == "quacks-players.csv"
 
+    # Last game's dispute, after the fact: its replay opens from the list.
+    page.click("[data-replay-game='2']")
+    page.wait_for_selector("#steps li")
+    assert page.eval_on_selector_all("#rseat option", "os => os.map((o) => o.textContent)") == ["Ben", "Ana"]
+    assert page.locator("#rround option").count() == 9
+
 
 def test_the_host_pages_speak_spanish_without_raw_keys(server, new_page, artifacts):
     play_a_disputed_round(server)

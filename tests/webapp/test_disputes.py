@@ -84,3 +84,16 @@ def test_history_lists_the_game_with_its_winner_and_exports_safe_csv(finished):
     players = list(csv.DictReader(io.StringIO(finished.client.get("/history/players.csv").get_data(as_text=True))))
     assert {r["player"]: int(r["wins"]) for r in players} == {
         ("'" if name.startswith("=") else "") + name: int(k in state.winners) for k, name in enumerate(state.config.players)}
+
+
+def test_a_past_game_of_the_journal_can_be_replayed_too(finished):
+    past = finished.game.table.game_id
+    table = start_game(finished.game.table.db, TableSetup(GameConfig(players=("Cleo", "Dan"))))
+    finished.game.switch(table)  # a new game at the table; last night's stays in the journal
+    replay = finished.client.get(f"/api/replay?game={past}&round=9&seat=0").get_json()
+    assert replay["players"] == ["=Ann", "Ben"] and replay["round"] == 9 and replay["steps"]
+    assert finished.client.get("/api/replay").get_json()["players"] == ["Cleo", "Dan"]
+    card = finished.client.get(f"/replay/card?game={past}&round=9&seat=1").get_data(as_text=True)
+    assert "Dispute card: Ben, Round 9" in card and f"quacks-game-{past}.jsonl" in card
+    missing = finished.client.get("/api/replay?game=999")
+    assert missing.status_code == 404 and missing.get_json()["error"] == "no_such_game"

@@ -91,14 +91,25 @@
       el("span", { class: "muted" }, time(s.at)), " ", headline(s), label(s) ? el("b", { class: "bad" }, ` ${label(s)}`) : null)));
   }
 
+  // The round and seat pickers, from the game's own players and the rounds it reached.
+  function pickers(query) {
+    fill("rround", Array.from({ length: replay.rounds }, (_, i) =>
+      el("option", { value: i + 1, selected: i + 1 === replay.round }, i + 1)));
+    fill("rseat", replay.players.map((name, k) => el("option", { value: k, selected: k === replay.seat }, name)));
+    query.set("round", replay.round);
+    query.set("seat", replay.seat);
+    document.getElementById("cardlink").href = Q.page.cardUrl + "?" + query;
+  }
+
   async function load() {
-    const query = new URLSearchParams();
+    const query = new URLSearchParams({ game: Q.page.game });
     for (const key of ["round", "seat"]) if (params.get(key)) query.set(key, params.get(key));
     const response = await fetch(Q.page.replayUrl + "?" + query, { credentials: "same-origin" });
     const data = await response.json();
     if (!response.ok) { Q.toast(data.message); return; }
     replay = data;
     fill("title", `${t("replay")} · ${t("round")} ${replay.round} · ${replay.players[replay.seat]}`);
+    pickers(query);
     list();
     // ?seq= opens the replay at that journal entry (the host's timeline links here).
     const seq = Number(params.get("seq"));
