@@ -75,16 +75,16 @@ def join_card():
     """Each seat's QR code and the table's address on one page to print and lay on the table."""
     if not is_host():
         return page("login.html")
-    return page("join_card.html", seats=join_links(scale=6), table_link=url_for("pages.table", _external=True))
+    return page("join_card.html", seats=join_links(), table_link=url_for("pages.table", _external=True))
 
 
-def join_links(scale: int = 4) -> list[dict[str, Any]]:
-    """Per seat: its name, join link and the link's QR code (inline SVG, ``scale`` px a module)."""
+def join_links() -> list[dict[str, Any]]:
+    """Per seat: its name, join link and the link's QR code (inline SVG that scales to its box)."""
     game = live_game()
     seats = []
     for s in game.table.view(None)["seats"]:
         link = url_for("pages.seat", token=game.token(s["seat"]), _external=True)
-        qr = segno.make(link, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
+        qr = segno.make(link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
         seats.append({"seat": s["seat"], "name": s["name"], "link": link, "qr": qr})
     return seats
 
