@@ -138,28 +138,32 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
              if e.get("seat") in (seat, None) and e["event"] != "placed"],
             before, after,
             {"chip": placed["chip"], "extra": placed.get("extra", 0), **space_label(placed["space"])} if placed else None,
-            _read(entry), bool(entry.payload.get("manual")), line_of[entry.seq], corrections(entry.seq)))
+            _read(entry.payload), bool(entry.payload.get("manual")), line_of[entry.seq], corrections(entry.seq)))
     if round_no < 1 or round_no > state.round:
         raise NoSuchRound(f"round {round_no} has not been played (this game is in round {state.round})")
     now = state_to_dict(state)["seats"][seat]
     for anomaly in anomalies:
         if round_after.get(anomaly.after_seq) == round_no and anomaly_seat(anomaly, setup) == seat:
-            _insert(steps, Step(None, anomaly.recorded_at, anomaly.source, "refused",
-                                anomaly.payload.get("action") or {}, [f"refused ({anomaly.code}): {anomaly.reason}"],
-                                read=anomaly.payload.get("read"), corrections=(
-                                    [{"seq": anomaly.resolved_by, "kind": "resolved", "source": "", "at": "",
-                                      "text": f"settled by #{anomaly.resolved_by}", "counts": True}]
-                                    if anomaly.resolved_by else [])), anomaly.after_seq)
+            _insert(steps, _refused(anomaly), anomaly.after_seq)
     return RoundReplay(round_no, seat, names, state.round, start or now, end or start or now, steps)
 
 
 def _quiet(entry: Entry, kind: str, action: dict[str, Any], fixes: list[dict[str, Any]]) -> Step:
-    return Step(entry.seq, entry.recorded_at, entry.source, kind, action, [], read=_read(entry),
+    return Step(entry.seq, entry.recorded_at, entry.source, kind, action, [], read=_read(entry.payload),
                 manual=bool(entry.payload.get("manual")), corrections=fixes)
 
 
-def _read(entry: Entry) -> dict[str, Any] | None:
-    read = entry.payload.get("read")
+def _refused(anomaly: AnomalyRow) -> Step:
+    """A refused read or input: it changed nothing; the host may have settled it with an entry."""
+    settled = [{"seq": anomaly.resolved_by, "kind": "resolved", "source": "", "at": "",
+                "text": f"settled by #{anomaly.resolved_by}", "counts": True}] if anomaly.resolved_by else []
+    return Step(None, anomaly.recorded_at, anomaly.source, "refused", anomaly.payload.get("action") or {},
+                [f"refused ({anomaly.code}): {anomaly.reason}"], read=_read(anomaly.payload), corrections=settled)
+
+
+def _read(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The read behind an input: which reader saw which tag (and the chip the registry named)."""
+    read = payload.get("read")
     return {"reader": read.get("reader"), "uid": read.get("uid"), "chip": read.get("tag_chip")} \
         if isinstance(read, dict) else None
 
