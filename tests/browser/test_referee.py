@@ -167,7 +167,7 @@ def test_the_history_page_shows_past_games_and_each_players_record(game_nights, 
     page = new_page(SIZES[size])
     page.goto(f"{game_nights.url}/history")
     page.wait_for_selector("#playertable")
-    assert page.locator("#games tr[data-game]").count() == 3
+    assert page.locator("#games tr[data-game]").count() == 3 and page.locator("#games tr.night").count() == 1
     assert "in progress, round 1" in page.locator("#games tr[data-game]").first.inner_text()
     names = page.eval_on_selector_all("#playertable tr[data-player]", "rows => rows.map((r) => r.dataset.player)")
     assert sorted(names) == ["Ana", "Ben", "Cleo"], "Dan has not finished a game yet"
