@@ -52,9 +52,11 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.wait_for_function("document.getElementById('toast').innerText.includes('no entry #999')")
 
     # Readers report their link; pausing shows on the host and the table.
+    host.click("#admin summary")  # the readers sit under admin
     assert "online (simulated bag)" in host.locator("[data-reader='sim-2']").inner_text()
     table.reader_status(LinkStatus("sim-1", "offline", "USB cable unplugged?", 0.0))
     host.wait_for_function("document.querySelector(\"[data-reader='sim-1']\").innerText.includes('USB cable unplugged?')")
+    assert "USB cable unplugged?" in host.locator("#desk [data-reader-alert='sim-1']").inner_text()  # on the desk
     host.click("#pause")
     host.wait_for_selector("#pausenote:not(.hidden)")
     screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")

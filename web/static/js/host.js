@@ -52,14 +52,23 @@
     document.getElementById("manualgo").disabled = !kinds.length;
   }
 
+  // Phones beside the join codes; readers under admin, with a line on the desk while one is offline.
   function renderConnections(host) {
     fill("connections",
-      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status")), el("th", {}, t("reader_status"))),
+      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status"))),
       host.seats.map((s) => el("tr", { "data-seat": s.seat },
         el("td", {}, Board.seatDot(s.seat), " ", s.name),
-        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected")),
+        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected")))));
+    const link = (r) => [`${r.reader}: ${t("link_" + r.state)}`, r.detail ? el("span", { class: "muted" }, ` (${r.detail})`) : null];
+    fill("readers",
+      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("reader_status"))),
+      host.seats.map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
         el("td", {}, s.readers.length ? s.readers.map((r) => el("div", { "data-reader": r.reader, class: r.state === "online" ? "ok" : "bad" },
-          `${r.reader}: ${t("link_" + r.state)}`, r.detail ? el("span", { class: "muted" }, ` (${r.detail})`) : null)) : "–"))));
+          link(r))) : "–"))));
+    const offline = host.seats.flatMap((s) => s.readers.filter((r) => r.state === "offline").map((r) =>
+      el("li", { "data-reader-alert": r.reader }, `${s.name}: `, link(r))));
+    fill("readeralert", offline);
+    document.getElementById("readeralert").classList.toggle("hidden", !offline.length);
   }
 
   // The referee timeline, a page at a time, filtered by round, seat and kind; refetched after
