@@ -1,6 +1,6 @@
 """History benchmark: the game-night page's data over many finished games in one journal.
 
-    python benchmarks/bench_history.py [--games 50] [--dir DIR]
+    python benchmarks/bench_history.py [--games 50]
 
 Stores N complete seeded 4-player games (their inputs appended as a transcript import does),
 then times ``summarise`` (every game replayed from its journal) and ``records`` as the history
@@ -43,13 +43,8 @@ def bench(directory: Path, games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--dir", type=Path, default=None)
-    args = parser.parse_args()
-    if args.dir:
-        bench(args.dir, args.games)
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            bench(Path(tmp), args.games)
+    with tempfile.TemporaryDirectory() as tmp:
+        bench(Path(tmp), parser.parse_args().games)
 
 
 if __name__ == "__main__":
