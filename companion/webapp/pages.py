@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import segno
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
 from . import i18n
-from .access import csrf_token, is_host, pin_matches
+from .access import Refusal, csrf_token, is_host, log_in_as_host
 from .board import board
 
 bp = Blueprint("pages", __name__)
@@ -54,20 +55,32 @@ def seat(token: str):
 
 
 @bp.get("/table")
-def table():
-    return page("table.html")
+def table_entry():
+    """The table screen's door: the host (once logged in on that screen) is sent to its link."""
+    if not is_host():
+        return page("login.html")
+    return redirect(url_for("pages.table", token=live_game().table_token))
+
+
+@bp.get("/table/<token>")
+def table(token: str):
+    live_game().check_table_token(token)
+    return page("table.html", token=token)
 
 
 @bp.get("/host")
 def host():
     if "pin" in request.args:
         # The demo's printed link carries the PIN: accept it once, then drop it from the address.
-        if pin_matches(request.args["pin"]):
-            session["host"] = True
+        # Only on the table's own computer: on the LAN a PIN in an address ends up in histories.
+        if not ipaddress.ip_address(request.remote_addr or "0.0.0.0").is_loopback:
+            raise Refusal(403, "pin_link_loopback", "A PIN in the address works only on this computer: "
+                                                    "enter the PIN on the page instead.")
+        log_in_as_host(request.args["pin"])
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")
-    return page("host.html", seats=join_links(), demo=live_game().demo is not None)
+    return page("host.html", seats=join_links(), demo=live_game().demo is not None, table_link=table_link())
 
 
 @bp.get("/host/join-card")
@@ -75,7 +88,12 @@ def join_card():
     """Each seat's QR code and the table's address on one page to print and lay on the table."""
     if not is_host():
         return page("login.html")
-    return page("join_card.html", seats=join_links(), table_link=url_for("pages.table", _external=True))
+    return page("join_card.html", seats=join_links(), table_link=table_link())
+
+
+def table_link() -> str:
+    """The table screen's own link (with its token), for the tablet at the table."""
+    return url_for("pages.table", token=live_game().table_token, _external=True)
 
 
 def join_links() -> list[dict[str, Any]]:

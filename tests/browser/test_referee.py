@@ -69,7 +69,7 @@ def test_the_host_page_puts_join_codes_first_and_pages_the_timeline(server, new_
     card = opened.value
     card.wait_for_selector(".joincard svg")
     assert card.locator(".joincard").count() == 2
-    assert card.locator("#tablelink").inner_text().endswith("/table")
+    assert card.locator("#tablelink").inner_text().endswith("/table/" + server.app.extensions["companion.game"].table_token)
     assert card.locator("[data-join='1'] .link").inner_text().startswith(server.url + "/s/")
     card.screenshot(path=str(artifacts / f"referee-join-card-{size}.png"), full_page=True)
 
@@ -94,7 +94,7 @@ def test_the_round_replay_steps_through_a_recorded_round(server, new_page, artif
     counted = [c.action.chip for c in table.counted() if getattr(c.action, "seat", None) == 0
                and c.action_dict["kind"] == "draw"]
     screen = new_page(SIZES[size])
-    screen.goto(f"{server.url}/table")
+    screen.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     screen.wait_for_selector("#pots svg")
     screen.click("#replaylink")
     screen.wait_for_selector("#steps li")

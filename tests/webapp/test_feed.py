@@ -13,7 +13,7 @@ def test_the_feed_narrates_each_draw_and_the_explosion(host):
     assert host.host({"kind": "fortune", "card": None}).status_code == 200
     for chip in ("white-3-01", "white-2-01", "white-2-02", "white-1-01"):
         draw(host, 0, chip)
-    lines = [line for entry in feed_after(host, "/api/stream/table", 0) for line in entry["lines"]]
+    lines = [line for entry in feed_after(host, "table", 0) for line in entry["lines"]]
     assert "Ana: draws white 3 → space 3" in lines
     assert lines[-1] == "Ana: EXPLODES: whites 8 > 7"
 
@@ -23,6 +23,6 @@ def test_a_phone_gets_the_same_lines_and_corrections_are_named(host):
     table = host.game.table
     draw(host, 1, next(c for c in table.state.seats[1].bag if c.startswith("orange")))
     table.void(table.seq)
-    entries = feed_after(host, f"/api/stream/seat/{host.token(1)}", 1)
+    entries = feed_after(host, "seat:1", 1)
     assert entries[0]["lines"] == ["Ben: draws orange 1 → space 1"]
     assert entries[1]["lines"] == ["#3 void #2"]
