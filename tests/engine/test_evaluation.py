@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine import Buy, Done, Fortune, IllegalAction, Spend, catalog, legal_actions, step
+from companion.engine import Buy, Done, IllegalAction, Spend, catalog, legal_actions, step
 from companion.engine.model import chip
 
 from .scenario import answer, buy, done, draw, draws, game, set_bag, spend, stop
@@ -166,13 +166,3 @@ def test_a_full_tie_is_a_shared_victory():
     for d in [d for d in state.decisions if d.kind == "bonus_die"]:
         state = answer(state, d.seat, "bonus_die", "5")
     assert state.winners == [0, 1]
-
-
-def test_the_fortune_slot_accepts_no_card_only_for_now():
-    from companion.engine import GameConfig, new_game
-    state = new_game(GameConfig(players=("A", "B")))
-    assert state.phase == "fortune"
-    with pytest.raises(IllegalAction) as err:
-        step(state, Fortune("P01"))
-    assert err.value.code == "no_such_card"
-    assert step(state, Fortune(None)).state.phase == "brewing"

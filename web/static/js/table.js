@@ -18,6 +18,7 @@ const TableView = (() => {
     fill("phase", t("phase_" + (view.phase || "setup")) + (view.paused ? ` · ${t("phase_paused")}` : ""));
     fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
     fill("fortune", fortuneText(view.fortune));
+    if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
     fill("scores", seats.map((s, k) => el("li", {},
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} · ♦${s.rubies}`, k === view.start_player ? el("span", { class: "startp" }, " ★") : null)));
