@@ -57,7 +57,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.extensions["companion.hub"] = hub
     app.extensions["companion.pins"] = game.pins = PinGuard(on_alert=hub.touch)
 
-    from . import api, enrolment, newgame, pages, referee, stream
+    from . import api, disputes, enrolment, newgame, nights, pages, referee, stream
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
@@ -65,5 +65,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
     errors.install(app)
+    app.register_blueprint(disputes.bp)
+    app.register_blueprint(nights.bp)
     init_limits(app)
     return app

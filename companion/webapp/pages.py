@@ -81,14 +81,31 @@ def host():
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")
+    return page("host.html", seats=join_links(), demo=live_game().demo is not None, table_link=table_link())
+
+
+@bp.get("/host/join-card")
+def join_card():
+    """Each seat's QR code and the table's address on one page to print and lay on the table."""
+    if not is_host():
+        return page("login.html")
+    return page("join_card.html", seats=join_links(), table_link=table_link())
+
+
+def table_link() -> str:
+    """The table screen's own link (with its token), for the tablet at the table."""
+    return url_for("pages.table", token=live_game().table_token, _external=True)
+
+
+def join_links() -> list[dict[str, Any]]:
+    """Per seat: its name, join link and the link's QR code (inline SVG that scales to its box)."""
     game = live_game()
     seats = []
     for s in game.table.view(None)["seats"]:
         link = url_for("pages.seat", token=game.token(s["seat"]), _external=True)
-        qr = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        qr = segno.make(link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
         seats.append({"seat": s["seat"], "name": s["name"], "link": link, "qr": qr})
-    table_link = url_for("pages.table", token=game.table_token, _external=True)
-    return page("host.html", seats=seats, table_link=table_link)
+    return seats
 
 
 @bp.get("/lang/<code>")

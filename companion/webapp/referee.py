@@ -112,9 +112,17 @@ def pause():
     return jsonify({"ok": True, "paused": body["paused"]})
 
 
+TIMELINE_PAGE = 50
+"""Rows per page of the referee timeline: a whole game is some 500 rows."""
+
+KINDS = {"input": ("input",), "correction": ("void", "reassign"), "anomaly": ("anomaly",)}
+"""The timeline's kind filter: reads and inputs, the host's corrections, refused reads."""
+
+
 @bp.get("/timeline")
 def referee_timeline():
-    """Every read, input, correction and refusal; ``?round=`` and ``?seat=`` narrow it down."""
+    """The timeline, a page at a time: ``?round=``, ``?seat=`` and ``?kind=`` narrow it down,
+    ``?page=`` picks a page (1 is the oldest; without it, the newest page)."""
     if not is_host():
         raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
     table = _table()
@@ -125,7 +133,18 @@ def referee_timeline():
             if not (wanted.isascii() and wanted.isdigit()):
                 raise Refusal(400, "bad_filter", f"{key!r} must be a number.")
             rows = [r for r in rows if r[key] == int(wanted)]
-    return jsonify({"rows": rows})
+    kind = request.args.get("kind") or ""
+    if kind:
+        if kind not in KINDS:
+            raise Refusal(400, "bad_filter", f"'kind' must be one of {', '.join(KINDS)}.")
+        rows = [r for r in rows if r["kind"] in KINDS[kind]]
+    pages = max(1, -(-len(rows) // TIMELINE_PAGE))
+    wanted = request.args.get("page") or str(pages)
+    if not wanted.isdigit() or not 1 <= int(wanted) <= pages:
+        raise Refusal(400, "bad_filter", f"'page' must be a number from 1 to {pages}.")
+    number = int(wanted)
+    return jsonify({"rows": rows[(number - 1) * TIMELINE_PAGE:number * TIMELINE_PAGE], "total": len(rows),
+                    "page": number, "pages": pages})
 
 
 @bp.get("/export")

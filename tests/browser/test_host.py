@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.devices.events import LinkStatus
+from companion.webapp import create_app
+from companion.webapp.server import Server
+from tests.webapp.tables import demo_table
 
 from .conftest import PIN
 from .test_play import SCREEN, click_and_wait
@@ -47,20 +52,33 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.wait_for_function("document.getElementById('toast').innerText.includes('no entry #999')")
 
     # Readers report their link; pausing shows on the host and the table.
+    host.click("#admin summary")  # the readers sit under admin
     assert "online (simulated bag)" in host.locator("[data-reader='sim-2']").inner_text()
     table.reader_status(LinkStatus("sim-1", "offline", "USB cable unplugged?", 0.0))
     host.wait_for_function("document.querySelector(\"[data-reader='sim-1']\").innerText.includes('USB cable unplugged?')")
+    assert "USB cable unplugged?" in host.locator("#desk [data-reader-alert='sim-1']").inner_text()  # on the desk
     host.click("#pause")
     host.wait_for_selector("#pausenote:not(.hidden)")
     screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")
     host.screenshot(path=str(artifacts / "host-paused.png"), full_page=True)
 
 
-def test_host_enrols_a_tag_and_sees_the_box_count(browser, server, artifacts):
+@pytest.fixture
+def sticker_server():
+    """A table with stickers (the demo's registry and bags, no simulated draw button): enrolment applies."""
+    table, _ = demo_table(["Ana", "Ben"], seed=11)
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    yield srv
+    srv.stop()
+
+
+def test_host_enrols_a_tag_and_sees_the_box_count(browser, sticker_server, artifacts):
+    server = sticker_server
     table = server.app.extensions["companion.game"].table
     table.registry.remove(next(r.uid for r in table.registry.rows() if r.chip_id == "black-1-01"))
     host = browser.new_page(**SCREEN)
     host.goto(f"{server.url}/host?pin={PIN}")
+    host.click("#admin summary")  # folded away until the host needs it
     host.wait_for_selector("#tagcounts [data-kind='black-1']")
     host.select_option("#enrolcolor", "black")
     host.fill("#enrolvalue", "1")

@@ -6,6 +6,8 @@ from companion.engine import Draw, IllegalAction, replay, state_to_dict
 from companion.table import CorrectionRefused, Table
 from companion.table.timeline import timeline
 
+from .conftest import STRAY_STICKER
+
 
 def bag_chip(table, seat, color="white"):
     return next(c for c in table.state.seats[seat].bag if c.startswith(color))
@@ -114,18 +116,12 @@ def test_a_read_is_reassigned_to_the_seat_whose_bag_it_came_from(table):
     assert rows[2].note == "entered by hand" and rows[2].space == table.state.seats[1].last_space
 
 
-def test_reassigned_registry_read_becomes_the_other_seats_chip(db):
-    from companion.engine import GameConfig
-    from companion.table import TableSetup, TagRegistry, start_game
-
-    registry = TagRegistry(db)
-    registry.assign("04A1B2C3D4E5F6", "green-1-02")  # physically: the green 1 in Ben's bag
-    t = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag-0": 0, "bag-1": 1}, registry=True))
-    t.submit({"kind": "fortune"}, "host")
-    read = t.read("bag-0", "04A1B2C3D4E5F6")  # but it went past Ann's reader
+def test_reassigned_registry_read_becomes_the_other_seats_chip(sticker_table):
+    t = sticker_table
+    read = t.read("bag-0", STRAY_STICKER)  # but it went past Ann's reader
     assert read.accepted and t.state.seats[0].pot[0][0] == "green-1-01"  # bound to Ann's green 1
     t.reassign(read.seq, 1)
     assert [c for c, _ in t.state.seats[1].pot] == ["green-1-02"] and t.state.seats[0].pot == []
-    t.read("bag-0", "04A1B2C3D4E5F6")  # the same sticker again is Ben's chip now, already in his pot
+    t.read("bag-0", STRAY_STICKER)  # the same sticker again is Ben's chip now, already in his pot
     assert "green-1-02 is in Ben's pot" in t.anomalies()[-1].reason
     assert Draw(1, "green-1-02") in [c.action for c in t.counted()]

@@ -1,13 +1,14 @@
-// The host's console: host inputs, pause, the anomalies log with its one-click fixes, the
-// referee timeline, connections per seat, over the shared table board. Every fix is a request
-// to the table; what it decides (or its reason for refusing) is shown as it comes back.
+// The host's console: join codes and connections first, then the referee desk (host inputs,
+// pause, the round replay, the anomalies log with its one-click fixes), the shared table board,
+// the paged referee timeline and, folded away, the admin. Every fix is a request to the table;
+// what it decides (or its reason for refusing) is shown as it comes back.
 "use strict";
 (() => {
   const { el, t, fill, post, page } = Q;
   let view = null;
 
   const seatName = (k) => (k === null || k === undefined ? "–" : (view.seats[k] || {}).name || t("seat_n", { n: k + 1 }));
-  const time = (at) => new Date(at).toLocaleTimeString();
+  const time = (at) => new Date(at).toLocaleTimeString(document.documentElement.lang);
   const seatOptions = (chosen) => view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === chosen }, s.name));
 
   // One correction: show what the table made of it, then let the stream redraw the page.
@@ -64,46 +65,84 @@
     document.getElementById("manualgo").disabled = !kinds.length;
   }
 
+  // Phones beside the join codes; readers under admin, with a line on the desk while one is offline.
   function renderConnections(host) {
     fill("connections",
-      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status")), el("th", {}, t("reader_status"))),
+      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status"))),
       host.seats.map((s) => el("tr", { "data-seat": s.seat },
         el("td", {}, Board.seatDot(s.seat), " ", s.name),
-        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected")),
+        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected")))));
+    const link = (r) => [`${r.reader}: ${t("link_" + r.state)}`, r.detail ? el("span", { class: "muted" }, ` (${r.detail})`) : null];
+    fill("readers",
+      el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("reader_status"))),
+      host.seats.map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
         el("td", {}, s.readers.length ? s.readers.map((r) => el("div", { "data-reader": r.reader, class: r.state === "online" ? "ok" : "bad" },
-          `${r.reader}: ${t("link_" + r.state)}`, r.detail ? el("span", { class: "muted" }, ` (${r.detail})`) : null)) : "–"))));
+          link(r))) : "–"))));
+    const offline = host.seats.flatMap((s) => s.readers.filter((r) => r.state === "offline").map((r) =>
+      el("li", { "data-reader-alert": r.reader }, `${s.name}: `, link(r))));
+    fill("readeralert", offline);
+    document.getElementById("readeralert").classList.toggle("hidden", !offline.length);
   }
 
-  // The referee timeline, filtered by round and seat; refetched after every change.
+  // The referee timeline, a page at a time, filtered by round, seat and kind; refetched after
+  // every change. tlPage null follows the newest page; paging back holds the page still.
+  let tlPage = null;
   async function loadTimeline() {
     const params = new URLSearchParams();
-    for (const [key, id] of [["round", "tlround"], ["seat", "tlseat"]]) {
+    for (const [key, id] of [["round", "tlround"], ["seat", "tlseat"], ["kind", "tlkind"]]) {
       const value = document.getElementById(id).value;
       if (value !== "") params.set(key, value);
     }
+    if (tlPage !== null) params.set("page", tlPage);
     const response = await fetch(page.timelineUrl + "?" + params, { credentials: "same-origin" });
-    if (!response.ok) return;
-    const rows = (await response.json()).rows;
+    if (!response.ok) { tlPage = null; return; }
+    const data = await response.json();
+    const printed = (space) => (space === null || space === undefined ? "" : Q.BOARD.track[space].coins);
     fill("timeline", el("tr", {}, ["#", "time", "round", "source", "seat", "what", "space", "fix"].map((k) => el("th", {}, t(k)))),
-      rows.map((r) => el("tr", { "data-seq": r.seq ?? "", "data-kind": r.kind, class: r.counts || r.kind !== "input" ? "" : "voided" },
-        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, r.round), el("td", {}, r.source),
+      data.rows.map((r) => el("tr", { "data-seq": r.seq ?? "", "data-kind": r.kind, class: r.counts || r.kind !== "input" ? "" : "voided" },
+        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, replayLink(r)), el("td", {}, r.source),
         el("td", {}, seatName(r.seat)), el("td", {}, r.text, r.note ? el("div", { class: "muted" }, r.note) : null),
-        el("td", {}, r.space ?? ""),
+        el("td", {}, printed(r.space)),
         el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null))));
+    fill("tlpage", t("page_n", { page: data.page, pages: data.pages, total: data.total }));
+    document.getElementById("tlprev").disabled = data.page <= 1;
+    document.getElementById("tlnext").disabled = data.page >= data.pages;
+    document.getElementById("timelinebox").dataset.page = data.page;
+  }
+
+  // A row of a seat opens the round replay at that entry, for a dispute about it.
+  function replayLink(r) {
+    if (r.seat === null || r.seat === undefined) return r.round;
+    const query = new URLSearchParams({ round: r.round, seat: r.seat });
+    if (r.seq !== null) query.set("seq", r.seq);
+    return el("a", { href: "/replay?" + query, target: "_blank", rel: "noopener", "data-replay": r.seq ?? "" }, r.round);
+  }
+
+  function turnPage(delta) {
+    const box = document.getElementById("timelinebox");
+    const next = Number(box.dataset.page || 1) + delta;
+    tlPage = next;
+    loadTimeline().then(() => { if (document.getElementById("tlnext").disabled) tlPage = null; });
   }
 
   function filters() {
     const rounds = document.getElementById("tlround"), seats = document.getElementById("tlseat");
     const [r, s] = [rounds.value, seats.value];
-    fill("tlround", el("option", { value: "" }, t("all_rounds")),
-      Array.from({ length: view.round || 1 }, (_, i) => el("option", { value: i + 1, selected: String(i + 1) === r }, `${t("round")} ${i + 1}`)));
+    const roundOptions = (chosen) => Array.from({ length: view.round || 1 }, (_, i) =>
+      el("option", { value: i + 1, selected: String(i + 1) === chosen }, `${t("round")} ${i + 1}`));
+    fill("tlround", el("option", { value: "" }, t("all_rounds")), roundOptions(r));
     fill("tlseat", el("option", { value: "" }, t("all_seats")),
       view.seats.map((x) => el("option", { value: x.seat, selected: String(x.seat) === s }, x.name)));
+    const replayRound = document.getElementById("replayround");
+    const keep = replayRound.value || String(view.round || 1);
+    fill("replayround", roundOptions(keep));
   }
 
   // Tag enrolment: the mode, each answer of the registry, and tagged chips against the box.
   function renderTags(tags) {
-    document.getElementById("tags").classList.toggle("hidden", !tags);
+    const box = document.getElementById("tags");  // absent in the demo: its stickers are simulated
+    if (!box) return;
+    box.classList.toggle("hidden", !tags);
     if (!tags) return;
     const on = tags.enrolling;
     fill("enrolstate", on ? t("enrolling", { chip: Q.chipName(on.color, on.value) }) : t("not_enrolling"));
@@ -182,11 +221,15 @@
   document.getElementById("manualseat").addEventListener("change", bagChoices);
   document.getElementById("manualgo").addEventListener("click", () => correct("manual-draw",
     { seat: Number(document.getElementById("manualseat").value), chip: document.getElementById("manualchip").value }));
-  document.getElementById("enrolstart").addEventListener("click", () => post("/api/host/tags/enrol", {
-    color: document.getElementById("enrolcolor").value, value: Number(document.getElementById("enrolvalue").value) }));
-  document.getElementById("enrolstop").addEventListener("click", () => post("/api/host/tags/stop", {}));
-  document.getElementById("tagsimport").addEventListener("change", (e) => importTags(e.currentTarget));
-  for (const id of ["tlround", "tlseat"]) document.getElementById(id).addEventListener("change", loadTimeline);
+  if (document.getElementById("tags")) {
+    document.getElementById("enrolstart").addEventListener("click", () => post("/api/host/tags/enrol", {
+      color: document.getElementById("enrolcolor").value, value: Number(document.getElementById("enrolvalue").value) }));
+    document.getElementById("enrolstop").addEventListener("click", () => post("/api/host/tags/stop", {}));
+    document.getElementById("tagsimport").addEventListener("change", (e) => importTags(e.currentTarget));
+  }
+  for (const id of ["tlround", "tlseat", "tlkind"]) document.getElementById(id).addEventListener("change", () => { tlPage = null; loadTimeline(); });
+  document.getElementById("tlprev").addEventListener("click", () => turnPage(-1));
+  document.getElementById("tlnext").addEventListener("click", () => turnPage(1));
   Q.connect(page.streamUrl, render);
   // A lost phone: that seat gets a new link and QR code, the old link stops working.
   document.querySelectorAll("[data-reissue]").forEach((button) => button.addEventListener("click", () =>

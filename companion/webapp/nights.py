@@ -1,0 +1,82 @@
+"""History across game nights: past games by date, each player's record, charts and CSV files."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+
+from flask import Blueprint, Response, current_app
+
+from companion.table.nights import GameSummary, PlayerRecord, records, summarise
+
+from . import charts, i18n
+from .pages import page
+
+bp = Blueprint("nights", __name__)
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is a formula to a spreadsheet: names are quoted instead."""
+
+
+def _games() -> list[GameSummary]:
+    return summarise(current_app.extensions["companion.game"].table.db)
+
+
+def local_time(iso: str, form: str = "%Y-%m-%d %H:%M") -> str:
+    """A stored UTC time on the table's own clock (to the minute unless ``form`` says otherwise)."""
+    return datetime.fromisoformat(iso).astimezone().strftime(form)
+
+
+@bp.get("/history")
+def history_page():
+    games = _games()
+    players = records(games)
+    strings = i18n.STRINGS[i18n.language()]
+    drawn = [(strings[key], chart) for key, chart in (
+        ("history_wins", charts.bars(strings["history_wins"], [(p.name, p.wins) for p in players])),
+        ("history_average", charts.bars(strings["history_average"], [(p.name, p.average) for p in players],
+                                        decimals=1, alt=True)),
+        ("history_scores", charts.lines(strings["history_scores"], [(p.name, p.scores) for p in players])),
+    )]
+    return page("history.html", games=games, players=players, charts=drawn, when=local_time)
+
+
+def _cell(value: object) -> str:
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _csv(rows: list[list[object]], filename: str) -> Response:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([_cell(v) for v in row])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+
+
+@bp.get("/history/games.csv")
+def games_csv():
+    """One line per player per game: the game, its date and status, the player, score and result."""
+    rows: list[list[object]] = [["game", "name", "started", "status", "round", "seat", "player", "score",
+                                 "winner", "explosions", "bought"]]
+    for g in _games():
+        for seat, name in enumerate(g.players):
+            rows.append([g.id, g.name, local_time(g.created_at), g.status, g.round, seat + 1, name, g.scores[seat],
+                         "yes" if seat in g.winners else "no", g.explosions[seat],
+                         " ".join(f"{kind}x{n}" for kind, n in sorted(g.bought[seat].items()))])
+    return _csv(rows, "quacks-games.csv")
+
+
+@bp.get("/history/players.csv")
+def players_csv():
+    """Each player's record over the finished games."""
+    rows: list[list[object]] = [["player", "games", "wins", "average", "best", "explosions", "most_bought"]]
+    for p in records(_games()):
+        rows.append([p.name, p.games, p.wins, f"{p.average:.1f}", p.best, p.explosions, _most_bought(p)])
+    return _csv(rows, "quacks-players.csv")
+
+
+def _most_bought(record: PlayerRecord) -> str:
+    return " ".join(f"{kind}x{n}" for kind, n in record.most_bought())
