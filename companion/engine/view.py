@@ -51,6 +51,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
+        "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
     }
     if with_risk:
         out["risk"] = _risk(s)

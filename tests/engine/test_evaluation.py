@@ -176,3 +176,30 @@ def test_the_fortune_slot_accepts_no_card_only_for_now():
         step(state, Fortune("P01"))
     assert err.value.code == "no_such_card"
     assert step(state, Fortune(None)).state.phase == "brewing"
+
+
+def test_results_keep_each_rounds_score_and_what_coins_and_rubies_added():
+    state = game()
+    state.round = 9
+    state.seats[0].droplet, state.seats[1].droplet = 20, 21
+    state.seats[0].score, state.seats[1].score = 10, 10
+    state.seats[0].rubies, state.seats[1].rubies = 5, 3
+    set_bag(state, 0, "orange-1")
+    set_bag(state, 1, "orange-1")
+    state = draw(draw(state, 0, "orange-1"), 1, "orange-1")
+    state = answer(state, 1, "bonus_die", "4")
+    ann, ben = state.seats
+    # Ann ends round 9 on 10 + 5 VP; then 18 coins make 3 VP and 5 rubies make 2 VP.
+    assert ann.round_scores[-1] == 15 and ann.final_points == {"coins": 3, "rubies": 2}
+    assert ann.score == ann.round_scores[-1] + 3 + 2
+    assert ben.final_points == {"coins": 3, "rubies": 2}
+
+
+def test_every_round_of_a_whole_game_has_its_score():
+    from companion.autoplay import play_game
+    from companion.engine import GameConfig
+    state, _ = play_game(GameConfig(players=("Ann", "Ben", "Cid")), seed=4)
+    for seat in state.seats:
+        assert len(seat.round_scores) == catalog.ROUNDS
+        assert seat.round_scores == sorted(seat.round_scores), "a score only grows"
+        assert seat.score == seat.round_scores[-1] + sum(seat.final_points.values())

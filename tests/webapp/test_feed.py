@@ -26,3 +26,4 @@ def test_a_phone_gets_the_same_lines_and_corrections_are_named(host):
     entries = feed_after(host, f"/api/stream/seat/{host.token(1)}", 1)
     assert entries[0]["lines"] == ["Ben: draws orange 1 → space 1"]
     assert entries[1]["lines"] == ["#3 void #2"]
+
