@@ -16,7 +16,7 @@ from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token
-from .feed import entry_lines
+from .feed import entry_lines, journal_lines
 from .hub import Hub
 
 HOST_KINDS = frozenset({"fortune"})
@@ -100,6 +100,14 @@ class LiveGame:
         if perspective == "host":
             view["host"] = self.host_panel()
         return view
+
+    def feed(self) -> dict[str, Any]:
+        """The feed so far, for a page being opened: its lines and the journal seq they reach.
+
+        The page's stream resumes after that seq, so no entry is lost or shown twice."""
+        seq = self.table.seq
+        inputs = [item for item in self.table.counted() if item.entry.seq <= seq]
+        return {"seq": seq, "lines": journal_lines(self.table.config, inputs)}
 
     def host_panel(self) -> dict[str, Any]:
         """What only the host sees: links, phone and reader connections, host inputs, anomalies."""

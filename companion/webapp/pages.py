@@ -50,12 +50,12 @@ def index():
 def seat(token: str):
     game = live_game()
     n = game.seat_of(token)
-    return page("seat.html", seat=n, token=token, demo=game.demo is not None)
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed())
 
 
 @bp.get("/table")
 def table():
-    return page("table.html")
+    return page("table.html", feed=live_game().feed())
 
 
 @bp.get("/host")

@@ -27,3 +27,19 @@ def test_a_phone_gets_the_same_lines_and_corrections_are_named(host):
     assert entries[0]["lines"] == ["Ben: draws orange 1 → space 1"]
     assert entries[1]["lines"] == ["#3 void #2"]
 
+
+
+def test_a_page_opened_mid_game_starts_with_the_journal_feed(host, phone):
+    import json
+    import re
+    assert host.host({"kind": "fortune", "card": None}).status_code == 200
+    for chip in ("white-3-01", "white-2-01"):
+        draw(host, 0, chip)
+    table = host.game.table
+    table.void(table.seq)  # the white 2 no longer counts
+    for url in ("/table", f"/s/{host.token(1)}"):
+        html = phone.client.get(url).get_data(as_text=True)
+        feed = json.loads(re.search(r'<script type="application/json" id="feed">(.*?)</script>', html).group(1))
+        assert feed["seq"] == table.seq
+        assert "Ana: draws white 3 → space 3" in feed["lines"]
+        assert not any("white 2" in line for line in feed["lines"]), "a voided draw is not in the feed"

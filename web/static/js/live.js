@@ -67,6 +67,13 @@ const Q = (() => {
     const banner = document.getElementById("offline");
     const badge = document.getElementById("live");
     let game = null;
+    // A page opened mid-game starts with the journal's feed and streams from where it ends.
+    const known = document.getElementById("feed");
+    if (known) {
+      const start = JSON.parse(known.textContent);
+      feed({ lines: start.lines });
+      url += (url.includes("?") ? "&" : "?") + "last=" + start.seq;
+    }
     const source = new EventSource(url);
     source.onopen = () => { banner.classList.add("hidden"); badge && badge.classList.remove("hidden"); };
     source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
@@ -90,7 +97,7 @@ const Q = (() => {
   function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
 
   // The feed keeps the last lines of every entry this page has received, worded by the server.
-  const feedLines = [];
+  const feedLines = [];  // as many as feed.py's FEED_LINES
   function feed(entry) {
     feedLines.push(...(entry.lines || []));
     feedLines.splice(0, Math.max(0, feedLines.length - 40));
