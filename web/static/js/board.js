@@ -69,7 +69,7 @@ const Board = (() => {
     }
     if (seat.status === "exploded") {
       root.append(svg("g", { class: "explodedmark", "data-marker": "exploded" },
-        svg("path", { d: burst(0, 0, 15, 7, 11) }), svg("title", {}, Q.t("status_exploded"))));
+        svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
     }
     return root;
   }

@@ -21,7 +21,7 @@ const Q = (() => {
       else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else node.setAttribute(k, v === true ? "" : v);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -30,7 +30,7 @@ const Q = (() => {
 
   function fill(id, ...children) {
     const node = document.getElementById(id);
-    if (node) node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+    if (node) node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
     return node;
   }
 

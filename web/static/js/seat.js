@@ -202,9 +202,11 @@
     if (brewing) {
       const drawBtn = document.getElementById("draw");
       const looking = blocking.some((d) => d.kind === "blue.preview");
+      const canDraw = actions.some((a) => a.kind === "draw");
       if (drawBtn) {
-        drawBtn.disabled = !actions.some((a) => a.kind === "draw");
+        drawBtn.disabled = !canDraw;
         drawBtn.textContent = looking ? t("draw_look") : t("draw");
+        drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
       }
       const stop = document.getElementById("stop");
       stop.classList.toggle("hidden", looking);
@@ -230,7 +232,7 @@
 
     fill("pot", Board.pot(me));
     const sc = me.scoring_space;
-    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins")} · `,
+    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t(sc.coins === 1 ? "coin" : "coins")} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
     const start = Q.BOARD.track[me.start_space];
     fill("stats",
