@@ -93,10 +93,9 @@ class LiveGame:
 
     def render(self, perspective: str) -> dict[str, Any]:
         """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``."""
-        if perspective.startswith("seat:"):
-            return self.table.view(int(perspective[5:]))
-        view = self.table.view(None)
-        view["paused"] = self.table.paused
+        seat = int(perspective[5:]) if perspective.startswith("seat:") else None
+        view = self.table.view(seat)
+        view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
         if perspective == "host":
             view["host"] = self.host_panel()
         return view

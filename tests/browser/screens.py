@@ -65,4 +65,7 @@ def guide(page) -> str:
 
 
 def wait_guide(page, text: str) -> None:
-    page.wait_for_function("(t) => document.body.dataset.guide === t", arg=text)
+    try:
+        page.wait_for_function("(t) => document.body.dataset.guide === t", arg=text, timeout=10000)
+    except Exception as err:
+        raise AssertionError(f"the guide says {guide(page)!r}, not {text!r}") from err

@@ -165,3 +165,21 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
         assert_spanish(screen, "table at game over")
         screen.screenshot(path=str(artifacts / "es-table-results.png"))
         seat.screenshot(path=str(artifacts / "es-seat-results.png"), full_page=True)
+
+
+def test_a_seat_that_stopped_is_told_whom_it_waits_for_and_a_pause_says_so(browser, four, artifacts):
+    game = four.app.extensions["companion.game"]
+    table = table_of(four)
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(f"{four.url}/s/{game.token(0)}")
+    wait_guide(page, "Draw a chip or stop")
+    page.click("#stop")
+    wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
+    assert page.locator("#brew").is_hidden(), "no Draw, Stop or odds after stopping"
+    page.screenshot(path=str(artifacts / "guide-wait.png"))
+    table.set_paused(True)
+    try:
+        wait_guide(page, "Paused: wait for the host")
+    finally:
+        table.set_paused(False)
+    wait_guide(page, "Wait: Ben, Cid and Dee are brewing")

@@ -52,9 +52,10 @@
     if (view.phase === "spend" && can("done")) return t("guide_spend");
     const others = (view.waiting || []).filter((k) => k !== null && k !== view.you);
     if (!others.length) return t("waiting");
-    const decided = others.filter((k) => (view.decisions || []).some((d) => d.seat === k));
+    const asked = (k) => (view.decisions || []).find((d) => d.seat === k && d.blocking);  // offers do not hold anyone up
+    const decided = others.filter(asked);
     if (decided.length) {
-      const kind = view.decisions.find((d) => d.seat === decided[0]).kind;
+      const kind = asked(decided[0]).kind;
       return wait(DECISION_WAIT[kind] || "choose", decided);
     }
     const what = { brewing: "brewing", shop: "shopping", spend: "spending" }[view.phase] || "choose";
