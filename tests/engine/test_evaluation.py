@@ -179,20 +179,18 @@ def test_the_fortune_slot_accepts_no_card_only_for_now():
 
 
 def test_results_keep_each_rounds_score_and_what_coins_and_rubies_added():
-    state = game()
+    state = game(3)
     state.round = 9
-    state.seats[0].droplet, state.seats[1].droplet = 20, 21
-    state.seats[0].score, state.seats[1].score = 10, 10
-    state.seats[0].rubies, state.seats[1].rubies = 5, 3
-    set_bag(state, 0, "orange-1")
-    set_bag(state, 1, "orange-1")
-    state = draw(draw(state, 0, "orange-1"), 1, "orange-1")
-    state = answer(state, 1, "bonus_die", "4")
-    ann, ben = state.seats
-    # Ann ends round 9 on 10 + 5 VP; then 18 coins make 3 VP and 5 rubies make 2 VP.
-    assert ann.round_scores[-1] == 15 and ann.final_points == {"coins": 3, "rubies": 2}
-    assert ann.score == ann.round_scores[-1] + 3 + 2
-    assert ben.final_points == {"coins": 3, "rubies": 2}
+    ann = state.seats[0]
+    ann.droplet, ann.score, ann.rubies = 10, 3, 4
+    for n in (2, 1, 0):
+        set_bag(state, n, "orange-1")
+        state = draw(state, n, "orange-1")
+    state = answer(state, 0, "bonus_die", "3")  # Ann's 11 is furthest: she rolls 2 VP
+    ann = state.seats[0]
+    # Ann ends round 9 on 3 + 2 (space 11) + 2 (die) = 7; then 11 coins make 2 VP and 4 rubies 2 VP.
+    assert ann.round_scores == [7] and ann.final_points == {"coins": 2, "rubies": 2}
+    assert ann.score == 11
 
 
 def test_every_round_of_a_whole_game_has_its_score():
