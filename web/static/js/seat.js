@@ -112,7 +112,7 @@
     if (!pot.length) return el("span", { class: "muted" }, t("no_chip_yet"));
     const last = pot[pot.length - 1];
     const space = Q.BOARD.track[last.space];
-    return [el("span", { class: "muted" }, t("last_chip")), Q.chip(last.color, last.value),
+    return [offers.length ? null : el("span", { class: "muted" }, t("last_chip")), Q.chip(last.color, last.value),
       el("span", {}, "→ ", t("space_n", { n: space ? space.coins : last.space })),
       ...offers.map((d) => el("button", { class: "offer", "data-decision": d.id, "data-kind": d.kind, "data-option": d.options[0].key,
         onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [d.options[0].key] }) },
