@@ -75,6 +75,20 @@ def test_a_reload_keeps_the_feed(browser, four):
         assert page.locator("#events").inner_text() == before
 
 
+def test_a_rat_stone_is_drawn_as_a_rat_past_the_droplet(browser, artifacts):
+    with serving(PLAYERS, seed=8) as srv:
+        table = table_of(srv)
+        play_until(table, lambda s: s.phase == "brewing" and any(seat.rat for seat in s.seats))
+        k, seat = next((k, seat) for k, seat in enumerate(table.state.seats) if seat.rat)
+        page = browser.new_context(**TABLETS["1280x800"]).new_page()
+        page.goto(f"{srv.url}/table")
+        rat = page.locator(f"#pots [data-seat='{k}'] [data-marker=rat]")
+        rat.wait_for()
+        assert rat.locator("title").text_content() == f"Rat stone: {seat.rat} past the droplet"
+        assert rat.locator(".ratear").count() == 1 and rat.locator(".rattail").count() == 1
+        page.screenshot(path=str(artifacts / "table-rat.png"))
+
+
 def test_the_results_screen_at_game_over(browser, artifacts):
     with serving(PLAYERS, seed=8) as srv:
         table = table_of(srv)
@@ -154,6 +168,10 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
             assert_spanish(seat, f"seat in {phase}")
             assert_spanish(screen, f"table in {phase}")
         seat.screenshot(path=str(artifacts / "es-seat-brewing.png"), full_page=True)
+        play_until(table, lambda s: any(d.seat == 0 and d.blocking for d in s.decisions))
+        seat.wait_for_selector("#decisions [data-option]")
+        assert_spanish(seat, f"seat deciding {table.state.decisions[0].kind}")
+        seat.screenshot(path=str(artifacts / "es-seat-decision.png"), full_page=True)
         play_until(table, lambda s: s.phase == "shop" and s.shopper == 0)
         wait_guide(seat, "Tienda: compra hasta 2 fichas de colores distintos")
         assert_spanish(seat, "seat in the shop")

@@ -65,7 +65,7 @@ const Board = (() => {
     if (seat.rat) {
       const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
       const [rx, ry] = spiral[ratSpace];
-      root.append(rat(rx + 2, ry - 7, Q.t("rat_title", { n: seat.rat })));
+      root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
     }
     if (seat.status === "exploded") {
       root.append(svg("g", { class: "explodedmark", "data-marker": "exploded" },
@@ -76,7 +76,7 @@ const Board = (() => {
 
   // The rat stone as a rat: body, head with ear and eye, a curled tail; nose to the right.
   function rat(x, y, title) {
-    return svg("g", { class: "ratmark", "data-marker": "rat", transform: `translate(${x} ${y})` },
+    return svg("g", { class: "ratmark", "data-marker": "rat", transform: `translate(${x} ${y}) scale(1.6)` },
       svg("path", { class: "rattail", d: "M-4.5 1 q-3 2 -4.5 -1 q-1 -2.5 1 -3" }),
       svg("ellipse", { class: "rat", cx: 0, cy: 0, rx: 4.6, ry: 2.9 }),
       svg("path", { class: "rat", d: "M3.2 -2 L8 0.6 L3.2 2.4 Z" }),
