@@ -65,7 +65,7 @@
   // Options in the page's language where the engine's label is known by its key.
   function optionLabel(d, o, me) {
     if (d.kind === "blue.preview") return o.key === "none" ? t("place_none") : [t("place"), " ", Q.chip(...o.key.split("-").slice(0, 2))];
-    if (d.kind === "bonus_die") return [el("b", {}, o.key), " ", t("die_" + o.key)];
+    if (d.kind === "bonus_die") return [el("span", { class: "dieface", "aria-hidden": "true" }, o.key), " ", t("die_" + o.key)];
     if (d.kind === "exploded.reward") {
       const space = me.scoring_space || { vp: 0, coins: 0 };
       return o.key === "points" ? t(space.vp === 1 ? "points_one" : "points_many", { n: space.vp })
