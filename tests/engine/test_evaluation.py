@@ -2,7 +2,8 @@
 
 import pytest
 
-from companion.engine import Buy, Done, Fortune, IllegalAction, Spend, catalog, legal_actions, step
+from companion.autoplay import play_game
+from companion.engine import Buy, Done, Fortune, GameConfig, IllegalAction, Spend, catalog, legal_actions, step
 from companion.engine.model import chip
 
 from .scenario import answer, buy, done, draw, draws, game, set_bag, spend, stop
@@ -194,8 +195,6 @@ def test_results_keep_each_rounds_score_and_what_coins_and_rubies_added():
 
 
 def test_every_round_of_a_whole_game_has_its_score():
-    from companion.autoplay import play_game
-    from companion.engine import GameConfig
     state, _ = play_game(GameConfig(players=("Ann", "Ben", "Cid")), seed=4)
     for seat in state.seats:
         assert len(seat.round_scores) == catalog.ROUNDS

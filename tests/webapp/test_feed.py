@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from .conftest import Phone, feed_after
 
 
@@ -30,8 +33,6 @@ def test_a_phone_gets_the_same_lines_and_corrections_are_named(host):
 
 
 def test_a_page_opened_mid_game_starts_with_the_journal_feed(host, phone):
-    import json
-    import re
     assert host.host({"kind": "fortune", "card": None}).status_code == 200
     for chip in ("white-3-01", "white-2-01"):
         draw(host, 0, chip)
