@@ -17,29 +17,12 @@
     document.getElementById(id).classList.toggle("hidden", !on);
   }
 
-  function names(list) {
-    if (list.length < 2) return list.join("");
-    return list.slice(0, -1).join(", ") + t("and") + list[list.length - 1];
-  }
-  // "Wait: Ben is shopping" / "Wait: Ann and Ben are brewing".
-  function wait(what, seats) {
-    const who = seats.map((k) => view.seats[k].name);
-    return t(`wait_${what}_${who.length === 1 ? "one" : "many"}`, { name: who[0], names: names(who) });
-  }
-
   const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple" };
-  const DECISION_WAIT = { bonus_die: "die" };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
-    if (view.phase === "game_over") {
-      const won = (view.winners || []);
-      if (won.includes(view.you)) return t("guide_you_win");
-      const who = won.map((k) => view.seats[k].name);
-      return t(who.length === 1 ? "guide_over_one" : "guide_over_many", { name: who[0], names: names(who) });
-    }
-    if (view.phase === "fortune") return t("guide_fortune");
+    if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => d.blocking);
     if (blocking && blocking.kind === "blue.preview") {
       const left = (blocking.reveal || 0) - (me.hand || []).length;
@@ -50,16 +33,7 @@
     if (view.phase === "brewing" && can("stop")) return t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
     if (view.phase === "shop" && view.shop.shopper === view.you) return t("guide_shop");
     if (view.phase === "spend" && can("done")) return t("guide_spend");
-    const others = (view.waiting || []).filter((k) => k !== null && k !== view.you);
-    if (!others.length) return t("waiting");
-    const asked = (k) => (view.decisions || []).find((d) => d.seat === k && d.blocking);  // offers do not hold anyone up
-    const decided = others.filter(asked);
-    if (decided.length) {
-      const kind = asked(decided[0]).kind;
-      return wait(DECISION_WAIT[kind] || "choose", decided);
-    }
-    const what = { brewing: "brewing", shop: "shopping", spend: "spending" }[view.phase] || "choose";
-    return wait(what, others);
+    return Turn.waiting(view, view.you);
   }
 
   // Options in the page's language where the engine's label is known by its key.

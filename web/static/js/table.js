@@ -36,6 +36,7 @@ const TableView = (() => {
     fill("phase", t("phase_" + (view.phase || "setup")) + (view.paused ? ` · ${t("phase_paused")}` : ""));
     fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
     fill("fortune", fortuneText(view.fortune));
+    fill("now", Turn.waiting(view, null));
     fill("books", books(view));
     fill("track", Board.track(seats));
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
