@@ -47,7 +47,7 @@ const TableView = (() => {
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
       Board.pot(s),
       el("div", { class: "row spread muted" },
-        el("span", {}, t("whites_of", { n: s.white_total, m: s.threshold })),
+        el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t(s.scoring_space.coins === 1 ? "coin" : "coins")} · ${s.scoring_space.vp} ${t("vp")}`,
           s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null))));
     if (document.getElementById("results")) {
