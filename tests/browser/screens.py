@@ -21,9 +21,10 @@ TABLETS = {
 
 
 @contextmanager
-def serving(players: list[str], seed: int = 5):
+def serving(players: list[str], seed: int = 5, draw_button: bool = True):
+    """A demo table; without ``draw_button`` the pages are those of a table with real readers."""
     table, demo = demo_table(players, seed=seed)
-    srv = Server(create_app(table, host_pin=PIN, demo=demo), "127.0.0.1", 0).start()
+    srv = Server(create_app(table, host_pin=PIN, demo=demo if draw_button else None), "127.0.0.1", 0).start()
     try:
         yield srv
     finally:

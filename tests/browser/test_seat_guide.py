@@ -151,3 +151,17 @@ def test_the_crow_skull_is_its_own_step(browser, artifacts):
         ana.screenshot(path=str(artifacts / "guide-crow-skull-place.png"))
         ana.click("[data-option=none]")
         wait_guide(ana, "Draw a chip or stop")
+
+
+def test_with_real_readers_the_phone_says_to_draw_from_the_bag(browser, artifacts):
+    with serving(["Ana", "Ben"], draw_button=False) as srv:
+        table = table_of(srv)
+        game = srv.app.extensions["companion.game"]
+        ana = browser.new_context(**PHONE).new_page()
+        ana.goto(f"{srv.url}/s/{game.token(0)}")
+        submit(table, {"kind": "fortune", "card": None})
+        wait_guide(ana, "Draw a chip from your bag, or stop")
+        assert ana.locator("#draw").count() == 0
+        stop = ana.locator("#stop").bounding_box()
+        assert stop["width"] > 300, "Stop takes the whole row when the bag's reader does the drawing"
+        ana.screenshot(path=str(artifacts / "guide-reader.png"))

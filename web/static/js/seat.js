@@ -164,7 +164,7 @@
     const mine = (view.decisions || []).filter((d) => d.seat === view.you);
     const guideText = guide(me, mine, actions);
     const guideNode = fill("guide", guideText);
-    const active = actions.length > 0 || mine.length > 0;
+    const active = actions.length > 0 || mine.length > 0 || (view.winners || []).includes(view.you);
     guideNode.className = "guide " + (active ? "act" : "wait");
     document.body.dataset.guide = guideText;
 
