@@ -45,6 +45,8 @@ def test_every_pot_is_on_the_tablet_screen_without_scrolling(browser, four, arti
     for part in ("#round", "#phase", "#fortune", "#books", "#track svg"):
         assert inside(page.locator(part).bounding_box(), viewport), f"{part} is off the screen"
     assert page.locator("#books [data-book]").count() >= 5
+    page.click("#books [data-book=orange]")
+    assert "No bonus" in page.locator("#booktext").inner_text()
     assert page.locator("#now").inner_text() == "Wait: Ana, Ben, Cid and Dee are brewing"
     assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"] + 1
     page.screenshot(path=str(artifacts / f"table-{size}.png"))

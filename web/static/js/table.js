@@ -11,14 +11,18 @@ const TableView = (() => {
     return [card.name || card.id, card.effect].filter(Boolean).join(": ");
   }
 
-  // One chip per book colour with its set number; tap (title) for the book's text.
+  // One chip per book colour with its set number; a tap shows (or hides) the book's text.
+  let openBook = null;
   function books(view) {
-    return Object.entries(view.books || {}).map(([color, book]) => {
+    const all = view.books || {};
+    const text = openBook && all[openBook] ? `${Q.S.colors[openBook] || openBook}: ${all[openBook].text}` : "";
+    fill("booktext", text);
+    return Object.entries(all).map(([color, book]) => {
       const set = (book.rule || "").split("/")[1] || "";
       const chip = Q.chip(color, /^\d+$/.test(set) ? set : "");
-      chip.setAttribute("title", `${Q.S.colors[color] || color}: ${book.text}`);
-      chip.dataset.book = color;
-      return chip;
+      return el("button", { class: "bookchip" + (color === openBook ? " selected" : ""), "data-book": color,
+        title: `${Q.S.colors[color] || color}: ${book.text}`,
+        onclick: () => { openBook = openBook === color ? null : color; fill("books", books(view)); } }, chip);
     });
   }
 
