@@ -108,6 +108,10 @@ def test_the_results_screen_at_game_over(browser, artifacts):
             scores = [int(re.search(r"(\d+) victory point", ranks.nth(i).inner_text()).group(1)) for i in range(4)]
             assert scores == sorted(scores, reverse=True) and scores[0] == best
             assert page.locator("#ranking li.won").count() == len(table.state.winners)
+            winner = seats[table.state.winners[0]]
+            row = page.locator(f"#parts tr[data-seat='{table.state.winners[0]}'] td").all_inner_texts()
+            assert [int(n) for n in row[1:]] == [winner.round_scores[-1], winner.final_points["coins"],
+                                                 winner.final_points["rubies"], winner.score]
             assert page.locator("#chart [data-series]").count() == 4
             assert page.locator("#chart [data-series='0'] circle").count() == 11  # start, 9 rounds, the end
             assert inside(page.locator("#results").bounding_box(), TABLETS[size]["viewport"])

@@ -31,13 +31,23 @@ const Results = (() => {
     });
   }
 
-  // rounds, coins and rubies: what the seat's final score is made of.
-  function breakdown(seat) {
-    const rounds = (seat.round_scores || []).slice(-1)[0] ?? seat.score;
+  // What a final score is made of: the rounds, then the leftover coins and rubies converted.
+  const PARTS = ["from_rounds", "from_coins", "from_rubies", "final_score"];
+  function split(seat) {
     const fin = seat.final_points || {};
-    const part = (key, n) => el("div", { "data-part": key }, el("b", {}, n), el("span", {}, t(key)));
-    return [part("from_rounds", rounds), part("from_coins", fin.coins || 0), part("from_rubies", fin.rubies || 0),
-            part("final_score", seat.score)];
+    return [(seat.round_scores || []).slice(-1)[0] ?? seat.score, fin.coins || 0, fin.rubies || 0, seat.score];
+  }
+
+  function breakdown(seat) {
+    return split(seat).map((n, i) => el("div", { "data-part": PARTS[i] }, el("b", {}, n), el("span", {}, t(PARTS[i]))));
+  }
+
+  // Every seat's parts side by side, best first: for the table screen's results.
+  function parts(view) {
+    return el("table", { class: "list parts" },
+      el("tr", {}, el("th", {}, ""), PARTS.map((k) => el("th", {}, t(k)))),
+      ranked(view).map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
+        split(s).map((n) => el("td", {}, n)))));
   }
 
   // Score after each round, then the final score (coins and rubies converted) as the last point.
@@ -71,5 +81,5 @@ const Results = (() => {
     return el("div", { class: "chartbox" }, root, legend);
   }
 
-  return { ranking, breakdown, chart };
+  return { ranking, breakdown, parts, chart };
 })();

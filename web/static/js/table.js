@@ -57,7 +57,7 @@ const TableView = (() => {
     if (document.getElementById("results")) {
       toggle("results", over);
       toggle("pots", !over);
-      if (over) { fill("ranking", Results.ranking(view)); fill("chart", Results.chart(view)); }
+      if (over) { fill("ranking", Results.ranking(view)); fill("parts", Results.parts(view)); fill("chart", Results.chart(view)); }
     }
     const winners = view.winners || [];
     toggle("winnersbox", winners.length > 0);
