@@ -74,29 +74,28 @@ def test_the_guide_line_leads_each_seat_through_a_round(browser, artifacts):
         ana.wait_for_function("document.body.dataset.phase === 'shop'")
         state = table.state
         assert state.phase == "shop" and state.shopper == 0
-        me = ana
         wait_guide(ana, "Shop: buy up to 2 chips of different colours")
         wait_guide(ben, "Wait: Ana is shopping")
         coins = state.seats[0].coins
-        assert me.locator("#shopbudget").inner_text().startswith(f"{coins}")
-        rows = me.locator(".shoprow")
+        assert ana.locator("#shopbudget").inner_text().startswith(f"{coins}")
+        rows = ana.locator(".shoprow")
         assert rows.count() == len(price_list(state.config, 1)) == 11  # orange, black, green/blue/red 1-2-4
-        pumpkin = me.locator(".shoprow[data-kind='orange-1']")
+        pumpkin = ana.locator(".shoprow[data-kind='orange-1']")
         assert "3 coins" in pumpkin.locator("[data-buy]").inner_text()
         assert f"{len(state.supply['orange-1'])} left in the box" in pumpkin.inner_text()
-        too_dear = me.locator(".shoprow[data-kind='green-4']")
+        too_dear = ana.locator(".shoprow[data-kind='green-4']")
         assert "too expensive" in too_dear.inner_text() and too_dear.locator("[data-buy]").is_disabled()
-        last = me.locator("#buys > *").last
+        last = ana.locator("#buys > *").last
         assert last.get_attribute("data-action") == "done", "Done comes after every chip"
-        me.locator(".shoprow[data-kind='orange-1'] summary").click()
+        ana.locator(".shoprow[data-kind='orange-1'] summary").click()
         assert "No bonus" in pumpkin.locator(".booktext").inner_text()
-        me.screenshot(path=str(artifacts / "shop.png"), full_page=True)
-        me.click(".shoprow[data-kind='orange-1'] [data-buy]")
-        me.wait_for_function("document.getElementById('shopbudget').innerText.includes('1 bought')")
-        assert me.locator("#shopbudget").inner_text().startswith(f"{coins - 3}")
-        assert me.locator(".shoprow[data-kind='orange-1']").get_attribute("class").endswith("off")
-        me.screenshot(path=str(artifacts / "shop-after-buy.png"), full_page=True)
-        me.click("#buys [data-action=done]")
+        ana.screenshot(path=str(artifacts / "shop.png"), full_page=True)
+        ana.click(".shoprow[data-kind='orange-1'] [data-buy]")
+        ana.wait_for_function("document.getElementById('shopbudget').innerText.includes('1 bought')")
+        assert ana.locator("#shopbudget").inner_text().startswith(f"{coins - 3}")
+        assert ana.locator(".shoprow[data-kind='orange-1']").get_attribute("class").endswith("off")
+        ana.screenshot(path=str(artifacts / "shop-after-buy.png"), full_page=True)
+        ana.click("#buys [data-action=done]")
 
         # F: Ben's 1 coin buys nothing, so the shop is over; Ana has rubies to spend, Ben none.
         wait_guide(ana, "Spend rubies, or tap Done")
