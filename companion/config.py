@@ -7,6 +7,7 @@
     name = "Kitchen table"
     database = "quacks.sqlite3"   # relative to this file; default: the per-user data directory
     supply = "A"                  # which printing of the box (chip counts)
+    tubes = false                 # true: play the test-tube side of the pots
     registry = true               # reads are sticker UIDs looked up in the tag registry
 
     [web]
@@ -21,7 +22,7 @@
     reader = "bag-1"
 
     [readers.bag-1]
-    kind = "spi"                  # spi (bus, device, reset_pin) | serial (port or serial_number, baud) | sim
+    kind = "spi"                  # spi (bus, device, reset_pin, rx_gain) | serial (port or serial_number, baud) | sim
     bus = 0
     device = 0
 """
@@ -44,12 +45,12 @@ DEFAULT_PORT = 8080
 DEFAULT_BIND = "0.0.0.0"
 
 READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
-    "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False)},
+    "spi": {"bus": (int, False), "device": (int, False), "reset_pin": (int, False), "rx_gain": (int, False)},
     "serial": {"port": (str, False), "serial_number": (str, False), "baud": (int, False)},
     "sim": {},
 }
 _SECTIONS: dict[str, dict[str, type]] = {
-    "table": {"name": str, "database": str, "supply": str, "registry": bool},
+    "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool},
     "web": {"bind": str, "port": int},
 }
 
@@ -97,6 +98,7 @@ class TableConfig:
     name: str
     database: Path | None
     supply: str
+    tubes: bool
     registry: bool
     books: dict[str, int]
     seats: tuple[SeatConfig, ...]
@@ -106,7 +108,8 @@ class TableConfig:
 
     def game_config(self) -> GameConfig:
         """The engine setup this table starts a game with."""
-        return GameConfig(players=tuple(s.player for s in self.seats), books=self.books, supply=self.supply)
+        return GameConfig(players=tuple(s.player for s in self.seats), books=self.books, supply=self.supply,
+                          tubes=self.tubes)
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -271,6 +274,7 @@ class _Checker:
                 database = self.path.parent / database
         return TableConfig(
             path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
+            tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port,
         )

@@ -9,12 +9,12 @@ from edges import EdgeDetector
 from frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
 from rc522 import ChipNotAnswering
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"
 MAX_UNACKED = 64
 
 
 class Bag:
-    def __init__(self, reader, io, signals, clock, bag_id, boot_id, poll_ms=10,
+    def __init__(self, reader, io, signals, clock, bag_id, boot_id, poll_ms=6,
                  heartbeat_ms=1000, resend_ms=500, miss_limit=3, hold_ms=1000,
                  reset_line=None, retry_ms=1000):
         self.reader = reader  # rc522.Rc522
@@ -38,11 +38,11 @@ class Bag:
         self.next_poll = self.next_beat = self.next_resend = self.next_retry = 0
 
     def start(self):
-        self.reader_ok = self._init_reader(False)
+        self.reader_ok = self._init_reader(True)  # a reset pulse also waits for the oscillator
         self.hello()
 
     def hello(self):
-        version = "%02X" % self.reader.version() if self.reader_ok else "00"
+        version = "%02X" % self.reader.version()  # a silent chip reads 00
         self.io.write(encode("HELLO", PROTOCOL_VERSION, FIRMWARE_VERSION, self.bag_id,
                              self.boot_id, version, self.clock()))
 
@@ -64,8 +64,8 @@ class Bag:
             for line in self.splitter.feed(data):
                 self.command(line, now)
         if now >= self.next_poll:
-            self.next_poll = now + self.poll_ms
             self.poll(now)
+            self.next_poll = self.clock() + self.poll_ms  # the field stays off this long
         if now >= self.next_resend:
             self.next_resend = now + self.resend_ms
             for _, frame in self.unacked:

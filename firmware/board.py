@@ -8,7 +8,7 @@ import machine
 
 import config
 from bag import Bag
-from rc522 import Rc522
+from rc522 import HARD_RESET_MS, Rc522
 from signals import Signals
 
 if hasattr(time, "ticks_ms"):
@@ -66,7 +66,12 @@ class SpiRegisters:
 
 
 class UsbSerial:
-    """Non-blocking byte I/O on the USB CDC port (MicroPython's stdin/stdout)."""
+    """Non-blocking byte I/O on the USB CDC port (MicroPython's stdin/stdout).
+
+    A frame is written only when the port reports room (MicroPython 1.22+ polls the USB
+    TX buffer); while the host does not read, frames are dropped instead of stalling the
+    poll loop. TAGs are resent until acknowledged, so none is lost that way.
+    """
 
     def __init__(self):
         import select
@@ -78,6 +83,9 @@ class UsbSerial:
         self.stdout = sys.stdout.buffer
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
+        self.room = select.poll()
+        self.room.register(sys.stdout, select.POLLOUT)
+        self.dropped = 0
 
     def read(self):
         data = b""
@@ -86,7 +94,10 @@ class UsbSerial:
         return data
 
     def write(self, data):
-        self.stdout.write(data)
+        if self.room.poll(0):
+            self.stdout.write(data)
+        else:
+            self.dropped += 1
 
 
 def make_bag(io):
@@ -105,9 +116,10 @@ def make_bag(io):
 
     def reset_line(level):
         reset.value(level)
-        sleep_us(1000)
+        sleep_us(1000 if not level else HARD_RESET_MS * 1000)  # oscillator start-up
 
-    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250), config.TIMEOUT_MS)
+    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250),
+                   lambda ms: sleep_us(ms * 1000), config.TIMEOUT_MS, rx_gain=config.RX_GAIN)
     bag_id = config.BAG_NAME or "".join("%02x" % b for b in machine.unique_id())
     boot_id = "".join("%02x" % b for b in os.urandom(4))
     return Bag(reader, io, Signals(led.value, tone), Clock(), bag_id, boot_id,
@@ -117,7 +129,12 @@ def make_bag(io):
 
 def run(io=None, keep_running=lambda: True):
     bag = make_bag(io or UsbSerial())
+    # Off by default: a started watchdog cannot be stopped, so it would reset the Pico in
+    # the middle of an mpremote update (which halts this loop).
+    watchdog = machine.WDT(timeout=config.WATCHDOG_MS) if config.WATCHDOG_MS else None
     bag.start()
     while keep_running():
         bag.step()
+        if watchdog is not None:
+            watchdog.feed()
         sleep_us(1000)

@@ -52,3 +52,53 @@ def test_store_and_devices_know_nothing_of_the_game():
             continue
         for path, name in modules_of(package):
             assert not name.startswith("companion.") or name.startswith(f"companion.{package}"), f"{path}: imports {name}"
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """Engine modules a file imports when it runs (imports only for type checking do not count).
+
+    Importing a submodule runs its packages first, unless the file is inside them (then they are
+    already running)."""
+    own = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+    tree = ast.parse(path.read_text())
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and ast.unparse(node.test) == "TYPE_CHECKING" for n in ast.walk(node)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            base = resolve(path, node.module or "", node.level)
+            names = [f"{base}.{a.name}" if module_path(f"{base}.{a.name}") else base for a in node.names]
+        for name in names:
+            while name.startswith("companion.engine") and not own.startswith(name + "."):
+                if module_path(name):
+                    found.add(name)
+                name = name.rpartition(".")[0]
+    return found
+
+
+def module_path(name: str) -> Path | None:
+    base = ROOT.parent.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def test_the_engine_has_no_import_circle():
+    graph = {}
+    for path in (ROOT / "engine").rglob("*.py"):
+        parts = path.relative_to(ROOT.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        graph[name] = runtime_imports(path) - {name}
+
+    def visit(name, trail):
+        assert name not in trail, "import circle: " + " -> ".join([*trail, name])
+        for following in sorted(graph.get(name, ())):
+            visit(following, [*trail, name])
+
+    for name in sorted(graph):
+        visit(name, [])

@@ -99,7 +99,7 @@ def test_a_serial_reader_needs_a_port_or_serial_number_and_keys_must_suit_the_ki
     text = GOOD.replace('port = "/dev/ttyUSB0"\n', "").replace("device = 1", "device = 1\nbaud = 9600")
     found = problems(text)
     assert ("readers.bag-2", 32, "a serial reader needs 'port' or 'serial_number' (its USB serial number)") in found
-    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin)") in found
+    assert ("readers.bag-1.baud", 30, "unknown key for a spi reader (expected bus, device, reset_pin, rx_gain)") in found
 
 
 def test_broken_toml_reports_the_parser_line(tmp_path):
@@ -140,3 +140,10 @@ def test_key_lines_skip_multiline_strings_and_arrays():
     assert lines[("a", "b", "c")] == 10
     assert lines[("s", 1)] == 12 and lines[("s", 1, "x")] == 13
     assert KeyLines(text).line(("s", 1, "x", 0)) == 13
+
+
+def test_the_test_tube_side_is_a_table_setting():
+    assert parse_config(GOOD).game_config().tubes is False
+    assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True
+    assert [(k, line) for k, line, _ in problems(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = "yes"'))] == [
+        ("table.tubes", 6)]

@@ -17,3 +17,11 @@ def test_the_wheel_carries_every_module_and_the_web_folder(tmp_path):
     assets = {"companion/webapp/web/" + p.relative_to(ROOT / "web").as_posix()
               for p in (ROOT / "web").rglob("*") if p.is_file()}
     assert assets and assets <= names, sorted(assets - names)
+
+
+def test_ci_runs_the_readme_test_command_word_for_word():
+    root = Path(__file__).parents[1]
+    readme = (root / "README.md").read_text()
+    command = next(line for line in (root / ".ci/run").read_text().splitlines() if ".venv/bin/python -m pytest" in line)
+    assert f"```sh\n{command}\n```" in readme
+    assert "ruff check companion tests benchmarks" in command and "mypy companion/engine" in command

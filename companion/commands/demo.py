@@ -60,7 +60,7 @@ class Demo:
         return event
 
 
-def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> Demo:
+def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False) -> Demo:
     """A new game on ``db_path`` with one simulated bag per seat and every chip stickered."""
     db = Database(db_path)
     registry = TagRegistry(db, "A")
@@ -73,7 +73,7 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None) -> De
         for cid, uid in uids.items():
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
-    table = start_game(db, TableSetup(GameConfig(players=tuple(players)), readers, registry=True))
+    table = start_game(db, TableSetup(GameConfig(players=tuple(players), tubes=tubes), readers, registry=True))
     def emit(event: TagSeen | LinkStatus) -> None:
         if isinstance(event, TagSeen):
             table.tag_seen(event)
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         print("quacks demo: the game is for 2 to 4 players")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
-    demo = build_demo(names, folder / "demo.sqlite3", args.seed)
+    demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes)
     pin = new_pin()
     app = create_app(demo.table, host_pin=pin, demo=demo.draw)
     server = Server(app, "127.0.0.1", args.port)
@@ -119,5 +119,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--names", nargs="+", metavar="NAME", help="player names, clockwise (overrides --players)")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--seed", type=int, help="seed the simulated bags' draws")
+    parser.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
     parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
     parser.set_defaults(func=run)

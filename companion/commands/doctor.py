@@ -13,10 +13,13 @@ from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
 from companion.devices.events import TagSeen
+from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS
 from companion.devices.serial_link import BY_ID_DIR, find_port
 
 #: Reset line per SPI device, as wired in hardware/README.md.
 DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
+RANGE_CM = (1, 2, 3)
+RANGE_PAUSE = 1.2  # seconds: a reader's hold window (1 s) and a few polls
 BAG_NAMES = re.compile(r"usb-(MicroPython|Raspberry_Pi_Pico).*_([0-9A-Fa-f]+)-if\d+$")
 
 ADVICE_NO_READERS = """\
@@ -34,6 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="how long to wait for a test chip at each reader (default 20)")
     parser.add_argument("--no-tag", action="store_true", help="only list the readers, read no chip")
+    parser.add_argument("--range", action="store_true",
+                        help="then check the read range: hold a chip at 1, 2 and 3 cm when asked")
     parser.add_argument("--spi", action="append", default=[], metavar="BUS.DEV[:RESET]",
                         help="check this RC522 on the Pi's SPI (default: every /dev/spidev*)")
     parser.add_argument("--record", type=Path, metavar="DIR",
@@ -62,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     polls = {r.reader_id: _polls(r) for r in online}
     if online and not args.no_tag:
         ok = _test_chips(online, events, args.seconds) and ok
+        if args.range:
+            _range_check(online, events, args.seconds)
     if online:
         time.sleep(max(0.0, 1.2 - (time.monotonic() - start)))
         elapsed = time.monotonic() - start
@@ -74,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
                 rate = (_polls(reader) - polls[reader.reader_id]) / elapsed
             print(f"  {reader.reader_id:<28} {rate:.0f}")
     advice = [f"{r.reader_id}: {_advice(r)}" for r in readers if r not in online]
+    advice += _bus_fights([r for r in readers if isinstance(r, SpiReader)])
     for reader in readers:
         reader.stop()
     if args.record:
@@ -96,16 +104,23 @@ def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) 
             bags[os.path.realpath(path)] = (spec["id"], path)
         else:
             missing.append(spec)
-    readers: list = [SerialBag(name, events.put, port=path, on_line=recorder.line(name))
+    def take(event) -> None:
+        """Doctor is where these reads end: settle them, or a bag would resend its test
+        chips to the next table that opens it."""
+        events.put(event)
+        if isinstance(event, TagSeen) and event.settled is not None:
+            event.settled()
+
+    readers: list = [SerialBag(name, take, port=path, on_line=recorder.line(name))
                      for name, path in bags.values()]
-    readers += open_readers(missing, events.put)
+    readers += open_readers(missing, take)
     spi = {(bus, device): (f"spi {bus}.{device}", reset) for bus, device, reset in
            [_parse_spi(text) for text in args.spi] or _spi_devices()}
     for spec in spi_specs:
         key = (spec.get("bus", 0), spec.get("device", 0))
         spi[key] = (spec["id"], spec.get("reset_pin", DEFAULT_RESET_PINS.get(key, 25)))
     for (bus, device), (name, reset) in sorted(spi.items()):
-        readers.append(SpiReader(name, events.put, bus, device, reset, on_poll=recorder.poll(name)))
+        readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
     return readers
 
 
@@ -152,14 +167,19 @@ def _describe(reader) -> str:
     status = reader.status
     if isinstance(reader, SerialBag) and reader.hello:
         hello = reader.hello
-        return (f"{status.state}: Pico bag '{hello['bag']}', firmware {hello['firmware']}, "
+        text = (f"{status.state}: Pico bag '{hello['bag']}', firmware {hello['firmware']}, "
                 f"protocol {hello['protocol']}, RC522 version 0x{hello['reader']}")
+        if hello["reader"].upper() not in {"00", *(f"{v:02X}" for v in KNOWN_VERSIONS)}:
+            text += " (no RC522 has that version: a faulty module or a loose MISO wire in the bag)"
+        return text
     if isinstance(reader, SpiReader) and status.state == "online":
         return f"{status.state}: RC522 on {reader.where}, version register 0x{reader.version:02X}"
     return f"{status.state}: {status.detail}"
 
 
 def _advice(reader) -> str:
+    if isinstance(reader, SpiReader) and _wrong_version(reader):
+        return f"version register reads 0x{reader.version:02X}, which no RC522 has."
     if isinstance(reader, SpiReader):
         return (f"{reader.status.detail}. Check: SPI enabled, MISO/MOSI/SCK not swapped, SDA(CS) on "
                 f"the right CE pin, RST on GPIO{reader.reset_pin}, 3.3 V and GND connected.")
@@ -170,23 +190,95 @@ def _advice(reader) -> str:
 
 def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
     print(f"\nHold a tagged chip to each reader ({seconds:g} s)...")
-    start = time.monotonic()
-    pending = {r.reader_id: r for r in readers}
-    while pending and time.monotonic() - start < seconds:
+    pending = [r.reader_id for r in readers]
+    for event in _first_reads(events, pending, seconds):
+        pending.remove(event.reader)
+        length = len(event.uid) // 2
+        print(f"  {event.reader:<28} read {event.uid} ({length}-byte UID)")
+        if length == 4 and event.uid.startswith("88"):
+            print("    this looks like a cut-off 7-byte UID: update the bag firmware")
+    for reader_id in pending:
+        print(f"  {reader_id:<28} no chip read: hold the chip flat on the middle of the antenna; "
+              "check it is an NTAG213/215 sticker (hardware/README.md)")
+    return not pending
+
+
+def _wrong_version(reader: SpiReader) -> bool:
+    """Offline with a version register that is neither silent nor any RC522's."""
+    return reader.status.state != "online" and reader.version not in (0x00, 0xFF, *KNOWN_VERSIONS)
+
+
+def _bus_fights(readers: list[SpiReader]) -> list[str]:
+    """Name the module that holds MISO: on its bus it alone reads a sane version register,
+    because it drives the line when selected and pulls the others' answers down."""
+    found = []
+    for bus in sorted({r.bus for r in readers}):
+        on_bus = [r for r in readers if r.bus == bus]
+        wrong = [r for r in on_bus if _wrong_version(r)]
+        if not wrong:
+            continue
+        right = [r for r in on_bus if r not in wrong and r.status.state == "online"]
+        names = ", ".join(f"{r.reader_id} (0x{r.version:02X})" for r in wrong)
+        if len(right) == 1 and len(on_bus) > 1:
+            culprit = right[0]
+            found.append(f"SPI bus {bus}: {culprit.reader_id} ({culprit.where}) is the module that "
+                         f"does not release MISO: it reads 0x{culprit.version:02X} while every other "
+                         f"module on the bus reads a wrong value ({names}). Unplug it to confirm.")
+        else:
+            found.append(f"SPI bus {bus}: {names} read a version no RC522 has; a module on the bus "
+                         "does not release MISO (unplug them one at a time to find it).")
+        found.append(f"  Fix: {BUS_ADVICE}.")
+    return found
+
+
+def _range_check(readers: list, events: queue.Queue, seconds: float) -> None:
+    """Ask for a chip at 1, 2 and 3 cm and report, per reader, where it was read."""
+    print("\nRange check: every chip drawn must pass within the range of its reader.")
+    read_at: dict[str, list[int]] = {r.reader_id: [] for r in readers}
+    try:
+        for cm in RANGE_CM:
+            input("Take the chips away from the readers, then press Enter: ")
+            time.sleep(RANGE_PAUSE)  # past the hold window: the same chip counts as new
+            _drain(events)
+            input(f"Hold a chip {cm} cm above the middle of every antenna, then press Enter: ")
+            for event in _first_reads(events, list(read_at), seconds):
+                read_at[event.reader].append(cm)
+    except EOFError:
+        print("  (the range check needs a terminal to answer its questions)")
+        return
+    for reader_id, distances in read_at.items():
+        if not distances:
+            verdict = ("not read at 1 cm: only a reveal pad with a thin lid can work; check the "
+                       "sticker type, metal nearby and the receiver gain (hardware/antenna.md)")
+        else:
+            missed = [cm for cm in RANGE_CM if cm not in distances]
+            verdict = (f"read at {', '.join(f'{cm} cm' for cm in distances)}"
+                       + (f"; not at {', '.join(f'{cm} cm' for cm in missed)}" if missed else ""))
+            verdict += (f". Every chip must pass within {max(distances)} cm of the antenna: size "
+                        "the slot or pad for that (hardware/antenna.md)")
+        print(f"  {reader_id:<28} {verdict}")
+
+
+def _first_reads(events: queue.Queue, reader_ids: list[str], seconds: float):
+    """Yield the first TagSeen of each of these readers within ``seconds``."""
+    pending = set(reader_ids)
+    deadline = time.monotonic() + seconds
+    while pending and time.monotonic() < deadline:
         try:
             event = events.get(timeout=0.1)
         except queue.Empty:
             continue
         if isinstance(event, TagSeen) and event.reader in pending:
-            pending.pop(event.reader)
-            length = len(event.uid) // 2
-            print(f"  {event.reader:<28} read {event.uid} ({length}-byte UID)")
-            if length == 4 and event.uid.startswith("88"):
-                print("    this looks like a cut-off 7-byte UID: update the bag firmware")
-    for reader_id in pending:
-        print(f"  {reader_id:<28} no chip read: hold the chip flat against the antenna, within "
-              "1-2 cm; check it is an NTAG213/215 sticker (hardware/README.md)")
-    return not pending
+            pending.discard(event.reader)
+            yield event
+
+
+def _drain(events: queue.Queue) -> None:
+    while True:
+        try:
+            events.get_nowait()
+        except queue.Empty:
+            return
 
 
 def _polls(reader) -> int:

@@ -17,12 +17,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)))
+    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)), tubes=args.tubes)
     scores: list[int] = []
     explosions = inputs = rounds = 0
     started = time.perf_counter()
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         rounds += state.round
     elapsed = time.perf_counter() - started
     summary = {
-        "games": args.games, "players": args.players, "seed": args.seed,
+        "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes,
         "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1),
         "inputs_per_game": round(inputs / max(args.games, 1), 1),
         "rounds_per_game": round(rounds / max(args.games, 1), 2),

@@ -18,11 +18,16 @@ OFFLINE = "offline"
 
 @dataclass(frozen=True)
 class TagSeen:
-    """A chip arrived at a bag's antenna (one pass = one event)."""
+    """A chip arrived at a bag's antenna (one pass = one event).
+
+    ``settled``, when given, is called by the table once the read is journalled or refused;
+    a Pico bag acknowledges its TAG only then, so a host crash in between loses no draw.
+    """
 
     reader: str
     uid: str  # upper-case hex, no separators, 4/7/10 bytes
     at: float = field(default_factory=time.time)
+    settled: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

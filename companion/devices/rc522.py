@@ -1,12 +1,12 @@
 """MFRC522 command layer: init, a transceive that sleeps on the chip's timer, and
-ISO/IEC 14443-3 type A card selection (REQA/WUPA, bit-wise anticollision over cascade
-levels 1-3, SELECT, HLTA).
+ISO/IEC 14443-3 type A card selection (REQA, bit-wise anticollision over cascade levels
+1-3, SELECT, HLTA) with the field switched on for each scan and off after it.
 
 Register access is injected (``read(reg) -> int``, ``write(reg, value)``), so the same
 code drives an RC522 through the Pi's spidev (via the ``mfrc522`` package) and through a
 Pico's ``machine.SPI``; this module runs on MicroPython and CPython alike.
 ``pause()`` must sleep a fraction of a millisecond: the wait for an answer checks the
-interrupt register between sleeps instead of spinning.
+interrupt register between sleeps instead of spinning; ``sleep_ms(n)`` sleeps n ms.
 """
 
 # Registers (MFRC522 data sheet, section 9).
@@ -15,7 +15,6 @@ COM_IRQ = 0x04
 ERROR = 0x06
 FIFO_DATA = 0x09
 FIFO_LEVEL = 0x0A
-CONTROL = 0x0C
 BIT_FRAMING = 0x0D
 COLL = 0x0E
 MODE = 0x11
@@ -36,13 +35,11 @@ CMD_SOFT_RESET = 0x0F
 
 IRQ_TIMER = 0x01
 IRQ_TX = 0x40
-IRQ_ERR = 0x02
 IRQ_RX_IDLE = 0x30
 ERR_FATAL = 0x13  # BufferOvfl | ParityErr | ProtocolErr
 ERR_COLL = 0x08
 
 PICC_REQA = 0x26
-PICC_WUPA = 0x52
 PICC_HLTA = 0x50
 SEL_CODES = (0x93, 0x95, 0x97)
 CASCADE_TAG = 0x88
@@ -54,13 +51,49 @@ COLLISION = 2
 FAILED = 3
 
 TIMER_TICKS_PER_MS = 40  # TPrescaler 169: 13.56 MHz / (2 * 169 + 1) = 40 kHz
+T_MODE_AUTO = 0x80  # TAuto: the timer starts when transmission ends
+TX_CONTROL_OFF = 0x80  # reset value: both antenna drivers off
+ANTENNA_ON = 0x03  # Tx1RFEn | Tx2RFEn
 
-#: VersionReg values seen on real modules (NXP 1.0/2.0, FM17522 clones and others).
-KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
+#: Time a tag needs after the field comes on before it can answer a REQA (ISO/IEC 14443-3
+#: gives 5 ms; NXP's reader library waits 5 ms of field recovery).
+FIELD_SETTLE_MS = 5
+#: Field-off time that resets every tag (ISO/IEC 14443-3 t_RESET, 5.1 ms): the pause
+#: between two scans must be at least this long.
+FIELD_OFF_MS = 6
+#: Wait after the reset pin's rising edge before talking to the chip (oscillator start-up;
+#: the Arduino MFRC522 library and ESPHome wait 50 ms).
+HARD_RESET_MS = 50
+
+#: VersionReg values of real modules: NXP MFRC522 1.0 and 2.0, the FM17522 clones (0x88,
+#: 0xB2) and the common counterfeit (0x12). Anything else, 0x00/0xFF aside, is most often
+#: two modules driving MISO at once (a module that does not release it when not selected).
+KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x12, 0xB2)
+
+BUS_ADVICE = ("bus contention or a faulty module: a module on this SPI bus does not release "
+              "MISO when not selected; give each module a diode (anode at the module, cathode "
+              "at the Pi's MISO) with one pull-down per bus, a 74HC125 buffer, or its own bus "
+              "(hardware/wiring.md)")
 
 
 class ChipNotAnswering(Exception):
     """The RC522 itself is silent (no interrupt, version register 0x00/0xFF)."""
+
+
+class WrongVersion(ChipNotAnswering):
+    """The version register answers with a value no RC522 has: usually MISO contention."""
+
+    def __init__(self, version: int):
+        super().__init__(f"version register reads 0x{version:02X}: {BUS_ADVICE}")
+        self.version = version
+
+
+def check_version(version: int) -> None:
+    """Raise unless ``version`` is one a real RC522 reports."""
+    if version in (0x00, 0xFF):
+        raise ChipNotAnswering(f"version register reads 0x{version:02X}")
+    if version not in KNOWN_VERSIONS:
+        raise WrongVersion(version)
 
 
 def crc_a(data) -> bytes:
@@ -77,45 +110,68 @@ def uid_hex(uid) -> str:
     return "".join(f"{b:02X}" for b in uid)
 
 
+def check_rx_gain(step) -> None:
+    """The receiver gain is RFCfgReg's RxGain step: 0-7, 4 (33 dB) the chip's default."""
+    if not isinstance(step, int) or not 0 <= step <= 7:
+        raise ValueError(f"rx_gain must be 0-7 (4 = 33 dB, 7 = 48 dB), not {step!r}")
+
+
 class Rc522:
-    def __init__(self, read, write, pause, timeout_ms: int = 3, max_waits: int = 0,
-                 rx_gain: int = 4):
+    def __init__(self, read, write, pause, sleep_ms, timeout_ms: int = 3, max_waits: int = 0,
+                 rx_gain: int = 4, settle_ms: int = FIELD_SETTLE_MS):
+        check_rx_gain(rx_gain)
         self.read = read
         self.write = write
         self.pause = pause
+        self.sleep_ms = sleep_ms
         self.timeout_ms = timeout_ms
         # Pauses without any interrupt before the chip is declared silent.
         self.max_waits = max_waits or 8 * timeout_ms + 40
         self.rx_gain = rx_gain
+        self.settle_ms = settle_ms
 
     def version(self) -> int:
         return self.read(VERSION)
 
-    def alive(self) -> bool:
-        return self.version() not in (0x00, 0xFF)
+    def check(self) -> None:
+        """Raise ChipNotAnswering (or WrongVersion) unless the version register is sane."""
+        check_version(self.version())
 
     def init(self) -> None:
-        """Soft reset, then configure the timer (auto-start, timeout_ms), 100% ASK,
-        CRC preset 0x6363 and switch the antenna on."""
+        """Soft reset, then configure the timer (auto-start, timeout_ms), 100% ASK, CRC
+        preset 0x6363 and the receiver gain, leaving the antenna off until a scan.
+
+        Raises ChipNotAnswering if the reset never ends, the version register is not an
+        RC522's, or the settings do not read back (the chip was still resetting).
+        """
         self.write(COMMAND, CMD_SOFT_RESET)
-        for _ in range(200):  # oscillator start-up: PowerDown clears within ~40 ms
+        for _ in range(200):  # PowerDown clears early; the command reads Idle once reset ends
             self.pause()
-            if not self.read(COMMAND) & 0x10:
+            if self.read(COMMAND) & 0x1F == CMD_IDLE:
                 break
-        if not self.alive():
-            raise ChipNotAnswering(f"version register reads 0x{self.version():02X}")
+        else:
+            raise ChipNotAnswering("soft reset did not end")
+        self.check()
         reload = self.timeout_ms * TIMER_TICKS_PER_MS
         self.write(TX_MODE, 0x00)
         self.write(RX_MODE, 0x00)
-        self.write(T_MODE, 0x80)  # TAuto: the timer starts when transmission ends
+        self.write(T_MODE, T_MODE_AUTO)
         self.write(T_PRESCALER, 0xA9)
         self.write(T_RELOAD_H, reload >> 8)
         self.write(T_RELOAD_L, reload & 0xFF)
         self.write(TX_ASK, 0x40)
         self.write(MODE, 0x3D)
         self.write(COLL, 0x00)  # bits after a collision read as 0
-        self.write(RF_CFG, (self.read(RF_CFG) & 0x8F) | ((self.rx_gain & 0x07) << 4))
-        self.write(TX_CONTROL, self.read(TX_CONTROL) | 0x03)
+        self.write(RF_CFG, (self.read(RF_CFG) & 0x8F) | (self.rx_gain << 4))
+        self.write(TX_CONTROL, TX_CONTROL_OFF)
+        t_mode, tx_control = self.read(T_MODE), self.read(TX_CONTROL)
+        if (t_mode, tx_control) != (T_MODE_AUTO, TX_CONTROL_OFF):
+            raise ChipNotAnswering(f"settings did not stick (TMode 0x{t_mode:02X}, "
+                                   f"TxControl 0x{tx_control:02X})")
+
+    def antenna(self, on: bool) -> None:
+        """Switch the field; off, every tag loses power and forgets HALT."""
+        self.write(TX_CONTROL, TX_CONTROL_OFF | (ANTENNA_ON if on else 0))
 
     def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0, answer: bool = True):
         """Send ``data`` and wait for the answer, sleeping between checks.
@@ -123,6 +179,8 @@ class Rc522:
         Returns ``(status, answer_bytes, collision_position)``; the position counts from
         bit 1 of the first answer byte (including the ``rx_align`` offset). With
         ``answer=False`` it returns once the frame is sent (for commands tags never answer).
+        The wait ends on RxIRq/IdleIRq or the timer, never on ErrIRq alone: on a collision
+        the chip may flag an error before the frame has ended (as NXP's RC523 HAL reads it).
         """
         write = self.write
         write(COMMAND, CMD_IDLE)
@@ -135,7 +193,7 @@ class Rc522:
         write(COMMAND, CMD_TRANSCEIVE)
         write(BIT_FRAMING, framing | 0x80)
         waits = 0
-        done = IRQ_RX_IDLE | IRQ_TIMER | IRQ_ERR if answer else IRQ_TX
+        done = IRQ_RX_IDLE | IRQ_TIMER if answer else IRQ_TX
         while True:
             irq = self.read(COM_IRQ)
             if irq & done:
@@ -152,24 +210,24 @@ class Rc522:
         if not irq & IRQ_RX_IDLE:
             return NO_TAG, b"", 0
         error = self.read(ERROR)
-        if error & ERR_FATAL:
-            return FAILED, b"", 0
         count = self.read(FIFO_LEVEL) & 0x7F
         answer = bytes([self.read(FIFO_DATA) for _ in range(count)])
-        if error & ERR_COLL:
+        if error & ERR_COLL:  # first: a collision brings a parity error with it
             coll = self.read(COLL)
             if coll & 0x20:  # CollPosNotValid
                 return FAILED, answer, 0
             return COLLISION, answer, (coll & 0x1F) or 32
+        if error & ERR_FATAL:
+            return FAILED, b"", 0
         return OK, answer, 0
 
-    def request(self, wake_halted: bool) -> bool:
-        """REQA (idle tags) or WUPA (also halted ones); True if any tag answered."""
-        status, answer, _ = self.transceive((PICC_WUPA if wake_halted else PICC_REQA,), 7)
+    def request(self) -> bool:
+        """REQA; True if any tag answered."""
+        status, answer, _ = self.transceive((PICC_REQA,), 7)
         return status == COLLISION or (status == OK and len(answer) == 2)
 
     def halt(self) -> None:
-        """HLTA: the selected tag stays silent to REQA until it leaves the field."""
+        """HLTA: the selected tag stays silent to REQA until the field goes off."""
         frame = bytes((PICC_HLTA, 0))
         self.transceive(frame + crc_a(frame), answer=False)
 
@@ -226,18 +284,25 @@ class Rc522:
                 return uid + frame[:4]
         return None
 
-    def scan(self, max_tags: int = 4) -> list:
-        """UIDs of all tags in the field, halted tags included: WUPA, then select and
-        halt one tag after another (REQA reaches the ones not yet halted)."""
+    def scan(self, max_tags: int = 8) -> list:
+        """UIDs of all tags in the field. The field comes on (and settles) for the scan and
+        goes off after it, as ESPHome's rc522 does, so every tag starts IDLE: REQA, select
+        and halt one tag after another until no tag answers. Without the power cycle a
+        halted tag that lost an anticollision could be missed, then read again as new.
+        The caller keeps the field off for at least FIELD_OFF_MS between scans.
+        """
         uids = []
-        if not self.request(True):
-            return uids
-        while len(uids) < max_tags:
-            uid = self.select()
-            if uid is None:
-                break
-            uids.append(uid_hex(uid))
-            self.halt()
-            if not self.request(False):
-                break
+        self.antenna(True)
+        try:
+            self.sleep_ms(self.settle_ms)
+            found = self.request()
+            while found and len(uids) < max_tags:
+                uid = self.select()
+                if uid is None:
+                    break
+                uids.append(uid_hex(uid))
+                self.halt()
+                found = self.request()
+        finally:
+            self.antenna(False)
         return uids

@@ -2,7 +2,7 @@
 
 The link finds its bag by USB serial number (or a fixed port path), opens it, asks for
 HELLO, turns TAG frames into TagSeen events exactly once (dropping repeats by boot id
-and sequence number, acknowledging every copy), marks the bag offline when heartbeats
+and sequence number), acknowledges a TAG once the table has journalled or refused it, marks the bag offline when heartbeats
 stop, and reopens the port with back-off after an unplug.
 """
 from __future__ import annotations
@@ -79,6 +79,7 @@ class SerialBag(ReaderThread):
         self.bad_frames = 0
         self.duplicates = 0
         self._delivered: dict[str, set[int]] = {}
+        self._unsettled: set[tuple[str, int]] = set()  # delivered, not yet journalled or refused
         self._serial = None
         self._write_lock = threading.Lock()
 
@@ -212,14 +213,23 @@ class SerialBag(ReaderThread):
         self._status.set(ONLINE, detail)
 
     def _tag(self, boot: str, seq: int, uid: str, bag_ms: int) -> None:
+        """Deliver a TAG once; acknowledge it once the table has settled it (journalled or
+        refused), and at once when a settled one is resent (its ACK was lost)."""
         delivered = self._delivered.setdefault(boot, set())
         if seq in delivered:
             self.duplicates += 1
-        else:
-            delivered.add(seq)
-            while len(self._delivered) > KEPT_BOOTS:
-                del self._delivered[next(iter(self._delivered))]
-            self.emit(TagSeen(self.reader_id, uid, self._when(boot, bag_ms)))
+            if (boot, seq) not in self._unsettled:
+                self._send("ACK", boot, seq)
+            return
+        delivered.add(seq)
+        while len(self._delivered) > KEPT_BOOTS:
+            del self._delivered[next(iter(self._delivered))]
+        self._unsettled.add((boot, seq))
+        self.emit(TagSeen(self.reader_id, uid, self._when(boot, bag_ms),
+                          settled=lambda: self._settle(boot, seq)))
+
+    def _settle(self, boot: str, seq: int) -> None:
+        self._unsettled.discard((boot, seq))
         self._send("ACK", boot, seq)
 
     def _when(self, boot: str, bag_ms: int) -> float:

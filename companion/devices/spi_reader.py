@@ -21,10 +21,14 @@ from .events import (
     Feedback,
     TagSeen,
 )
-from .rc522 import ChipNotAnswering, Rc522
+from .rc522 import FIELD_OFF_MS, HARD_RESET_MS, ChipNotAnswering, Rc522, WrongVersion, check_rx_gain
 from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
+
+
+def _sleep_ms(ms: int) -> None:
+    time.sleep(ms / 1000)
 
 
 class SpiReader(ReaderThread):
@@ -32,17 +36,23 @@ class SpiReader(ReaderThread):
 
     A watchdog checks the version register every ``health_every`` seconds and after a
     silent transceive; it then soft-resets the chip, pulses the reset pin if that does
-    not help, and retries with back-off while reporting the reader offline.
+    not help, and retries with back-off while reporting the reader offline. A version
+    register that reads like no RC522 (MISO contention on a shared bus) is reported with
+    the wiring advice; resets do not cure it, so the reader retries with back-off.
+    ``rx_gain`` is the receiver gain step 0-7 (4 = 33 dB, the chip's default; 7 = 48 dB).
+    The antenna is on only during each poll and ``poll_interval`` is the time tags spend
+    unpowered between polls: at least FIELD_OFF_MS (6 ms), or halted tags stay halted.
     """
 
     thread_prefix = "spi"
 
     def __init__(self, reader_id: str, emit: Emit, bus: int = 0, device: int = 0,
                  reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
-                 poll_interval: float = 0.01, miss_limit: int = 3, hold: float = 1.0,
+                 poll_interval: float = FIELD_OFF_MS / 1000, miss_limit: int = 3, hold: float = 1.0,
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
                  pause: float = 0.0005, rx_gain: int = 4,
                  on_poll: Callable[[list[str], int], None] | None = None):
+        check_rx_gain(rx_gain)  # a bad setting fails when the table starts, not at the first poll
         super().__init__(reader_id, emit)
         self.bus, self.device, self.reset_pin = bus, device, reset_pin
         self.speed_hz = speed_hz
@@ -71,7 +81,8 @@ class SpiReader(ReaderThread):
         """Open the SPI device and reset line, then configure the chip.
 
         Raises ImportError when the Pi libraries are missing, OSError when the SPI
-        device does not exist, ChipNotAnswering when the RC522 stays silent.
+        device does not exist, RuntimeError when a GPIO line cannot be set,
+        ChipNotAnswering when the RC522 stays silent, WrongVersion on a bus fight.
         """
         import mfrc522
         import RPi.GPIO as GPIO  # rpi-lgpio provides this module on a Pi 5
@@ -88,8 +99,23 @@ class SpiReader(ReaderThread):
         logging.getLogger("mfrc522Logger").handlers.clear()  # it adds one per instance
         self._chip = chip
         self.rc = Rc522(chip.Read_MFRC522, chip.Write_MFRC522, self._sleep_pause,
-                        self._timeout_ms, rx_gain=self._rx_gain)
-        self.rc.init()
+                        _sleep_ms, self._timeout_ms, rx_gain=self._rx_gain)
+        self._pulse_reset()  # also wakes a chip that hung while no one was polling it
+        self._init_chip()
+
+    def _pulse_reset(self) -> None:
+        """Pull the reset line low, release it and wait for the oscillator to start."""
+        self._gpio.output(self.reset_pin, 0)
+        time.sleep(0.001)
+        self._gpio.output(self.reset_pin, 1)
+        time.sleep(HARD_RESET_MS / 1000)
+
+    def _init_chip(self) -> None:
+        try:
+            self.rc.init()
+        except WrongVersion as exc:
+            self.version = exc.version
+            raise
         self.version = self.rc.version()
 
     def _sleep_pause(self) -> None:
@@ -106,18 +132,28 @@ class SpiReader(ReaderThread):
         self.rc = None
 
     def recover(self) -> bool:
-        """Soft reset, then a reset-line pulse; True if the chip answers again."""
+        """Soft reset, then a reset-line pulse (and the oscillator's start-up time); True
+        if the chip answers again. Raises what the SPI device or GPIO raise."""
         for hard in (False, True):
             if hard:
-                self._gpio.output(self.reset_pin, 0)
-                time.sleep(0.001)
-                self._gpio.output(self.reset_pin, 1)
+                self._pulse_reset()
             try:
-                self.rc.init()
+                self._init_chip()
+            except WrongVersion:
+                return False  # a reset does not cure a bus fight
             except ChipNotAnswering:
                 continue
-            self.version = self.rc.version()
             return True
+        return False
+
+    def _recovered(self) -> bool:
+        """recover(), reporting what went wrong instead of ending the thread."""
+        try:
+            if self.recover():
+                return True
+        except Exception as exc:  # a vanished device or a GPIO error: retry with back-off
+            log.warning("resetting %s failed", self.where, exc_info=True)
+            self._status.set(OFFLINE, f"{self.where}: reset failed ({exc}); retrying")
         return False
 
     def scan_once(self) -> list[str]:
@@ -138,9 +174,10 @@ class SpiReader(ReaderThread):
                 except ImportError as exc:
                     self._status.set(OFFLINE, f"Pi libraries missing ({exc}); see hardware/README.md")
                     return
-                except (OSError, ChipNotAnswering) as exc:
+                except (OSError, RuntimeError, ChipNotAnswering) as exc:  # RuntimeError: RPi.GPIO's
                     self._close()
-                    self._status.set(OFFLINE, f"{self.where}: {exc}; check SPI is enabled and the wiring")
+                    hint = "" if isinstance(exc, WrongVersion) else "; check SPI is enabled and the wiring"
+                    self._status.set(OFFLINE, f"{self.where}: {exc}{hint}")
                     self._stop.wait(delay)
                     delay = min(delay * 2, self.backoff[1])
                     continue
@@ -151,12 +188,12 @@ class SpiReader(ReaderThread):
                 now = time.monotonic()
                 if now - last_health >= self.health_every:
                     last_health = now
-                    if not self.rc.alive():
-                        raise ChipNotAnswering("version register reads 0x00/0xFF")
+                    self.rc.check()
             except (ChipNotAnswering, OSError) as exc:
                 self._status.set(OFFLINE, f"{self.where} stopped answering ({exc}); resetting it")
-                if isinstance(exc, ChipNotAnswering) and self.recover():
+                if isinstance(exc, ChipNotAnswering) and self._recovered():
                     self._status.set(ONLINE, f"RC522 version 0x{self.version:02X} (after reset)")
+                    delay = self.backoff[0]
                 else:
                     self._close()
                     self._stop.wait(delay)

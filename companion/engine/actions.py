@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +74,7 @@ class Done:
 
 Action = Fortune | Draw | Return | Stop | Choose | Buy | Spend | Done
 
-_KINDS: dict[str, type] = {
+_KINDS: dict[str, Callable[..., Action]] = {
     "fortune": Fortune, "draw": Draw, "return": Return, "stop": Stop, "choose": Choose,
     "buy": Buy, "spend": Spend, "done": Done,
 }

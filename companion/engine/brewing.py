@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog
+from . import catalog, droplets
 from .context import Ctx
 from .errors import IllegalAction
-from .ingredients import active_rules
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
-
-FLASK = "core/flask"
+from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, chip
 
 
 def rat_tails_between(low: int, high: int) -> int:
@@ -52,6 +49,10 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
     if seat.status == EXPLODED:
         raise IllegalAction("exploded", f"{seat.name}'s pot has exploded: no more chips this round")
     if seat.status == STOPPED:
+        if seat.pot and seat.pot[-1][1] >= catalog.LAST_CHIP_SPACE:
+            raise IllegalAction("stopped", f"{seat.name}'s pot is full: a chip reached the last space")
+        if not seat.bag:
+            raise IllegalAction("stopped", f"{seat.name}'s bag is empty: a player with no chips in the bag must stop")
         raise IllegalAction("stopped", f"{seat.name} has stopped drawing this round")
     return seat
 
@@ -75,44 +76,16 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         pending.options.insert(len(pending.options) - 1, Option(chip_id, f"Place {chip_label(chip_id)}"))
         ctx.emit("revealed", chip=chip_id)
         return
-    place(ctx, chip_id)
+    ctx.place(chip_id)
     settle(ctx)
 
 
-def place(ctx: Ctx, chip_id: str) -> None:
-    """Lay a drawn chip after the previous one by its value; check the whites; run its action."""
-    seat = ctx.seat
-    c = chip(chip_id)
-    if chip_id in seat.hand:
-        seat.hand.remove(chip_id)
-    rule = active_rules(ctx.state.config).get(c.color)
-    extra = rule.extra_move(seat) if rule and rule.extra_move else 0
-    target = seat.last_space + c.value + extra
-    space = min(target, catalog.LAST_CHIP_SPACE)
-    seat.pot.append((chip_id, space))
-    ctx.emit("placed", chip=chip_id, space=space, extra=extra)
-    if c.color == "white":
-        total = seat.white_total
-        if total > seat.threshold:
-            seat.status = EXPLODED
-            ctx.emit("exploded", white_total=total, threshold=seat.threshold)
-            return
-        if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
-            ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(chip_id)} back into the bag?",
-                    [Option("use", f"Flask: put {chip_label(chip_id)} back")], blocking=False,
-                    data={"chip": chip_id})
-    if space >= catalog.LAST_CHIP_SPACE:
-        seat.status = STOPPED
-        ctx.emit("pot_full", space=space)
-        return
-    if rule and rule.on_place:
-        rule.on_place(ctx, c)
-
-
 def settle(ctx: Ctx) -> None:
-    """A seat with nothing left to draw and nothing to answer must stop."""
+    """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
+    an offer (flask, mandrake) lapses with that stop as with any other."""
     seat = ctx.seat
-    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.decisions_for(ctx.seat_no):
+    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
+        _withdraw_offers(ctx)
         seat.status = STOPPED
         ctx.emit("stopped", why="bag empty")
 
@@ -138,21 +111,16 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     ctx.emit("stopped", why="chose to stop")
 
 
-def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    seat = ctx.seat
-    white = decision.data["chip"]
-    ctx.close(decision)
-    seat.pot = [p for p in seat.pot if p[0] != white]
-    seat.flask_full = False
-    ctx.emit("flask", chip=white)
-    seat.put_in_bag([white])
-
-
 def _withdraw_offers(ctx: Ctx) -> None:
-    """Offers (flask, mandrake) stand only until the seat draws again or stops."""
+    """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
+    a droplet move not chosen by then goes to the pot droplet."""
     state = ctx.state
-    if any(d.seat == ctx.seat_no and not d.blocking for d in state.decisions):
+    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
+    if offers:
         state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
+        for d in offers:
+            if d.rule == droplets.DROPLET:
+                droplets.lapse(ctx, d)
 
 
 def risk(seat: Seat) -> tuple[int, int]:

@@ -79,6 +79,36 @@ BONUS_DIE: tuple[DieFace, ...] = (
 DIE_CHIP = ("orange", 1)
 """The chip the pumpkin face of the die puts into the bag."""
 
+@dataclass(frozen=True, slots=True)
+class Glass:
+    """One glass of the test-tube strip (the back side of the pot) and what reaching it pays."""
+
+    kind: str  # "start" | "ruby" | "vp" | "chip"
+    amount: int  # rubies, victory points, or the chip's value
+    color: str = ""  # the chip's colour
+    label: str = ""
+
+
+TEST_TUBES: tuple[Glass, ...] = (
+    Glass("start", 0, label="the start"),
+    Glass("ruby", 1, label="1 ruby"),
+    Glass("vp", 1, label="1 victory point"),
+    Glass("chip", 1, "blue", "a blue 1-chip into the bag"),
+    Glass("vp", 2, label="2 victory points"),
+    Glass("chip", 1, "black", "a black 1-chip into the bag"),
+    Glass("vp", 2, label="2 victory points"),
+    Glass("chip", 2, "red", "a red 2-chip into the bag"),
+    Glass("vp", 3, label="3 victory points"),
+    Glass("chip", 1, "purple", "a purple 1-chip into the bag"),
+    Glass("vp", 3, label="3 victory points"),
+    Glass("chip", 4, "yellow", "a yellow 4-chip into the bag"),
+    Glass("vp", 4, label="4 victory points"),
+)
+"""The test-tube strip, glass 0 (the second droplet's start) to 12 (game-data section 5)."""
+
+LAST_GLASS = len(TEST_TUBES) - 1
+"""Once the test-tube droplet is here the strip is full and every move goes to the pot droplet."""
+
 SUPPLIES: dict[str, dict[tuple[str, int], int]] = {
     # A: the list printed in the rulebook seeds ("215 ingredient chips"); the default.
     "A": {
@@ -115,12 +145,12 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("black", None): {1: 10},
     ("green", 1): {1: 4, 2: 8, 4: 14},
     ("green", 2): {1: 6, 2: 11, 4: 18},
-    ("green", 3): {1: 6, 2: 11, 4: 21},  # 21 on the printed book, 18 in the later Almanac text
+    ("green", 3): {1: 6, 2: 11, 4: 18},  # North Star and Schmidt print 18; the first translation 21
     ("green", 4): {1: 4, 2: 8, 4: 14},
     ("blue", 1): {1: 5, 2: 10, 4: 19},
     ("blue", 2): {1: 5, 2: 10, 4: 19},
     ("blue", 3): {1: 4, 2: 8, 4: 14},
-    ("blue", 4): {1: 5, 2: 10, 4: 19},  # 19 in three transcriptions, 20 in one later Almanac
+    ("blue", 4): {1: 5, 2: 10, 4: 20},  # all three English rulebooks print 20; some fan apps use 19
     ("red", 1): {1: 6, 2: 10, 4: 16},
     ("red", 2): {1: 4, 2: 8, 4: 14},
     ("red", 3): {1: 5, 2: 9, 4: 15},
@@ -135,6 +165,12 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("purple", 4): {1: 11},
 }
 """Cost of each chip value in each book, keyed by (colour, set); None = the colour's only book."""
+
+PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
+"""Purple set 1: purple chips needed -> (victory points, rubies, droplet steps); 3 means 3 or more."""
+
+RED_1_EXTRA: tuple[tuple[int, int], ...] = ((3, 2), (1, 1))
+"""Red set 1: (orange chips in the pot at least, extra spaces), the first that applies."""
 
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""

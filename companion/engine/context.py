@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog
+from . import droplets, placing
 from .model import Decision, GameState, Option, Seat
 
 
@@ -36,11 +36,8 @@ class Ctx:
             self.emit("rubies", amount=n, why=why)
 
     def move_droplet(self, n: int, why: str) -> None:
-        seat = self.seat
-        moved = min(n, catalog.LAST_CHIP_SPACE - 1 - seat.droplet)
-        if moved > 0:
-            seat.droplet += moved
-            self.emit("droplet", amount=moved, to=seat.droplet, why=why)
+        """Move "your droplet" n steps; on the test-tube side the seat chooses which droplet."""
+        droplets.move(self, n, why)
 
     def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
         """Put the next chip of that kind from the box into this seat's bag (None if sold out)."""
@@ -57,8 +54,8 @@ class Ctx:
             blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
         """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
         state = self.state
-        state.decision_counter += 1
-        decision = Decision(f"d{state.decision_counter}", self.seat_no, kind, rule, prompt, options,
+        state.asked.append((rule, prompt))
+        decision = Decision(f"d{len(state.asked)}", self.seat_no, kind, rule, prompt, options,
                             blocking=blocking, data=data or {})
         state.decisions.append(decision)
         return decision
@@ -73,6 +70,4 @@ class Ctx:
 
     def place(self, chip_id: str) -> None:
         """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules)."""
-        from .brewing import place  # brewing builds on this module; import at call time
-
-        place(self, chip_id)
+        placing.place(self, chip_id)

@@ -176,16 +176,17 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     seat = state.seats[seat_no]
     cost = price(state, color, value)
     if cost is None:
-        raise IllegalAction("not_for_sale", f"{color} {value}-chips cannot be bought in round {state.round}")
+        raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
     if color in seat.bought:
         raise IllegalAction("same_color", f"{seat.name} already bought a {color} chip: two chips must differ in colour")
     if len(seat.bought) >= catalog.MAX_PURCHASES:
-        raise IllegalAction("two_bought", f"{seat.name} has already bought two chips")
+        raise IllegalAction("two_bought", f"{seat.name} has already bought {catalog.MAX_PURCHASES} chips, "
+                            "the most a player buys in a round")
     if cost > seat.coins:
         raise IllegalAction("too_expensive", f"a {color} {value} costs {cost} coins; {seat.name} has {seat.coins}")
     stock = state.supply.get(f"{color}-{value}", [])
     if not stock:
-        raise IllegalAction("sold_out", f"no {color} {value}-chips are left in the supply")
+        raise IllegalAction("sold_out", f"the supply is limited: no {color} {value}-chips are left")
     read = chip_id is not None
     if chip_id is None:
         chip_id = stock[0]
@@ -201,6 +202,16 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         _next_shopper(state, events)
 
 
+def _not_for_sale(state: GameState, color: str, value: int) -> str:
+    """Why the shop has no such chip: white is never sold, a book not laid out yet, or no such chip."""
+    if color == "white":
+        return "white chips are never for sale"
+    opens = catalog.BOOK_FROM_ROUND.get(color, 1)
+    if state.round < opens:
+        return f"the {color} book is laid out before round {opens}: no {color} chips are for sale in round {state.round}"
+    return f"there is no {color} {value}-chip in the shop"
+
+
 def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     _check_shopper(state, seat_no)
     _leave_shop(state, seat_no, events)
@@ -208,11 +219,19 @@ def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]
 
 
 def _check_shopper(state: GameState, seat_no: int) -> None:
+    seat = state.seats[seat_no]
+    if seat.reward == "points" and state.phase in ("rewards", "shop"):
+        raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
+                            "an exploded pot gives points or coins, not both, so there is nothing to shop with")
     if state.phase != "shop":
         raise IllegalAction("wrong_phase", f"chips are bought in the shop, not in {state.phase}")
-    if state.shopper != seat_no:
-        raise IllegalAction("not_your_turn", f"it is {state.seats[state.shopper].name}'s turn to shop"
-                            if state.shopper is not None else "nobody is shopping")
+    if state.shopper is not None and state.shopper != seat_no:
+        order = state.turn_order()
+        shopper = state.seats[state.shopper].name
+        if order.index(seat_no) < order.index(state.shopper):
+            raise IllegalAction("not_your_turn", f"{seat.name} has finished shopping this round; it is {shopper}'s turn")
+        raise IllegalAction("not_your_turn", f"it is {shopper}'s turn to shop: players shop one after another, "
+                            "clockwise from the start player")
 
 
 # F: spending rubies ------------------------------------------------------------------------
@@ -236,27 +255,35 @@ def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def spend_done(state: GameState) -> bool:
-    return all(s.done for s in state.seats)
+    return all(s.done for s in state.seats) and not state.decisions
 
 
 def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]]) -> None:
-    _check_spender(state, seat_no)
     seat = state.seats[seat_no]
-    if what not in spends(state, seat_no):
-        if what == "flask" and seat.flask_full:
-            raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
-        if what not in SPENDS:
-            raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
-        raise IllegalAction("too_few_rubies", f"{seat.name} has {seat.rubies} rubies; that costs 2")
+    if what not in SPENDS:
+        raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
+    cost = catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST
+    if seat.rubies < cost:
+        raise IllegalAction("too_few_rubies", f"{'moving the droplet' if what == 'droplet' else 'refilling the flask'} "
+                            f"costs {cost} rubies; {seat.name} has {seat.rubies}")
+    if what == "flask" and seat.flask_full:
+        raise IllegalAction("flask_full", f"{seat.name}'s flask is already full")
+    _check_spender(state, seat_no)
     ctx = Ctx(state, seat_no, events)
+    seat.rubies -= cost
     if what == "droplet":
-        seat.rubies -= catalog.DROPLET_COST
         ctx.move_droplet(1, "rubies")
     else:
-        seat.rubies -= catalog.FLASK_COST
         seat.flask_full = True
         ctx.emit("flask_refilled")
-    seat.done = not spends(state, seat_no)
+    settle_spender(state, seat_no)
+
+
+def settle_spender(state: GameState, seat_no: int) -> None:
+    """A seat that can spend no more is done, once it has chosen where its droplet moved (the
+    test-tube glass it chose may pay a ruby, enough for one more step)."""
+    if not state.seats[seat_no].done and not state.decisions_for(seat_no):
+        state.seats[seat_no].done = not spends(state, seat_no)
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
@@ -287,7 +314,7 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Round-start events from the turn indicator (the books need no action: `book_open`)."""
+    """Round-start events from the turn indicator (a book opens by the round number: `price_list`)."""
     events.append({"event": "round_start", "seat": None, "round": state.round})
     if state.round == catalog.EXTRA_WHITE_ROUND:
         for n in state.turn_order():

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, catalog, evaluation, flow
+from . import brewing, catalog, droplets, evaluation, flow, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -16,7 +16,8 @@ from .model import GameConfig, GameState, Seat, chip_id
 Events = list[dict[str, Any]]
 
 CORE_RESOLVERS: dict[str, Callable[..., None]] = {
-    brewing.FLASK: brewing.resolve_flask,
+    placing.FLASK: placing.resolve_flask,
+    droplets.DROPLET: droplets.resolve,
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
 }
@@ -42,7 +43,7 @@ def check_config(config: GameConfig) -> None:
         if set_no is None:
             raise ConfigError(f"choose a book (set 1-4) for {color}")
         if f"{color}/{set_no}" not in RULES:
-            sets = sorted(r.set_no for r in RULES.values() if r.color == color)
+            sets = sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
             raise ConfigError(f"{color} set {set_no} is not available; available: {sets}")
     unknown = set(config.books) - set(catalog.BOOK_COLORS)
     if unknown:
@@ -53,6 +54,8 @@ def check_config(config: GameConfig) -> None:
         raise ConfigError("threshold must be a positive whole number")
     if not isinstance(config.start_rubies, int) or config.start_rubies < 0:
         raise ConfigError("start_rubies must be zero or more")
+    if not isinstance(config.tubes, bool):
+        raise ConfigError("tubes must be true (the test-tube side of the pots) or false")
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -126,12 +129,9 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
 def _choose(state: GameState, action: Choose, events: Events) -> None:
     decision = next((d for d in state.decisions if d.id == action.decision), None)
     if decision is None:
-        known = action.decision.startswith("d") and action.decision[1:].isdigit() \
-            and int(action.decision[1:]) <= state.decision_counter
-        raise IllegalAction("stale" if known else "unknown_decision",
-                            f"decision {action.decision} is {'already closed' if known else 'not open'}")
+        raise _closed(state, action)
     if decision.seat != action.seat:
-        raise IllegalAction("wrong_seat", f"decision {decision.id} belongs to {state.seats[decision.seat].name}")
+        raise IllegalAction("wrong_seat", f"only {state.seats[decision.seat].name} answers this: {decision.prompt}")
     low, high = decision.pick
     keys = decision.keys()
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
@@ -142,6 +142,20 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     resolver(ctx, decision, action.keys)  # type: ignore[misc]
     if state.phase == "brewing":
         brewing.settle(ctx)
+    elif state.phase == "spend":
+        evaluation.settle_spender(state, action.seat)
+
+
+def _closed(state: GameState, action: Choose) -> IllegalAction:
+    """The refusal of an answer to a question that is not open: the rule that closed it says why."""
+    number = action.decision[1:]
+    if not (action.decision.startswith("d") and number.isdigit() and 1 <= int(number) <= len(state.asked)):
+        return IllegalAction("unknown_decision", f"there is no question {action.decision} in this game")
+    rule, prompt = state.asked[int(number) - 1]
+    if rule == placing.FLASK:
+        return IllegalAction("stale", placing.why_no_flask(state, action.seat))
+    return IllegalAction("stale", f"\"{prompt}\" has been answered, or it was an offer that lapsed with the "
+                         "next draw or stop")
 
 
 def _done(state: GameState, seat: int, events: Events) -> None:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from .model import GameState, chip
 
 
-def locate(state: GameState, chip_id: str) -> dict[str, object]:
+class Where(TypedDict, total=False):
+    place: str
+    seat: int
+    space: int
+
+
+def locate(state: GameState, chip_id: str) -> Where:
     """{"place": "bag"|"pot"|"hand"|"aside"|"supply"|"unknown", "seat": n, "space": n}."""
     for n, seat in enumerate(state.seats):
         if chip_id in seat.bag:
@@ -33,7 +41,7 @@ def describe_location(state: GameState, chip_id: str) -> str:
         return f"{chip_id} is not a chip of this game"
     if place == "supply":
         return f"{chip_id} is still in the supply"
-    name = state.seats[where["seat"]].name  # type: ignore[index]
+    name = state.seats[where["seat"]].name
     if place == "pot":
         return f"{chip_id} is in {name}'s pot on space {where['space']}"
     if place == "hand":

@@ -53,29 +53,31 @@ class GameConfig:
     supply: str = "A"
     threshold: int = catalog.EXPLOSION_THRESHOLD
     start_rubies: int = catalog.START_RUBIES
+    tubes: bool = False  # the back side of the pots: a second droplet on the test-tube strip
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
         # Rule and price tables are cached per config: hash it once.
         object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
-                                                self.supply, self.threshold, self.start_rubies)))
+                                                self.supply, self.threshold, self.start_rubies, self.tubes)))
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined]
+        return self._hash
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": list(self.players), "start_player": self.start_player,
             "books": dict(self.books), "supply": self.supply,
-            "threshold": self.threshold, "start_rubies": self.start_rubies,
+            "threshold": self.threshold, "start_rubies": self.start_rubies, "tubes": self.tubes,
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
+    def from_dict(cls, data: object) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
-        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies"}
+        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies", "tubes"}
         if unknown:
             raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
         if "players" not in data:
@@ -130,6 +132,7 @@ class Seat:
     threshold: int
     score: int = 0
     droplet: int = 0
+    tube: int = 0  # the test-tube droplet's glass (the back side of the pot)
     rat: int = 0
     flask_full: bool = True
     bag: list[str] = field(default_factory=list)
@@ -169,7 +172,7 @@ class Seat:
 
     def clone(self) -> Seat:
         return Seat(
-            self.name, self.rubies, self.threshold, self.score, self.droplet, self.rat,
+            self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points),
@@ -195,7 +198,7 @@ class GameState:
     seats: list[Seat]
     supply: dict[str, list[str]]  # chip kind -> ids still in the box, lowest first
     decisions: list[Decision] = field(default_factory=list)
-    decision_counter: int = 0
+    asked: list[tuple[str, str]] = field(default_factory=list)  # (rule, prompt) of d1, d2, ... so far
     shopper: int | None = None
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)
@@ -207,7 +210,7 @@ class GameState:
             [s.clone() for s in self.seats],
             {k: v.copy() for k, v in self.supply.items()},
             [_clone_decision(d) for d in self.decisions],
-            self.decision_counter, self.shopper, self.fortune, self.winners.copy(), self.seq,
+            self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
         )
 
     def turn_order(self) -> list[int]:
@@ -223,10 +226,6 @@ class GameState:
             if d.seat == seat and d.blocking:
                 return d
         return None
-
-    def book_open(self, color: str) -> bool:
-        """Whether this colour's book is on the table (and so can be bought) this round."""
-        return self.round >= catalog.BOOK_FROM_ROUND.get(color, 1)
 
 
 def _clone_decision(d: Decision) -> Decision:

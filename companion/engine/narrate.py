@@ -31,12 +31,13 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "pot_full": lambda e: "the pot is full (last space reached)",
     "stopped": lambda e: f"stops ({e['why']})",
     "flask": lambda e: f"uses the flask: {chip_label(e['chip'])} back into the bag",
-    "flask_refilled": lambda e: "refills the flask (2 rubies)",
+    "flask_refilled": lambda e: f"refills the flask ({catalog.FLASK_COST} rubies)",
     "no_roll": lambda e: f"nobody rolls the bonus die: {e['why']}",
     "die": lambda e: f"rolls the bonus die: {e['label']}",
     "points": lambda e: f"+{e['amount']} VP ({e['why']})",
     "rubies": lambda e: f"+{plural(e['amount'], 'ruby', 'rubies')} ({e['why']})",
     "droplet": lambda e: f"droplet to space {printed(e['to'])} ({e['why']})",
+    "tube": lambda e: f"test-tube droplet to glass {e['to']}: {e['bonus']} ({e['why']})",
     "coins": lambda e: plural(e['amount'], 'coin'),
     "coins_lost": lambda e: f"loses {plural(e['amount'], 'unspent coin')}",
     "chip_gained": lambda e: f"gets {chip_label(e['chip'])} into the bag ({e['why']})",
@@ -48,6 +49,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str:
     """'Ann: draws white 2 → space 5' (the printed number), or a table-wide line without a name."""
-    text = _TEXT.get(event["event"], lambda e: e["event"])(event)
+    words = _TEXT.get(event["event"])
+    text = words(event) if words else str(event["event"])
     seat = event.get("seat")
     return text if seat is None else f"{names[seat]}: {text}"

@@ -42,7 +42,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
     s = state.seats[n]
     out: dict[str, Any] = {
         "seat": n, "name": s.name, "score": s.score, "lap": s.score // catalog.RAT_TAIL_LAP,
-        "rubies": s.rubies, "droplet": s.droplet, "rat": s.rat, "start_space": s.start_space,
+        "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "rat": s.rat, "start_space": s.start_space,
         "flask": s.flask_full, "white_total": s.white_total, "threshold": s.threshold,
         "status": s.status, "exploded": s.status == "exploded", "stopped": s.status != "brewing",
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],

@@ -218,6 +218,8 @@ class Table:
                 if event is None:
                     return
                 self.read(event.reader, event.uid)
+                if event.settled is not None:
+                    event.settled()  # journalled or refused: the bag may forget it
             except Exception:  # a failing read must not stop the reads behind it
                 log.exception("read %r could not be applied", event)
             finally:

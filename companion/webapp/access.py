@@ -18,10 +18,9 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, jsonify, request, session
+from flask import current_app, jsonify, request, session
 
 CSRF_HEADER = "X-CSRF-Token"
-SEAT_HEADER = "X-Seat-Token"
 
 
 class Refusal(Exception):
@@ -122,9 +121,3 @@ def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
         return view(*args, **kwargs)
 
     return wrapper
-
-
-def require_host_page() -> None:
-    """For GET endpoints that show host-only data."""
-    if not is_host():
-        abort(403)

@@ -25,14 +25,15 @@ def form(table: Any) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, the colours with books, the known readers."""
     return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
             "sets": list(BOOK_SETS), "readers": sorted(set(table.setup.readers) | set(table.links())),
-            "players": list(table.config.players)}
+            "players": list(table.config.players), "tubes": table.config.tubes}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
     """The new game's setup from the form, or a 400 with the reason (the engine's, for the rules)."""
     try:
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
-                                       "books": body.get("books", {}), "supply": table.config.supply})
+                                       "books": body.get("books", {}), "supply": table.config.supply,
+                                       "tubes": body.get("tubes", False)})
         check_config(config)
     except (ConfigError, TypeError) as err:
         raise Refusal(400, "bad_setup", str(err)) from None

@@ -59,9 +59,21 @@ class PWM:
         self.device.on_tone(self._freq if duty else 0)
 
 
+class WDT:
+    """The RP2040 watchdog: once started it cannot be stopped; the Pico keeps the last one."""
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.feeds = 0
+        _device().watchdog = self
+
+    def feed(self):
+        self.feeds += 1
+
+
 def module() -> types.ModuleType:
     fake = types.ModuleType("machine")
-    fake.Pin, fake.SPI, fake.PWM = Pin, SPI, PWM
+    fake.Pin, fake.SPI, fake.PWM, fake.WDT = Pin, SPI, PWM, WDT
     fake.unique_id = lambda: _device().unique_id
     return fake
 

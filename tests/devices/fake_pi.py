@@ -20,6 +20,7 @@ class FakeBoard:
         self.pins: dict[int, int] = {}
         self.mode: int | None = None
         self.bus_locks: dict[int, threading.Lock] = {}
+        self.output_faults = 0  # the next GPIO.output calls that raise
         self.gpio = self._gpio_module()
         self.spidev = self._spidev_module()
 
@@ -51,13 +52,19 @@ class FakeBoard:
                 if (bus, device) not in board.chips:
                     raise FileNotFoundError(2, "No such file or directory")
                 self.chip = board.chips[(bus, device)]
+                self.bus = bus
                 self.lock = board.bus_locks.setdefault(bus, threading.Lock())
 
             def xfer2(self, data: list[int]) -> list[int]:
                 if self.chip is None:
                     raise OSError(9, "Bad file descriptor")
                 with self.lock:  # the kernel runs one transfer at a time per bus
-                    return self.chip.transfer(list(data))
+                    answer = self.chip.transfer(list(data))
+                held = 0  # MISO bits another module on this bus pulls low while not selected
+                for (bus, _), other in board.chips.items():
+                    if bus == self.bus and other is not self.chip:
+                        held |= other.holds_miso
+                return [byte & ~held & 0xFF for byte in answer]
 
             def close(self) -> None:
                 self.chip = None
@@ -82,9 +89,13 @@ class FakeBoard:
                 raise RuntimeError("Please set pin numbering mode using GPIO.setmode")
 
         def output(pin, value):
+            if board.output_faults:
+                board.output_faults -= 1
+                raise RuntimeError(f"GPIO{pin}: failed to set the line")
+            changed = board.pins.get(pin, 0) != int(value)  # lines start low (pulled down)
             board.pins[pin] = int(value)
             for chip in board.chips.values():
-                if chip.reset_pin == pin:
+                if chip.reset_pin == pin and changed:
                     chip.pulse_reset(int(value))
 
         def cleanup(pin=None):

@@ -79,6 +79,7 @@ class Pico:
         self._running = False
         self.paused = threading.Event()
         self.steps = 0
+        self.watchdog = None  # a machine.WDT the firmware started
 
     @property
     def link(self) -> pathlib.Path:

@@ -3,9 +3,20 @@
 It answers SPI transfers the way the chip does (address byte, then data bytes) and
 models what the reader code relies on: the FIFO, interrupt and error registers, the
 timer (TAuto, prescaler, reload) that raises TimerIRq when no tag answers, bit-oriented
-frames (TxLastBits/RxAlign), collisions (CollReg), and tag states
-IDLE/READY/ACTIVE/HALT over cascade levels 1-3. A chip can be made to stop answering
-(MISO reads 0x00) until its reset line is pulsed.
+frames (TxLastBits/RxAlign), collisions (CollReg), and tag states per the NTAG21x state
+diagram over cascade levels 1-3: IDLE/READY/ACTIVE and HALT/READY*/ACTIVE* (the starred
+states remember the tag was halted, and "any other command" sends them back to HALT).
+
+It also models where real builds go wrong, so the driver can be caught out:
+- a soft reset that runs on for ``soft_reset_s`` after PowerDown clears (CommandReg
+  reads SoftReset, writes are lost), and an oscillator that needs ``startup_s`` after the reset pin rises;
+- tags powered only while the antenna is on, answering ``settle_s`` after it comes on,
+  and only within ``range_cm`` of the antenna;
+- ``parity_on_collision``: a collision raises ParityErr and ErrIRq with CollErr, ErrIRq
+  before RxIRq (the frame is still being received);
+- ``holds_miso``: a module that pulls these MISO bits low while not selected (the fake
+  Pi's bus applies it to every other module's answers).
+A chip can be made to stop answering (MISO reads 0x00) until its reset line is pulsed.
 """
 from __future__ import annotations
 
@@ -19,13 +30,15 @@ _TIMER_REGS = (0x2A, 0x2B, 0x2C, 0x2D)
 
 
 class VirtualTag:
-    """A tag with a 4-, 7- or 10-byte UID; ``flaky`` answers only every other wake-up."""
+    """A tag with a 4-, 7- or 10-byte UID; ``flaky`` answers only every other wake-up;
+    ``distance_cm`` above the antenna."""
 
-    def __init__(self, uid: str, flaky: bool = False):
+    def __init__(self, uid: str, flaky: bool = False, distance_cm: float = 0.5):
         self.uid = bytes.fromhex(uid)
         if len(self.uid) not in (4, 7, 10):
             raise ValueError("UIDs have 4, 7 or 10 bytes")
         self.flaky = flaky
+        self.distance_cm = distance_cm
         self._skip = False
         self.power_off()
 
@@ -33,6 +46,11 @@ class VirtualTag:
         self.state = IDLE
         self.level = 0
         self.halted = False
+
+    def fall_back(self) -> None:
+        """An unexpected command: back to IDLE, or to HALT from READY*/ACTIVE*."""
+        self.state = HALT if self.halted else IDLE
+        self.level = 0
 
     def frames(self) -> list[bytes]:
         """The 5-byte anticollision frame (4 bytes + BCC) for each cascade level."""
@@ -50,15 +68,25 @@ class VirtualTag:
 
 class Mfrc522Emulator:
     def __init__(self, version: int = 0x92, reset_pin: int | None = None,
-                 clock=time.monotonic):
+                 clock=time.monotonic, *, settle_s: float = 0.005, startup_s: float = 0.02,
+                 soft_reset_s: float = 0.002, range_cm: float = 3.0,
+                 parity_on_collision: bool = False,
+                 holds_miso: int = 0x00):
         self.version = version
         self.reset_pin = reset_pin
         self.clock = clock
+        self.settle_s = settle_s
+        self.startup_s = startup_s
+        self.soft_reset_s = soft_reset_s
+        self.range_cm = range_cm
+        self.parity_on_collision = parity_on_collision
+        self.holds_miso = holds_miso
         self.tags: list[VirtualTag] = []
         self.silent = False
         self.unwired = False
         self.transfers = 0
         self.lock = threading.Lock()
+        self._waking_until = 0.0
         self._power_on()
 
     # -- test controls -------------------------------------------------------------
@@ -85,6 +113,7 @@ class Mfrc522Emulator:
         """NRSTPD line: low powers the chip down, the rising edge restarts it."""
         if level:
             self.silent = False
+            self._waking_until = self.clock() + self.startup_s
             self._power_on()
         else:
             self.regs[0x37] = 0x00
@@ -94,7 +123,7 @@ class Mfrc522Emulator:
         """One chip-select cycle: first byte addresses a register, the rest are data."""
         with self.lock:
             self.transfers += 1
-            if self.silent or self.unwired or not data:
+            if self.silent or self.unwired or not data or self.clock() < self._waking_until:
                 return [0] * len(data)
             out = [0]
             address = (data[0] >> 1) & 0x3F
@@ -116,8 +145,17 @@ class Mfrc522Emulator:
         self.regs[0x37] = self.version
         self.fifo: list[int] = []
         self.timer_deadline: float | None = None
+        self.resetting_until = 0.0
+        self.field_on_at: float | None = None
+        self._late_irq = 0  # RxIRq|IdleIRq still to come after an early ErrIRq
         for tag in self.tags:
             tag.power_off()
+
+    def _antenna_on(self) -> bool:
+        return self.regs[0x14] & 0x03 == 0x03
+
+    def _in_field(self) -> list[VirtualTag]:
+        return [tag for tag in self.tags if tag.distance_cm <= self.range_cm]
 
     def _timer_period(self) -> float:
         prescaler = ((self.regs[0x2A] & 0x0F) << 8) | self.regs[0x2B]
@@ -125,11 +163,17 @@ class Mfrc522Emulator:
         return (2 * prescaler + 1) * (reload + 1) / 13.56e6
 
     def _read(self, reg: int) -> int:
+        if self.clock() < self.resetting_until:
+            return 0x0F if reg == 0x01 else self.regs[reg]  # PowerDown already clear
         if reg == 0x04:
+            value = self.regs[0x04]
+            self.regs[0x04] |= self._late_irq  # the frame ends after this read
+            self._late_irq = 0
             if self.timer_deadline is not None and self.clock() >= self.timer_deadline:
                 self.regs[0x04] |= 0x01
                 self.timer_deadline = None
-            return self.regs[0x04]
+                value = self.regs[0x04]
+            return value
         if reg == 0x09:
             return self.fifo.pop(0) if self.fifo else 0
         if reg == 0x0A:
@@ -137,10 +181,13 @@ class Mfrc522Emulator:
         return self.regs[reg]
 
     def _write(self, reg: int, value: int) -> None:
+        if self.clock() < self.resetting_until:
+            return  # still resetting: the write is lost
         if reg == 0x01:
             command = value & 0x0F
             if command == 0x0F:
                 self._power_on()
+                self.resetting_until = self.clock() + self.soft_reset_s
                 return
             self.regs[0x01] = value & 0x3F
             if command == 0x00:
@@ -161,6 +208,15 @@ class Mfrc522Emulator:
             self.regs[0x0D] = value & 0x7F
             if value & 0x80 and self.regs[0x01] & 0x0F == 0x0C:
                 self._transmit()
+        elif reg == 0x14:
+            was_on = self._antenna_on()
+            self.regs[0x14] = value
+            if not self._antenna_on():
+                self.field_on_at = None
+                for tag in self.tags:
+                    tag.power_off()  # no field, no power: every tag forgets HALT
+            elif not was_on:
+                self.field_on_at = self.clock()
         elif reg == 0x37:
             pass
         else:
@@ -174,8 +230,11 @@ class Mfrc522Emulator:
         tx_bits = self.regs[0x0D] & 0x07
         rx_align = (self.regs[0x0D] >> 4) & 0x07
         self.regs[0x04] |= 0x40  # TxIRq: the frame is out
-        field_on = self.regs[0x14] & 0x03 == 0x03
-        answer = self._tags_answer(frame, tx_bits) if field_on else None
+        for tag in self.tags:
+            if tag.distance_cm > self.range_cm:
+                tag.power_off()
+        settled = self.field_on_at is not None and self.clock() - self.field_on_at >= self.settle_s - 1e-9
+        answer = self._tags_answer(frame, tx_bits) if settled else None
         if answer is None:
             if self.regs[0x2A] & 0x80:
                 self.timer_deadline = self.clock() + self._timer_period()
@@ -196,18 +255,31 @@ class Mfrc522Emulator:
         if collision is not None:
             self.regs[0x06] |= 0x08
             self.regs[0x0E] = (self.regs[0x0E] & 0x80) | ((rx_align + collision + 1) & 0x1F)
+            if self.parity_on_collision:
+                self.regs[0x06] |= 0x02  # ParityErr
+                self.regs[0x04] |= 0x02  # ErrIRq now, RxIRq|IdleIRq once the frame ends
+                self._late_irq = 0x30
+                self.regs[0x01] &= 0xF0
+                return
         self.regs[0x04] |= 0x30  # RxIRq | IdleIRq
         self.regs[0x01] &= 0xF0
 
     def _tags_answer(self, frame: bytes, tx_bits: int):
-        """Run every tag's state machine; return (answer bits, collision index) or None."""
+        """Run every tag's state machine; return (answer bits, collision index) or None.
+
+        NTAG21x state diagram: REQA wakes IDLE tags, WUPA also HALT ones (to READY*); in
+        READY a tag answers the anticollision frames its UID matches and moves on with its
+        own SELECT; anything else (another tag's SELECT included) sends READY and ACTIVE
+        tags back to IDLE, or to HALT if they were woken from HALT; HLTA halts ACTIVE.
+        """
         answers = []
+        tags = self._in_field()
         if len(frame) == 1 and tx_bits == 7 and frame[0] in (0x26, 0x52):
-            for tag in self.tags:
-                wake = tag.state in (IDLE, READY) or (tag.state == HALT and frame[0] == 0x52)
-                if tag.state == ACTIVE:
-                    tag.state = HALT if tag.halted else IDLE
-                if not wake:
+            for tag in tags:
+                if tag.state in (READY, ACTIVE):
+                    tag.fall_back()
+                    continue
+                if not (tag.state == IDLE or (tag.state == HALT and frame[0] == 0x52)):
                     continue
                 if tag.flaky:
                     tag._skip = not tag._skip
@@ -219,40 +291,46 @@ class Mfrc522Emulator:
             return _superpose(answers)
         if len(frame) >= 2 and frame[0] in (0x93, 0x95, 0x97):
             level = (frame[0] - 0x93) // 2
+            for tag in tags:
+                if tag.state == ACTIVE or (tag.state == READY and tag.level != level):
+                    tag.fall_back()
             nvb = frame[1]
             if nvb == 0x70 and len(frame) == 9 and tx_bits == 0:
-                return self._select(frame, level)
+                return self._select(tags, frame, level)
             known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
             sent = _to_bits(frame[2:])[:known]
-            for tag in self.tags:
-                if tag.state == READY and tag.level == level and tag.bits()[:known] == sent:
+            for tag in tags:
+                if tag.state == READY and tag.bits()[:known] == sent:
                     answers.append(tag.bits()[known:])
             return _superpose(answers)
-        if frame[:2] == b"\x50\x00" and len(frame) == 4 and frame[2:] == crc_a(frame[:2]):
-            for tag in self.tags:
-                if tag.state == ACTIVE:
-                    tag.state, tag.halted = HALT, True
-                elif tag.state == READY:
-                    tag.state = HALT if tag.halted else IDLE
-            return None
-        for tag in self.tags:
-            if tag.state in (READY, ACTIVE):
-                tag.state = HALT if tag.halted else IDLE
+        hlta = frame[:2] == b"\x50\x00" and len(frame) == 4 and frame[2:] == crc_a(frame[:2])
+        for tag in tags:
+            if hlta and tag.state == ACTIVE:
+                tag.state, tag.halted = HALT, True
+            elif tag.state in (READY, ACTIVE):
+                tag.fall_back()
         return None
 
-    def _select(self, frame: bytes, level: int):
+    def _select(self, tags: list[VirtualTag], frame: bytes, level: int):
         if frame[7:] != crc_a(frame[:7]):
+            for tag in tags:
+                if tag.state == READY:
+                    tag.fall_back()
             return None
         answers = []
-        for tag in self.tags:
-            if tag.state == READY and tag.level == level and tag.frames()[level] == frame[2:7]:
-                last = level == len(tag.frames()) - 1
-                sak = (0x00 if len(tag.uid) > 4 else 0x08) if last else 0x04
-                if last:
-                    tag.state = ACTIVE
-                else:
-                    tag.level += 1
-                answers.append(_to_bits(bytes([sak]) + crc_a(bytes([sak]))))
+        for tag in tags:
+            if tag.state != READY:
+                continue
+            if tag.frames()[level] != frame[2:7]:
+                tag.fall_back()  # another tag's SELECT
+                continue
+            last = level == len(tag.frames()) - 1
+            sak = (0x00 if len(tag.uid) > 4 else 0x08) if last else 0x04
+            if last:
+                tag.state = ACTIVE
+            else:
+                tag.level += 1
+            answers.append(_to_bits(bytes([sak]) + crc_a(bytes([sak]))))
         return _superpose(answers)
 
 

@@ -25,7 +25,8 @@ def test_lists_both_kinds_and_reads_a_chip_on_each(firmware, board, tmp_path, ca
     code, out = run_doctor(capsys, "--seconds", "5", "--spi", "0.1",
                            "--serial-dir", str(tmp_path / "by-id"), "--record", str(tmp_path / "rec"))
     assert code == 0, out
-    assert "bag e6614104034b1a2c" in out and "firmware 1.0.0" in out and "RC522 version 0x92" in out
+    assert not pico.bag.unacked  # acknowledged: the next table is not sent the test chip
+    assert "bag e6614104034b1a2c" in out and "firmware 1.1.0" in out and "RC522 version 0x92" in out
     assert "RC522 on /dev/spidev0.1 (reset GPIO24), version register 0x92" in out
     assert "read 04A3C6CAE26180 (7-byte UID)" in out
     assert "read 04112233445566 (7-byte UID)" in out
@@ -66,3 +67,54 @@ def test_config_names_the_readers_it_knows(firmware, board, tmp_path, capsys):
     assert code == 0, out
     listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
     assert listed[:2] == ["green", "red"] and "reset GPIO21" in out
+
+
+def test_four_readers_on_one_bus_name_the_module_holding_miso(board, tmp_path, capsys):
+    for device, pin in enumerate((25, 24, 23, 22)):
+        board.add_reader(0, device, pin, holds_miso=0x10 if device == 2 else 0x00)
+    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
+                           *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
+    assert code == 1
+    assert "spi 0.0: version register reads 0x82, which no RC522 has." in out
+    assert ("SPI bus 0: spi 0.2 (/dev/spidev0.2 (reset GPIO23)) is the module that does not release "
+            "MISO: it reads 0x92 while every other module on the bus reads a wrong value "
+            "(spi 0.0 (0x82), spi 0.1 (0x82), spi 0.3 (0x82))") in out
+    assert "a diode (anode at the module, cathode at the Pi's MISO) with one pull-down per bus" in out
+
+
+def test_range_check_reports_the_distances_each_reader_reached(firmware, board, tmp_path, capsys,
+                                                               monkeypatch):
+    pico = firmware("e6614104034b1a2c")
+    pico.plug()
+    pico.emulator.range_cm = 3.5
+    spi = board.add_reader(0, 0, 25, range_cm=2.5)  # a weaker antenna
+    chips = {}
+
+    def player(prompt: str) -> str:  # the person at the table, doing what doctor asks
+        if prompt.startswith("Hold a chip"):
+            cm = float(prompt.split()[3])
+            chips["spi"] = spi.place(VirtualTag("04112233445566", distance_cm=cm))
+            chips["bag"] = pico.emulator.place(VirtualTag("04A3C6CAE26180", distance_cm=cm))
+        else:
+            if chips:
+                spi.remove(chips.pop("spi"))
+                pico.emulator.remove(chips.pop("bag"))
+        return ""
+
+    monkeypatch.setattr("builtins.input", player)
+    chips["spi"] = spi.place(VirtualTag("04112233445566"))  # the test chips, still there
+    chips["bag"] = pico.emulator.place(VirtualTag("04A3C6CAE26180"))
+    code, out = run_doctor(capsys, "--seconds", "1.5", "--range", "--spi", "0.0",
+                           "--serial-dir", str(tmp_path / "by-id"))
+    assert code == 0, out
+    assert ("bag e6614104034b1a2c         read at 1 cm, 2 cm, 3 cm. Every chip must pass within "
+            "3 cm of the antenna") in out
+    assert "spi 0.0                      read at 1 cm, 2 cm; not at 3 cm. Every chip must pass within 2 cm" in out
+
+
+def test_a_pico_bag_whose_module_reads_a_wrong_version_is_flagged(firmware, tmp_path, capsys):
+    pico = firmware("e6614104034b1a2c")
+    pico.emulator.version = 0x82
+    pico.plug()
+    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path / "by-id"))
+    assert "RC522 version 0x82 (no RC522 has that version: a faulty module or a loose MISO wire" in out

@@ -68,3 +68,14 @@ def test_importing_devices_loads_no_pi_library():
             "print(sorted(m for m in ('RPi', 'RPi.GPIO', 'spidev', 'mfrc522', 'serial') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_table_config_sets_the_receiver_gain_of_an_spi_reader(events):
+    from companion.config import parse_config
+    from companion.table.bags import reader_specs
+
+    config = parse_config('[table]\nname = "t"\n[[seats]]\nplayer = "Ann"\nreader = "bag-1"\n'
+                          '[[seats]]\nplayer = "Ben"\nreader = "bag-2"\n[readers.bag-2]\nkind = "sim"\n'
+                          '[readers.bag-1]\nkind = "spi"\nbus = 0\ndevice = 1\nrx_gain = 7\n')
+    readers = {r.reader_id: r for r in open_readers(reader_specs(config.readers), events.put)}
+    assert readers["bag-1"]._rx_gain == 7

@@ -16,11 +16,17 @@ UIDS = ["04A3C6CAE26180", "04112233445566", "DEADBEEF", "04998877665544", "04000
 def host(events, tmp_path):
     links = []
 
-    def make(pico, **kwargs):
+    def journal(event):  # a table that journals every read at once
+        events.put(event)
+        if isinstance(event, TagSeen):
+            event.settled()
+
+    def make(pico, settle=True, **kwargs):
         options = dict(silence=0.3, hello_every=0.05, backoff=(0.01, 0.05), read_timeout=0.005,
                        by_id_dir=str(tmp_path / "by-id"))
         options.update(kwargs)
-        link = SerialBag(f"seat{len(links) + 1}", events.put, serial_number=pico.serial, **options)
+        link = SerialBag(f"seat{len(links) + 1}", journal if settle else events.put,
+                         serial_number=pico.serial, **options)
         links.append(link)
         link.start()
         return link
@@ -52,7 +58,7 @@ def test_each_chip_pass_arrives_once_in_order(firmware, host, events):
     pico.plug()
     link = host(pico)
     online(link)
-    assert link.hello["firmware"] == "1.0.0" and link.hello["bag"] == pico.serial
+    assert link.hello["firmware"] == "1.1.0" and link.hello["bag"] == pico.serial
     for uid in UIDS:
         draw(pico, uid)
     assert uids_seen(events, len(UIDS)) == UIDS
@@ -230,3 +236,68 @@ def test_firmware_ignores_bad_host_frames_and_keeps_the_event(firmware):
     assert [s for s, _ in pico.bag.unacked] == [int(seq)]
     pico.hear(encode("ACK", boot, seq))
     until(lambda: not pico.bag.unacked)
+
+
+def test_a_tag_is_acknowledged_only_once_the_table_has_settled_it(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico, settle=False)
+    online(link)
+    draw(pico, UIDS[0])
+    seen = next_event(events, TagSeen)
+    resent = link.duplicates
+    until(lambda: link.duplicates >= resent + 3)  # resent every 60 ms, not acknowledged
+    assert [s for s, _ in pico.bag.unacked] == [1] and drain(events, TagSeen) == []
+    seen.settled()
+    until(lambda: not pico.bag.unacked)
+
+
+def test_a_host_stopping_before_the_journal_has_the_read_loses_no_draw(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    first = host(pico, settle=False)
+    online(first)
+    draw(pico, UIDS[0])
+    assert next_event(events, TagSeen).uid == UIDS[0]
+    first.stop()  # the host process ends before the table journalled the read
+    second = host(pico)
+    assert next_event(events, TagSeen).uid == UIDS[0]  # delivered again by the restarted host
+    until(lambda: not pico.bag.unacked)
+    assert drain(events, TagSeen) == [] and second.status.state == "online"
+
+
+def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_path):
+    from companion.engine import GameConfig
+    from companion.store import Database
+    from companion.table import TableSetup, start_game
+    from companion.table.bags import Bags
+
+    db = Database(tmp_path / "table.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag": 0, "other": 1},
+                                      registry=True))
+    chip = table.state.seats[0].bag[0]
+    table.registry.assign(UIDS[0], chip)
+    table.submit({"kind": "fortune", "card": None}, "host")
+    pico = firmware()
+    pico.plug()
+    waiting_at_journal = []
+
+    def slow_screen(seq, notice) -> None:  # runs after the journal write, before the read settles
+        time.sleep(0.2)  # long enough for an early ACK to reach the bag
+        waiting_at_journal.append([s for s, _ in pico.bag.unacked])
+
+    table.subscribe(slow_screen)
+    bags = Bags(table, [{"id": "bag", "kind": "serial", "serial_number": pico.serial,
+                         "by_id_dir": str(tmp_path / "by-id"), "silence": 0.3, "read_timeout": 0.005},
+                        {"id": "other", "kind": "sim"}])
+    bags.start()
+    try:
+        draw(pico, UIDS[0])
+        until(lambda: table.state.seats[0].pot)
+        until(lambda: not pico.bag.unacked)
+        assert table.state.seats[0].pot[0][0] == chip
+        assert waiting_at_journal[-1] == [1]  # the journal had it while the bag still held it
+    finally:
+        bags.stop()
+        table.close()
+        db.close()

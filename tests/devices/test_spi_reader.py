@@ -114,3 +114,53 @@ def test_without_pi_libraries_the_reader_says_so(monkeypatch, events):
     r.start()
     until(lambda: "Pi libraries missing" in r.status.detail)
     r.stop()
+
+
+def test_two_chips_held_together_then_one_removed_are_each_read_once(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    r = reader(hold=0.05)
+    until(lambda: r.status.state == "online")
+    loser = chip.place(VirtualTag(NTAG))
+    winner = chip.place(VirtualTag("04A3C6CAE26181"))  # wins every anticollision
+    polls_pass(r, 60)  # far beyond the hold window (about 6 polls) and the miss limit
+    chip.remove(winner)
+    polls_pass(r, 60)
+    chip.remove(loser)
+    polls_pass(r, 5)
+    assert sorted(e.uid for e in drain(events, TagSeen)) == [NTAG, "04A3C6CAE26181"]
+
+
+def test_a_module_holding_miso_is_reported_with_the_wiring_advice(board, reader, events):
+    board.add_reader(0, 0, 25)
+    board.add_reader(0, 1, 24, holds_miso=0x10)
+    reader()
+    status = next_event(events, LinkStatus)
+    while "0x82" not in status.detail:
+        status = next_event(events, LinkStatus)
+    assert status.state == "offline" and "bus contention or a faulty module" in status.detail
+    assert "cathode at the Pi's MISO" in status.detail
+
+
+def test_watchdog_recovers_from_a_reset_that_raises(board, reader, events):
+    chip = board.add_reader(0, 0, 25)
+    r = reader()
+    until(lambda: r.status.state == "online")
+    drain(events)
+    board.output_faults = 1  # the reset line cannot be set once
+    chip.go_silent()
+    failed = next_event(events, LinkStatus)
+    while "reset failed" not in failed.detail:  # after "stopped answering; resetting it"
+        failed = next_event(events, LinkStatus)
+    assert failed.state == "offline" and "failed to set the line" in failed.detail
+    until(lambda: r.status.state == "online")  # the next open pulses the line again
+    chip.place(VirtualTag(NTAG))
+    assert next_event(events, TagSeen).uid == NTAG
+
+
+def test_receiver_gain_is_a_reader_option(board, reader):
+    chip = board.add_reader(0, 0, 25)
+    r = reader(rx_gain=6)
+    until(lambda: r.status.state == "online")
+    assert chip.regs[0x26] >> 4 & 0x07 == 6
+    with pytest.raises(ValueError, match="rx_gain must be 0-7"):
+        SpiReader("seat9", print, rx_gain=8)

@@ -121,3 +121,19 @@ def test_a_draw_of_a_chip_that_is_not_in_the_bag_is_refused_and_says_where_it_is
     assert err.value.code == "not_in_bag"
     assert "Ben's bag" in err.value.reason and "not in Ann's bag" in err.value.reason
     assert state == before
+
+
+def test_an_empty_bag_stops_at_once_even_after_a_white_with_the_flask_full():
+    # "If a player has no more chips in their bag they must stop": the flask offer lapses with it.
+    state = game()
+    set_bag(state, 0, "orange-1", "white-1")
+    state = draws(state, 0, "orange-1", "white-1")
+    assert state.seats[0].status == "stopped"
+    assert not state.decisions_for(0) and state.seats[0].flask_full
+
+
+def test_an_empty_bag_after_a_mandrake_stops_at_once():
+    state = game()
+    set_bag(state, 0, "white-1", "yellow-1")
+    state = draws(state, 0, "white-1", "yellow-1")
+    assert state.seats[0].status == "stopped" and not state.decisions_for(0)

@@ -1,18 +1,19 @@
 """The data tables against shared/game-data/game-data.json, and against the rulebooks' figures."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.engine import catalog
 
-GAME_DATA = Path(__file__).parents[3] / "shared" / "game-data" / "game-data.json"
+from .shared import shared_file
+
+GAME_DATA = shared_file("game-data", "game-data.json")
 
 
 @pytest.fixture(scope="module")
 def data():
-    if not GAME_DATA.exists():
+    if GAME_DATA is None:
         pytest.skip("shared/game-data is not beside this checkout")
     return json.loads(GAME_DATA.read_text())
 
@@ -37,3 +38,10 @@ def test_rulebook_figures():
     assert sum(catalog.SUPPLIES["A"].values()) == 215  # "215 ingredient chips"
     assert catalog.PRICES[("green", 1)] == {1: 4, 2: 8, 4: 14}  # Nina buys a green 2 for 8
     assert catalog.PRICES[("blue", 1)][2] == 10  # and a blue 2 for 10
+
+
+def test_test_tubes_match_game_data(data):
+    assert [(g.kind, g.amount if g.kind != "chip" else 1, g.color or None, g.amount if g.kind == "chip" else None)
+            for g in catalog.TEST_TUBES[1:]] == [
+        (t["type"], t.get("amount", 1), t.get("color"), t.get("value")) for t in data["test_tubes"]
+    ]

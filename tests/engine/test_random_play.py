@@ -1,5 +1,6 @@
 """Fuzz: hundreds of complete random games, with the game's invariants checked after every input."""
 
+import json
 from collections import Counter
 
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ class Invariants:
         self.box = sum(catalog.SUPPLIES[config.supply].values())
         self.scores = [0] * len(config.players)
         self.droplets = [0] * len(config.players)
+        self.tubes = [0] * len(config.players)
 
     def __call__(self, state, action, events) -> None:
         chips = every_chip(state)
@@ -32,6 +34,8 @@ class Invariants:
         for n, seat in enumerate(state.seats):
             assert seat.score >= self.scores[n] and seat.droplet >= self.droplets[n], "markers never go back"
             self.scores[n], self.droplets[n] = seat.score, seat.droplet
+            assert self.tubes[n] <= seat.tube <= (catalog.LAST_GLASS if state.config.tubes else 0)
+            self.tubes[n] = seat.tube
             assert seat.rubies >= 0 and seat.coins >= 0
             whites = sum(chip(c).value for c, _ in seat.pot if chip(c).color == "white")
             if view is not None:
@@ -50,17 +54,33 @@ class Invariants:
 def test_three_hundred_random_games_keep_every_invariant():
     for game_no in range(300):
         players = 2 + game_no % 3
-        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players)
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1)
         state, inputs = play_game(config, game_no, Invariants(config))
         assert state.phase == "game_over" and state.round == catalog.ROUNDS
         assert state.winners
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]))
-def test_a_transcript_replays_to_the_same_state(seed, players, supply):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans())
+def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes):
+    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes)
     state, inputs = play_game(config, seed)
     text = format_transcript(config, inputs)
     again_config, again = parse_transcript(text)
     assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+
+
+def test_random_games_on_the_test_tube_side_move_the_second_droplet():
+    tubes = []
+    for seed in range(20):
+        state, _ = play_game(GameConfig(players=("A", "B", "C"), tubes=True), seed)
+        tubes += [s.tube for s in state.seats]
+    assert max(tubes) > 0
+
+
+def test_quacks_simulate_plays_the_test_tube_side(capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--games", "3", "--players", "2", "--tubes", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["tubes"] is True and summary["games"] == 3 and summary["rounds_per_game"] == 9

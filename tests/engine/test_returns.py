@@ -35,7 +35,7 @@ def test_crow_skull_rejects_and_the_mandrake_white_are_expected_back():
 
 def test_a_draw_of_a_chip_whose_return_was_not_read_still_counts():
     state = game()
-    set_bag(state, 0, "white-1")
+    set_bag(state, 0, "white-1", "orange-1")
     white = state.seats[0].bag[0]
     state = draw(answer(draw(state, 0, "white-1"), 0, "flask", "use"), 0, "white-1")
     assert state.seats[0].returning == [] and state.seats[0].pot[0][0] == white

@@ -66,3 +66,19 @@ def test_the_exploding_chip_makes_its_bag_say_so(table):
     assert bags.readers["bag-2"].feedback_given[-1] == Feedback.EXPLODED
     assert set(bags.readers["bag-2"].feedback_given[:-1]) == {Feedback.ACCEPTED}
     bags.stop()
+
+
+def test_a_read_is_settled_only_after_the_journal_has_it_or_has_refused_it(table):
+    from companion.devices import TagSeen
+
+    chip = table.state.seats[0].bag[0]
+    settled: list[tuple[int, int]] = []  # (journal entries, anomalies) when each read settled
+
+    def settle() -> None:
+        settled.append((len(table.entries()), len(table.anomalies())))
+
+    before = len(table.entries())
+    table.tag_seen(TagSeen("bag-0", uid(chip), settled=settle))
+    table.tag_seen(TagSeen("bag-1", uid(chip), settled=settle))  # that chip is in Ann's pot now
+    table.wait_for_reads()
+    assert settled == [(before + 1, 0), (before + 1, 1)]

@@ -37,7 +37,7 @@ def form(phone: Phone) -> dict:
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
     assert form(over) == {"allowed": True, "colors": ["green", "blue", "red", "yellow", "purple"],
-                          "sets": [1, 2, 3, 4], "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"]}
+                          "sets": [1, 2, 3, 4], "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False}
     switched = []
     over.game.switched.append(switched.append)
     r = over.post("/api/host/game", NEXT)
@@ -65,6 +65,7 @@ def test_books_other_than_set_1_are_refused_with_the_engines_reason(over):
     ({"players": "Ana"}, "players must be a list of names"),
     ({"players": ["Ana", " "]}, "player names must be 1 to 40 characters"),
     ({"start_player": 5}, "start_player must be a seat number from 0 to 2"),
+    ({"tubes": "yes"}, "tubes must be true"),
     ({"readers": {"bag-1": 7}}, "readers must map a reader's name to a seat number"),
     ({"readers": {"bag-1": 0, "bag-2": 0}}, "two readers feed the same seat"),
 ])
@@ -86,3 +87,9 @@ def test_a_running_game_is_not_replaced_and_guests_cannot_start_one(app, host):
     r = host.post("/api/host/game", data="[]", content_type="application/json")
     assert r.status_code == 400 and r.get_json()["error"] == "malformed_json"
     assert host.view() == before
+
+
+def test_the_new_game_can_be_played_on_the_test_tube_side(over):
+    assert form(over)["tubes"] is False
+    assert over.post("/api/host/game", {**NEXT, "tubes": True}).status_code == 200
+    assert over.view()["setup"]["tubes"] is True and [s["tube"] for s in over.view()["seats"]] == [0, 0, 0]

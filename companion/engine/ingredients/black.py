@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ..context import Ctx
+from typing import TYPE_CHECKING
+
 from ..model import GameState, chip
 from ._rule import IngredientRule
+
+if TYPE_CHECKING:
+    from ..context import Ctx
 
 
 def _blacks(state: GameState, seat_no: int) -> int:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from ..context import Ctx
+from typing import TYPE_CHECKING
+
+from .. import catalog
 from ..model import Decision, Option, chip
 from ._rule import IngredientRule
 
-# purple chips needed -> (victory points, rubies, droplet steps), as printed in the set 1 book
-TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
+if TYPE_CHECKING:
+    from ..context import Ctx
+
+TIERS = catalog.PURPLE_1_TIERS
 
 
 def _label(tier: int) -> str:
@@ -32,8 +36,8 @@ def _evaluate(ctx: Ctx) -> None:
     top = min(purples, max(TIERS))
     if top == 0:
         return
-    if top < 3:
-        # Tiers 1 and 2 differ only by a ruby, so the higher one is taken without asking.
+    if top < max(TIERS):
+        # Below the top tier, a higher tier only adds to a lower one, so it is taken without asking.
         _pay(ctx, top)
         return
     ctx.ask("purple.tier", "purple/1", f"Ghost's breath: {purples} purple chips, choose your bonus",

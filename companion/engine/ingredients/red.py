@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from .. import catalog
 from ..model import Seat, chip
 from ._rule import IngredientRule
 
 
 def _extra(seat: Seat) -> int:
     oranges = sum(1 for cid, _ in seat.pot if chip(cid).color == "orange")
-    return 0 if oranges == 0 else 1 if oranges <= 2 else 2
+    return next((extra for least, extra in catalog.RED_1_EXTRA if oranges >= least), 0)
 
 
 SET_1 = IngredientRule(

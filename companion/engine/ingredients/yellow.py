@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from ..context import Ctx
+from typing import TYPE_CHECKING
+
 from ..model import Chip, Decision, Option, chip
 from ._rule import IngredientRule
 from .labels import chip_label
+
+if TYPE_CHECKING:
+    from ..context import Ctx
 
 RETURN = "return"
 

@@ -121,6 +121,7 @@
     fill("newstart", [0, 1, 2, 3].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
     fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
       el("select", { "data-book": c }, form.sets.map((n) => el("option", { value: n }, n))))));
+    document.getElementById("newtubes").checked = form.tubes;
   }
 
   async function createGame() {
@@ -132,7 +133,8 @@
     const books = {};
     document.querySelectorAll("[data-book]").forEach((s) => { books[s.dataset.book] = Number(s.value); });
     const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
-      start_player: Number(document.getElementById("newstart").value) });
+      start_player: Number(document.getElementById("newstart").value),
+      tubes: document.getElementById("newtubes").checked });
     if (reply) location.reload();
     else fill("result", `${t("refused")}: ${Q.lastError}`);
   }

@@ -43,10 +43,9 @@ const Q = (() => {
     toastTimer = setTimeout(() => box.classList.add("hidden"), 5000);
   }
 
-  // POST JSON with the session's CSRF token (and the seat token on seat pages).
+  // POST JSON with the session's CSRF token.
   async function post(url, body) {
     const headers = { "Content-Type": "application/json", "X-CSRF-Token": page.csrf };
-    if (page.seatToken) headers["X-Seat-Token"] = page.seatToken;
     let response;
     try {
       response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body || {}),

@@ -1,0 +1,92 @@
+"""Droplet moves: the pot droplet and, on the test-tube side, the test-tube droplet.
+
+Every rule that moves "your droplet" (a chip action, the die, a ruby spend, a card) calls
+`Ctx.move_droplet`. On the test-tube side the seat chooses which droplet moves, one step at a
+time; a glass pays at once. Once the strip is full every step goes to the pot droplet. The
+question is an offer: the phase waits for it, but a seat that draws or stops without answering
+has chosen the pot droplet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import catalog
+from .model import Decision, Option
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+DROPLET = "core/droplet"
+POT, TUBE = "pot", "tube"
+
+
+def move(ctx: Ctx, steps: int, why: str) -> None:
+    """Move `steps` single steps; a seat already choosing for an earlier move gets these queued."""
+    if steps <= 0:
+        return
+    waiting = next((d for d in ctx.state.decisions_for(ctx.seat_no) if d.rule == DROPLET), None)
+    if waiting is not None:
+        waiting.data["moves"].extend([why] * steps)
+        return
+    _carry_on(ctx, [why] * steps)
+
+
+def _carry_on(ctx: Ctx, moves: list[str]) -> None:
+    """Make the queued steps until one needs the seat's choice (both droplets can move)."""
+    while moves:
+        free = _movable(ctx)
+        if len(free) == 2:
+            seat = ctx.seat
+            glass = catalog.TEST_TUBES[seat.tube + 1]
+            ctx.ask("droplet", DROPLET, f"Move a droplet 1 step ({moves[0]}): which one?",
+                    [Option(POT, f"Pot droplet to space {seat.droplet + 1}"),
+                     Option(TUBE, f"Test-tube droplet to glass {seat.tube + 1}: {glass.label}")],
+                    blocking=False, data={"moves": moves})
+            return
+        why = moves.pop(0)
+        if free:
+            _step(ctx, free[0], why)
+
+
+def _movable(ctx: Ctx) -> list[str]:
+    """The droplets that can still move forward: the pot's, and the test tube's until the strip is full."""
+    seat = ctx.seat
+    free = [POT] if seat.droplet < catalog.LAST_CHIP_SPACE - 1 else []
+    if ctx.state.config.tubes and seat.tube < catalog.LAST_GLASS:
+        free.append(TUBE)
+    return free
+
+
+def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    moves = list(decision.data["moves"])
+    ctx.close(decision)
+    _step(ctx, keys[0], moves.pop(0))
+    _carry_on(ctx, moves)
+
+
+def lapse(ctx: Ctx, decision: Decision) -> None:
+    """The seat drew or stopped without choosing (the question was already withdrawn): every
+    queued step goes to the pot droplet, the one the front side of the pot has."""
+    for why in decision.data["moves"]:
+        free = _movable(ctx)
+        if free:
+            _step(ctx, POT if POT in free else free[0], why)
+
+
+def _step(ctx: Ctx, which: str, why: str) -> None:
+    seat = ctx.seat
+    if which == POT:
+        seat.droplet += 1
+        ctx.emit("droplet", amount=1, to=seat.droplet, why=why)
+        return
+    seat.tube += 1
+    glass = catalog.TEST_TUBES[seat.tube]
+    ctx.emit("tube", to=seat.tube, bonus=glass.label, why=why)
+    paid_for = f"test tube {seat.tube}"
+    if glass.kind == "vp":
+        ctx.gain_points(glass.amount, paid_for)
+    elif glass.kind == "ruby":
+        ctx.gain_rubies(glass.amount, paid_for)
+    else:
+        ctx.chip_from_supply(glass.color, glass.amount, paid_for)
