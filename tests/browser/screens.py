@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import tempfile
 from contextlib import contextmanager
+from pathlib import Path
 
+from companion.commands.demo import build_demo
 from companion.engine import IllegalAction, legal_actions, waiting_for
 from companion.webapp import create_app
 from companion.webapp.server import Server
-from tests.webapp.tables import demo_table
 
 from .conftest import PIN
 
@@ -21,14 +23,16 @@ TABLETS = {
 
 
 @contextmanager
-def serving(players: list[str], seed: int = 5, draw_button: bool = True):
+def serving(players: list[str], seed: int = 5, draw_button: bool = True, tubes: bool = False):
     """A demo table; without ``draw_button`` the pages are those of a table with real readers."""
-    table, demo = demo_table(players, seed=seed)
-    srv = Server(create_app(table, host_pin=PIN, demo=demo if draw_button else None), "127.0.0.1", 0).start()
+    demo = build_demo(players, Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed, tubes=tubes)
+    table = demo.table
+    srv = Server(create_app(table, host_pin=PIN, demo=demo.draw if draw_button else None), "127.0.0.1", 0).start()
     try:
         yield srv
     finally:
         srv.stop()
+        table.close()
 
 
 def table_of(srv):

@@ -164,3 +164,27 @@ def test_with_real_readers_the_phone_says_to_draw_from_the_bag(browser, artifact
         stop = ana.locator("#stop").bounding_box()
         assert stop["width"] > 300, "Stop takes the whole row when the bag's reader does the drawing"
         ana.screenshot(path=str(artifacts / "guide-reader.png"))
+
+
+def test_on_the_test_tube_side_the_phone_asks_which_droplet_moves(browser, artifacts):
+    with serving(["Ana", "Ben"], tubes=True) as srv:
+        table = table_of(srv)
+        game = srv.app.extensions["companion.game"]
+        ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
+        ana.goto(f"{srv.url}/s/{game.token(0)}")
+        ben.goto(f"{srv.url}/s/{game.token(1)}")
+        submit(table, {"kind": "fortune", "card": None})
+        for seat in (0, 1):
+            orange = next(c for c in table.state.seats[seat].bag if c.startswith("orange"))
+            submit(table, {"kind": "draw", "seat": seat, "chip": orange})
+            submit(table, {"kind": "stop", "seat": seat})
+        die = next(d for d in table.state.decisions if d.kind == "bonus_die")  # both on space 1: Ana first
+        submit(table, {"kind": "choose", "seat": die.seat, "decision": die.id, "keys": ["5"]})
+        page = (ana, ben)[die.seat]
+        wait_guide(page, "Choose: which droplet moves")
+        options = page.locator("[data-kind=droplet] [data-option]").all_inner_texts()
+        assert options == ["Pot droplet to space 1", "Test-tube droplet to glass 1"]
+        page.screenshot(path=str(artifacts / "guide-droplet.png"))
+        page.click("[data-kind=droplet] [data-option=tube]")
+        page.wait_for_function("!document.querySelector('[data-kind=droplet]')")
+        assert table.state.seats[die.seat].tube == 1

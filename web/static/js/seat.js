@@ -17,13 +17,14 @@
     document.getElementById(id).classList.toggle("hidden", !on);
   }
 
-  const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple" };
+  const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
+                           droplet: "guide_droplet" };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
-    const blocking = mine.find((d) => d.blocking);
+    const blocking = mine.find((d) => !Turn.isOffer(d));
     if (blocking && blocking.kind === "blue.preview") {
       const left = (blocking.reveal || 0) - (me.hand || []).length;
       return left > 0 ? t("guide_look", { n: left }) : t("guide_place");
@@ -46,6 +47,10 @@
         : t(space.coins === 1 ? "coins_one" : "coins_many", { n: space.coins });
     }
     if (d.kind === "purple.tier") return t("purple_" + o.key);
+    if (d.kind === "droplet") {
+      const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
+      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
+    }
     return o.label;
   }
 
@@ -168,8 +173,8 @@
     guideNode.className = "guide " + (active ? "act" : "wait");
     document.body.dataset.guide = guideText;
 
-    const blocking = mine.filter((d) => d.blocking);
-    const offers = mine.filter((d) => !d.blocking);
+    const blocking = mine.filter((d) => !Turn.isOffer(d));
+    const offers = mine.filter(Turn.isOffer);
     fill("decisions", blocking.map((d) => d.kind === "blue.preview" ? lookPanel(d, me) : decisionPanel(d, me)));
 
     const brewing = view.phase === "brewing" && st === "brewing";

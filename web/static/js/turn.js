@@ -4,6 +4,10 @@
 const Turn = (() => {
   const { t } = Q;
   const DECISION_WAIT = { bonus_die: "die" };
+  // Offers about the last chip lapse at the next draw and hold nobody up; every other decision
+  // (the test-tube side's droplet question too) is a question the phase waits for.
+  const OFFERS = new Set(["flask", "yellow.return"]);
+  const isOffer = (d) => OFFERS.has(d.kind);
 
   function names(list) {
     if (list.length < 2) return list.join("");
@@ -23,7 +27,7 @@ const Turn = (() => {
     if (view.phase === "fortune") return t("guide_fortune");
     const others = (view.waiting || []).filter((k) => k !== null && k !== except);
     if (!others.length) return t("waiting");
-    const asked = (k) => (view.decisions || []).find((d) => d.seat === k && d.blocking);  // offers hold nobody up
+    const asked = (k) => (view.decisions || []).find((d) => d.seat === k && !isOffer(d));
     const decided = others.filter(asked);
     const what = decided.length ? DECISION_WAIT[asked(decided[0]).kind] || "choose"
       : { brewing: "brewing", shop: "shopping", spend: "spending" }[view.phase] || "choose";
@@ -31,5 +35,5 @@ const Turn = (() => {
     return t(`wait_${what}_${who.length === 1 ? "one" : "many"}`, { name: who[0], names: names(who) });
   }
 
-  return { waiting };
+  return { waiting, isOffer };
 })();
