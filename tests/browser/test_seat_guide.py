@@ -188,3 +188,5 @@ def test_on_the_test_tube_side_the_phone_asks_which_droplet_moves(browser, artif
         page.click("[data-kind=droplet] [data-option=tube]")
         page.wait_for_function("!document.querySelector('[data-kind=droplet]')")
         assert table.state.seats[die.seat].tube == 1
+        page.wait_for_selector("[data-tube='1']")
+        assert ana.locator("[data-tube]").count() == 1, "a test-tube game shows each seat's glass"

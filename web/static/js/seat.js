@@ -221,7 +221,8 @@
       el("div", { "data-flask": me.flask ? "full" : "used" }, el("b", {}, Board.icon(me.flask ? "flask" : "flaskempty")),
         el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
-        el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))));
+        el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
+      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null);
 
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
