@@ -1,7 +1,7 @@
 """Latency from an input submitted to the table until each of 12 live pages receives it over SSE.
 
 12 clients: 4 seats x 2 phones, the table screen, the host and 2 spare table screens, on a real
-waitress server on 127.0.0.1. Inputs are draws through the simulated bags (reader, registry,
+server on 127.0.0.1 (uvicorn). Inputs are draws through the simulated bags (reader, registry,
 table, journal on disk), one at a time. Prints p50/p99 and the process's RSS with the clients
 connected (the clients run in the same process, so the figure includes them).
 
@@ -48,7 +48,8 @@ def main() -> None:
     urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(f"{server.url}/host?pin={PIN}")
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
     paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
-    paths += ["/api/stream/table", "/api/stream/host", "/api/stream/table", "/api/stream/table"]
+    table = f"/api/stream/table/{game.table_token}"
+    paths += [table, "/api/stream/host", table, table]
     clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None) for p in paths]
     for c in clients:
         c.next()

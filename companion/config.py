@@ -42,6 +42,7 @@ from companion.engine import GameConfig, catalog, check_config
 
 CONFIG_FILENAME = "table.toml"
 DEFAULT_PORT = 8080
+MIN_PASSPHRASE = 12
 DEFAULT_BIND = "0.0.0.0"
 
 READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, required)
@@ -51,7 +52,7 @@ READER_KINDS: dict[str, dict[str, tuple[type, bool]]] = {  # key -> (type, requi
 }
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool},
-    "web": {"bind": str, "port": int},
+    "web": {"bind": str, "port": int, "passphrase": str},
 }
 
 
@@ -105,6 +106,8 @@ class TableConfig:
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
+    passphrase: str | None = None
+    """The host's passphrase instead of a printed 6-digit PIN."""
 
     def game_config(self) -> GameConfig:
         """The engine setup this table starts a game with."""
@@ -262,6 +265,8 @@ class _Checker:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
         if "bind" in web and not web["bind"].strip():
             self.fail(("web", "bind"), "must be an address such as 0.0.0.0 or 127.0.0.1")
+        if "passphrase" in web and len(web["passphrase"].strip()) < MIN_PASSPHRASE:
+            self.fail(("web", "passphrase"), f"must be at least {MIN_PASSPHRASE} characters (or leave it out for a PIN)")
         books = self.books()
         readers = self.readers()
         seats = self.seats(readers, books)
@@ -276,7 +281,7 @@ class _Checker:
             path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
-            bind=web.get("bind", DEFAULT_BIND), port=port,
+            bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
         )
 
     def books(self) -> dict[str, int]:

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
     print(f"Host page (host PIN {pin}): {link}")
-    print(f"Table screen: {server.url}/table   Journal: {folder / 'demo.sqlite3'}")
+    print(f"Table screen: {server.url}/table/{app.extensions['companion.game'].table_token}   Journal: {folder / 'demo.sqlite3'}")
     print("Open each seat's link from the host page; press Ctrl+C to stop.")
     if not args.no_browser:
         webbrowser.open(link)

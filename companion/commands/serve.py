@@ -47,13 +47,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"quacks serve: {err}")
         return 2
     bags.start()
-    pin = args.pin or new_pin()
+    pin = args.pin or config.passphrase or new_pin()
     app = create_app(table, host_pin=pin)
     server = Server(app, config.bind, args.port or config.port)
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
-    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {pin}")
-    print(f"Table screen: http://{shown}:{server.port}/table   Ctrl+C stops.")
+    secret = "the passphrase in the config" if pin == config.passphrase else pin
+    print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}")
+    print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
+          "   Ctrl+C stops.")
     try:
         server.run()
     except KeyboardInterrupt:

@@ -53,6 +53,13 @@ class AnomalyRow:
     resolved_by: int | None  # the journal seq that settled it, once the host has
 
 
+_ANOMALY_COLUMNS = "SELECT id, game_id, after_seq, recorded_at, source, payload, code, reason, resolved_by"
+
+
+def _anomaly(row: tuple[Any, ...]) -> AnomalyRow:
+    return AnomalyRow(*row[:5], json.loads(row[5]), *row[6:])
+
+
 def _dumps(payload: Mapping[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
@@ -183,17 +190,34 @@ class Journal:
                 int(cur.lastrowid), game_id, after, recorded_at, source, dict(payload), code, reason, None
             )
 
+    def repeat_anomaly(self, game_id: int | None, anomaly_id: int, times: int, first_at: str, source: str,
+                       payload: Mapping[str, Any], code: str, reason: str) -> AnomalyRow:
+        """The same input refused again: count it on its row ("repeats", "last_at") instead of a new one."""
+        counted = {**payload, "repeats": times, "last_at": now()}
+        with self.db.transaction() as conn:
+            row = conn.execute("UPDATE anomalies SET payload = ? WHERE id = ? RETURNING after_seq",
+                               (_dumps(counted), anomaly_id)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no anomaly {anomaly_id}")
+        return AnomalyRow(anomaly_id, game_id, row[0], first_at, source, counted, code, reason, None)
+
+    def anomaly_page(self, game_id: int | None, limit: int, before: int | None = None) -> tuple[list[AnomalyRow], int]:
+        """The newest ``limit`` anomalies of a game (older than id ``before``), newest first, and how many there are."""
+        with self.db.reading() as conn:
+            rows = conn.execute(
+                _ANOMALY_COLUMNS + " FROM anomalies WHERE game_id IS ? AND id < ? ORDER BY id DESC LIMIT ?",
+                (game_id, before if before is not None else 2**63 - 1, limit)).fetchall()
+            total = conn.execute("SELECT COUNT(*) FROM anomalies WHERE game_id IS ?", (game_id,)).fetchone()[0]
+        return [_anomaly(r) for r in rows], total
+
     def anomalies(self, game_id: int | None, *, unresolved_only: bool = False) -> list[AnomalyRow]:
         """A game's anomalies in the order they happened (game_id None: those outside any game)."""
-        sql = (
-            "SELECT id, game_id, after_seq, recorded_at, source, payload, code, reason, resolved_by"
-            " FROM anomalies WHERE game_id IS ?"
-        )
+        sql = _ANOMALY_COLUMNS + " FROM anomalies WHERE game_id IS ?"
         if unresolved_only:
             sql += " AND resolved_by IS NULL"
         with self.db.reading() as conn:
             rows = conn.execute(sql + " ORDER BY id", (game_id,)).fetchall()
-        return [AnomalyRow(*r[:5], json.loads(r[5]), *r[6:]) for r in rows]
+        return [_anomaly(r) for r in rows]
 
     def _resolve(self, conn: sqlite3.Connection, anomaly_id: int, game_id: int, seq: int) -> None:
         row = conn.execute(

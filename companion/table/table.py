@@ -30,9 +30,10 @@ from companion.engine import (
 )
 from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
 
-from . import history
+from . import history, refusals
 from .history import INPUT, REASSIGN, VOID, Counted
 from .reads import action_for_read
+from .refusals import Repeats
 from .registry import TagRegistry
 from .setup import TableSetup
 
@@ -74,6 +75,7 @@ class Table:
         self._queue: queue.Queue[TagSeen | None] = queue.Queue()
         self._worker: threading.Thread | None = None
         self._paused = False
+        self._repeats = Repeats()
         self._links: dict[str, LinkStatus] = {}
         self._load(entries)
 
@@ -122,6 +124,10 @@ class Table:
 
     def anomalies(self, unresolved_only: bool = False) -> list[AnomalyRow]:
         return self.journal.anomalies(self.game_id, unresolved_only=unresolved_only)
+
+    def anomaly_page(self, limit: int, before: int | None = None) -> tuple[list[AnomalyRow], int]:
+        """The newest ``limit`` anomalies (older than id ``before``), newest first, and how many there are."""
+        return self.journal.anomaly_page(self.game_id, limit, before)
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call `callback(seq, notice)` after every journal write and every anomaly; returns an unsubscribe."""
@@ -288,9 +294,18 @@ class Table:
             return Outcome(entry.seq, entry=entry, events=result.events)
 
     def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
-        anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
-        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source,
-                                 "code": code, "reason": reason, "payload": payload})
+        """Log a refusal for the host: a bounded summary, and a repeat only counts up its row."""
+        payload = refusals.summary(payload)
+        repeat = self._repeats.repeat_of(source, payload, code, reason)
+        if repeat is None:
+            anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+            self._repeats.recorded(source, payload, code, reason, anomaly.id, anomaly.recorded_at)
+        else:
+            anomaly_id, times, first_at = repeat
+            anomaly = self.journal.repeat_anomaly(self.game_id, anomaly_id, times, first_at, source,
+                                                  payload, code, reason)
+        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source, "code": code,
+                                 "reason": reason, "payload": payload, "repeats": repeat is not None})
         return Outcome(self._seq, anomaly=anomaly)
 
     # corrections -----------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from flask import Flask
 from .access import Refusal, refusal_response
 from .game import LiveGame
 from .hub import Hub
+from .limits import init_limits
+from .lockout import PinGuard
 
 
 def web_root() -> Path:
@@ -50,6 +52,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     game.attach(hub)
     app.extensions["companion.game"] = game
     app.extensions["companion.hub"] = hub
+    app.extensions["companion.pins"] = game.pins = PinGuard(on_alert=hub.touch)
 
     from . import api, enrolment, newgame, pages, referee, stream
     app.register_blueprint(pages.bp)
@@ -59,4 +62,5 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
     app.register_error_handler(Refusal, refusal_response)
+    init_limits(app)
     return app

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
 from collections.abc import Callable
 from functools import wraps
@@ -26,22 +27,29 @@ CSRF_HEADER = "X-CSRF-Token"
 class Refusal(Exception):
     """A request we turn down: an HTTP status, a stable code and a sentence for the person."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
 
 def refusal_response(err: Refusal):
     """The JSON body every refusal shares, so pages show ``message`` and tests check ``code``."""
-    return jsonify({"ok": False, "error": err.code, "message": err.message}), err.status
+    headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else {}
+    return jsonify({"ok": False, "error": err.code, "message": err.message}), err.status, headers
 
 
 def seat_token(secret: str, game_id: str, seat: int) -> str:
     """The token in seat ``seat``'s join link for game ``game_id``."""
     mac = hmac.new(secret.encode(), f"{game_id}:{seat}".encode(), hashlib.sha256)
     return mac.hexdigest()[:20]
+
+
+def table_token(secret: str) -> str:
+    """The token in the table screen's link; the same for every game, so a screen on the wall stays."""
+    return hmac.new(secret.encode(), b"table screen", hashlib.sha256).hexdigest()[:20]
 
 
 def seat_for_token(secret: str, game_id: str, seats: int, token: str) -> int | None:
@@ -72,6 +80,21 @@ def is_host() -> bool:
 def pin_matches(pin: Any) -> bool:
     expected = current_app.config["HOST_PIN"]
     return isinstance(pin, str) and hmac.compare_digest(pin.strip().encode(), expected.encode())
+
+
+def log_in_as_host(pin: Any) -> None:
+    """Make this browser the host's if ``pin`` is right; every route that takes a PIN comes here,
+    so a wrong one gets the same answer everywhere and counts towards the same lockout."""
+    guard = current_app.extensions["companion.pins"]
+    address = request.remote_addr or "?"
+    wait = math.ceil(guard.wait(address))
+    if wait > 0:
+        raise Refusal(429, "pin_locked", f"Too many wrong PINs: try again in {wait} s.", retry_after=wait)
+    if not pin_matches(pin):
+        guard.failed(address)
+        raise Refusal(403, "bad_pin", "That is not the host PIN.")
+    guard.succeeded(address)
+    session["host"] = True
 
 
 def _same_origin() -> bool:

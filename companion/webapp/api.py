@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, session
+from flask import Blueprint, current_app, jsonify, request
 
-from .access import Refusal, guarded, host_only, is_host, json_body, pin_matches
+from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host
 from .board import board
+from .limits import limit_refusals
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -41,7 +42,19 @@ def host_view():
     return _view("host")
 
 
+@bp.get("/host/anomalies")
+def host_anomalies():
+    """A page of the host's anomalies log older than ``?before=`` (an anomaly id), newest first."""
+    if not is_host():
+        raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
+    before = request.args.get("before", "")
+    if not (before.isascii() and before.isdigit()) or len(before) > 18:
+        raise Refusal(400, "bad_filter", "'before' must be an anomaly number.")
+    return jsonify(live_game().anomalies(int(before)))
+
+
 @bp.post("/seat/<token>/action")
+@limit_refusals
 @guarded
 def seat_action(token: str):
     game = live_game()
@@ -50,6 +63,7 @@ def seat_action(token: str):
 
 
 @bp.post("/seat/<token>/draw")
+@limit_refusals
 @guarded
 def seat_draw(token: str):
     """The demo's draw button: the simulated bag of this seat hands a random chip to its reader."""
@@ -63,9 +77,7 @@ def seat_draw(token: str):
 @bp.post("/host/login")
 @guarded
 def host_login():
-    if not pin_matches(json_body().get("pin")):
-        raise Refusal(403, "bad_pin", "That is not the host PIN.")
-    session["host"] = True
+    log_in_as_host(json_body().get("pin"))
     return jsonify({"ok": True})
 
 

@@ -6,8 +6,11 @@ used in one module only.
 
 from __future__ import annotations
 
+import hmac
+import threading
 from collections import deque
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from companion.engine import IllegalAction
@@ -15,15 +18,19 @@ from companion.store import BadUid
 from companion.table.timeline import anomaly_seat
 
 from . import enrolment, newgame
-from .access import Refusal, seat_for_token, seat_token
+from .access import Refusal, seat_for_token, seat_token, table_token
 from .feed import entry_lines, journal_lines
 from .hub import Hub
+from .lockout import PinGuard
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
 
 ANOMALIES_SHOWN = 40
-"""The host's log shows the newest refusals; the timeline keeps them all."""
+"""The host's log shows the newest refusals (older ones a page at a time); the timeline keeps them all."""
+
+REPEAT_REFRESH_SECONDS = 1.0
+"""A refusal repeated over and over refreshes the host's count at most this often."""
 
 ENROLMENTS_SHOWN = 20
 """The registry's latest answers to enrolment reads (new chip, or already enrolled)."""
@@ -40,7 +47,10 @@ class LiveGame:
         self.secret = secret
         self.demo = demo
         self.hub: Hub | None = None
+        self.pins: PinGuard | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
+        self._refresh: threading.Timer | None = None
+        self._refresh_lock = threading.Lock()
         self.switched: list[Callable[[Any], None]] = []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
@@ -70,8 +80,24 @@ class LiveGame:
             self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
                                    "action": notice["payload"].get("action"),
                                    "lines": entry_lines(notice, self.table.config.players)})
+        elif notice.get("repeats"):
+            self._refresh_soon()
         else:
             self.hub.touch()
+
+    def _refresh_soon(self) -> None:
+        """Refresh the views once, shortly: a flood of repeats costs one render a second, not one each."""
+        with self._refresh_lock:
+            if self._refresh is None:
+                self._refresh = threading.Timer(REPEAT_REFRESH_SECONDS, self._refreshed)
+                self._refresh.daemon = True
+                self._refresh.start()
+
+    def _refreshed(self) -> None:
+        with self._refresh_lock:
+            self._refresh = None
+        assert self.hub is not None
+        self.hub.touch()
 
     @property
     def game_id(self) -> str:
@@ -83,6 +109,16 @@ class LiveGame:
 
     def token(self, seat: int) -> str:
         return seat_token(self.secret, self.game_id, seat)
+
+    @property
+    def table_token(self) -> str:
+        """The token in the table screen's link: its stream shows the whole table, so it is not open to all."""
+        return table_token(self.secret)
+
+    def check_table_token(self, token: str) -> None:
+        if not hmac.compare_digest(self.table_token, token or ""):
+            raise Refusal(403, "bad_token", "This table link is not valid for the current game: "
+                                            "open the table screen from the host page again.")
 
     def seat_of(self, token: str) -> int:
         seat = seat_for_token(self.secret, self.game_id, self.seat_count, token)
@@ -122,11 +158,18 @@ class LiveGame:
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
                        "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
                       for s in full["seats"]],
+            "streams": live,
             "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
-            "anomalies": [self._anomaly(a) for a in reversed(self.table.anomalies()[-ANOMALIES_SHOWN:])],
+            **self.anomalies(),
             "new_game": newgame.form(self.table),
+            "pins": self.pins.alerts() if self.pins else None,
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
+
+    def anomalies(self, before: int | None = None) -> dict[str, Any]:
+        """A page of the host's log, newest first: only these rows are read and decoded."""
+        rows, total = self.table.anomaly_page(ANOMALIES_SHOWN, before)
+        return {"anomalies": [self._anomaly(a) for a in rows], "anomalies_total": total}
 
     def _anomaly(self, row: Any) -> dict[str, Any]:
         """One refused read or input for the host's log, with what a one-click fix needs."""
@@ -135,8 +178,8 @@ class LiveGame:
         chip = self._read_chip(read) if isinstance(read, dict) else (
             action.get("chip") if isinstance(action, dict) else None)
         return {"id": row.id, "at": row.recorded_at, "source": row.source, "code": row.code, "reason": row.reason,
-                "seat": anomaly_seat(row, self.table.setup), "chip": chip, "read": isinstance(read, dict),
-                "resolved_by": row.resolved_by}
+                "seat": anomaly_seat(row, self.table.setup), "chip": chip if isinstance(chip, str) else None,
+                "read": isinstance(read, dict), "resolved_by": row.resolved_by, "repeated": repeated(row)}
 
     def _read_chip(self, read: dict[str, Any]) -> str | None:
         """The chip a refused read's sticker is on (reads refused before the registry lookup lack it)."""
@@ -176,3 +219,12 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
+
+
+def repeated(row: Any) -> str | None:
+    """"×312 in 10 s" for a refusal that came again and again, None for a single one."""
+    times = row.payload.get("repeats")
+    if not isinstance(times, int):
+        return None
+    span = datetime.fromisoformat(row.payload["last_at"]) - datetime.fromisoformat(row.recorded_at)
+    return f"×{times} in {round(span.total_seconds())} s"

@@ -1,9 +1,11 @@
 """Fan-out of journal writes to every open Server-Sent Events stream.
 
-The table calls ``publish`` after each journal write. Each stream thread waits on one condition
-for news beyond what it has sent, so a write wakes every page at once. The hub keeps the last few
-hundred entries: a page that reconnects with ``Last-Event-ID`` gets each entry it missed, in
-order and under its own id, then the current view. A view is rendered once per change and
+The table calls ``publish`` from whatever thread wrote the journal; the hub only records the
+entry and wakes its subscribers (each open stream, a coroutine on the server's event loop), so a
+write never waits for a slow page. Streams hold no queue of their own: each keeps a cursor into
+the hub's last few hundred entries and, when woken, takes what lies beyond it. A page that
+reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under its own id, then
+the current view; one too far behind gets a fresh view. A view is rendered once per change and
 perspective (a seat, the table, the host), however many pages share it.
 """
 
@@ -12,11 +14,24 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
+
+Entry = tuple[int, dict[str, Any] | None]
+
+
+@dataclass
+class Cursor:
+    """How far one stream has got: the last entry sent and the versions of the view it sent."""
+
+    seq: int
+    version: int
+    live_version: int
 
 
 class Hub:
@@ -24,44 +39,47 @@ class Hub:
 
     def __init__(self, render: Callable[[str], dict[str, Any]], history: int = 512) -> None:
         self._render = render
-        self._cond = threading.Condition()
-        self._entries: deque[tuple[int, dict[str, Any] | None]] = deque(maxlen=history)
+        self._lock = threading.Lock()
+        self._entries: deque[Entry] = deque(maxlen=history)
         self._seq = 0
         self._game: str | None = None
-        self._version = 0  # bumped on every change, journal or not
-        self._cache: dict[str, str] = {}
-        self._cache_version = -1
+        self._version = 0  # bumped on every change of the game, journal or not
         self._live: Counter[str] = Counter()
-        self._closed = False
+        self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
+        self._cache: dict[tuple[str, int, int], Future[str]] = {}
+        self._subscribers: dict[Callable[[], None], str] = {}
+        self.closed = False
         self.keepalive = KEEPALIVE_SECONDS
+
+    # the table's side -----------------------------------------------------------------------
 
     def reset(self, game: str | None, seq: int) -> None:
         """Start over for a new (or resumed) game whose journal is at ``seq``."""
-        with self._cond:
+        with self._lock:
             self._entries.clear()
             self._game, self._seq = game, seq
             self._version += 1
-            self._cond.notify_all()
+        self._wake()
 
     def publish(self, seq: int, entry: dict[str, Any] | None = None) -> None:
         """Record journal entry ``seq`` and wake every stream."""
-        with self._cond:
+        with self._lock:
             self._entries.append((seq, entry))
             self._seq = max(self._seq, seq)
             self._version += 1
-            self._cond.notify_all()
+        self._wake()
 
     def touch(self) -> None:
         """Wake every stream to re-send its view after a change outside the journal."""
-        with self._cond:
+        with self._lock:
             self._version += 1
-            self._cond.notify_all()
+        self._wake()
 
     def close(self) -> None:
         """End every stream (server shutdown)."""
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
+        with self._lock:
+            self.closed = True
+        self._wake()
 
     @property
     def seq(self) -> int:
@@ -71,79 +89,119 @@ class Hub:
     def game(self) -> str | None:
         return self._game
 
+    # the streams' side ----------------------------------------------------------------------
+
+    def subscribe(self, wake: Callable[[], None], perspective: str) -> Callable[[], None]:
+        """Count a page watching ``perspective`` and call ``wake()`` on its news; returns the leave."""
+        with self._lock:
+            self._subscribers[wake] = perspective
+            self._live[perspective] += 1
+            self._live_version += 1
+        self._wake("host")
+
+        def leave() -> None:
+            with self._lock:
+                self._subscribers.pop(wake, None)
+                self._live[perspective] -= 1
+                if not self._live[perspective]:
+                    del self._live[perspective]
+                self._live_version += 1
+            self._wake("host")
+
+        return leave
+
     def live(self) -> dict[str, int]:
         """Open streams per perspective, for the host's connection panel."""
-        with self._cond:
-            return {k: v for k, v in self._live.items() if v > 0}
+        with self._lock:
+            return dict(self._live)
 
-    def _view_json(self, perspective: str, version: int) -> str:
-        with self._cond:
-            if self._cache_version != version:
-                self._cache, self._cache_version = {}, version
-            cached = self._cache.get(perspective)
-        if cached is None:
-            cached = json.dumps(self._render(perspective), separators=(",", ":"))
-            with self._cond:
-                if self._cache_version == version:
-                    self._cache[perspective] = cached
-        return cached
+    def opening(self, perspective: str, last_id: str | None) -> tuple[Cursor, str]:
+        """A new stream's first text: the entries missed since ``last_id`` (if the hub still has
+        them all), else the current view as a reset."""
+        cursor = _parse(last_id)
+        with self._lock:
+            oldest = self._entries[0][0] if self._entries else self._seq + 1
+            if cursor is not None and (cursor > self._seq or cursor < oldest - 1):
+                cursor = None
+            if cursor is None:
+                start = Cursor(self._seq, self._version, self._live_version)
+                pending: list[Entry] | None = None
+            else:
+                start = Cursor(cursor, self._version, self._live_version)
+                pending = [e for e in self._entries if e[0] > cursor]
+        head = f"retry: {RETRY_MS}\n: connected\n\n"
+        if pending is None:
+            return start, head + self._message(start.seq, None, self._view(perspective, start), reset=True)
+        return self._catch_up(perspective, start, pending, head)
 
-    def _message(self, seq: int, entry: dict[str, Any] | None, view: str | None,
-                 reset: bool = False) -> str:
+    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, str]:
+        """What a stream at ``cursor`` has not been sent yet ("" when its view is current)."""
+        with self._lock:
+            now = Cursor(cursor.seq, self._version, self._live_version)
+            pending = [e for e in self._entries if e[0] > cursor.seq]
+        if not pending and not self._changed(perspective, cursor, now):
+            return cursor, ""
+        return self._catch_up(perspective, now, pending, "")
+
+    def rendered(self, perspective: str) -> bool:
+        """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
+        with self._lock:
+            key = (perspective, self._version, self._live_version if perspective == "host" else 0)
+            future = self._cache.get(key)
+            return future is not None and future.done()
+
+    def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
+        """True when the host's view is behind only by a page connecting or leaving."""
+        with self._lock:
+            return (perspective == "host" and cursor.version == self._version
+                    and cursor.live_version != self._live_version)
+
+    # internals ------------------------------------------------------------------------------
+
+    def _wake(self, only: str | None = None) -> None:
+        """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
+        with self._lock:
+            subscribers = [wake for wake, seen_as in self._subscribers.items() if only in (None, seen_as)]
+        for wake in subscribers:
+            wake()
+
+    @staticmethod
+    def _changed(perspective: str, old: Cursor, new: Cursor) -> bool:
+        """Only the host's view shows the pages connected, so only it changes with them."""
+        return old.version != new.version or (perspective == "host" and old.live_version != new.live_version)
+
+    def _catch_up(self, perspective: str, cursor: Cursor, pending: list[Entry], head: str) -> tuple[Cursor, str]:
+        """Each missed entry under its own id; the last one carries the current view."""
+        parts = [head] + [self._message(seq, entry, None) for seq, entry in pending[:-1]]
+        seq, entry = pending[-1] if pending else (cursor.seq, None)
+        parts.append(self._message(seq, entry, self._view(perspective, cursor)))
+        return Cursor(seq, cursor.version, cursor.live_version), "".join(parts)
+
+    def _view(self, perspective: str, cursor: Cursor) -> str:
+        """The view's JSON at ``cursor``'s versions, rendered by the first stream that asks."""
+        key = (perspective, cursor.version, cursor.live_version if perspective == "host" else 0)
+        with self._lock:
+            future = self._cache.get(key)
+            mine = future is None
+            if future is None:
+                future = self._cache[key] = Future()
+                if len(self._cache) > 64:  # drop the views of older versions
+                    self._cache = {k: f for k, f in self._cache.items() if k == key or (
+                        k[1] == self._version and k[2] in (0, self._live_version))}
+        if mine:
+            try:
+                future.set_result(json.dumps(self._render(perspective), separators=(",", ":")))
+            except BaseException as err:
+                future.set_exception(err)
+                with self._lock:
+                    self._cache.pop(key, None)
+        return future.result()
+
+    def _message(self, seq: int, entry: dict[str, Any] | None, view: str | None, reset: bool = False) -> str:
         head = json.dumps({"seq": seq, "game": self._game, "reset": reset, "entry": entry},
                           separators=(",", ":"))
         body = head[:-1] + (f',"view":{view}}}' if view is not None else "}")
         return f"id: {seq}\ndata: {body}\n\n"
-
-    def stream(self, perspective: str, last_id: str | None) -> Iterator[str]:
-        """The SSE text for one page: catch-up, then every entry as it happens, with keep-alives."""
-        with self._cond:
-            self._live[perspective] += 1
-            self._version += 1  # the host's connection panel changes
-            self._cond.notify_all()
-        try:
-            yield f"retry: {RETRY_MS}\n: connected\n\n"
-            cursor = _parse(last_id)
-            with self._cond:
-                oldest = self._entries[0][0] if self._entries else self._seq + 1
-                seen = self._version
-                if cursor is not None and (cursor > self._seq or cursor < oldest - 1):
-                    cursor = None
-                if cursor is None:
-                    cursor = self._seq
-                    pending: list[tuple[int, dict[str, Any] | None]] | None = None
-                else:
-                    pending = [e for e in self._entries if e[0] > cursor]
-            if pending is None:
-                yield self._message(cursor, None, self._view_json(perspective, seen), reset=True)
-            else:
-                cursor = yield from self._send(perspective, cursor, pending, seen)
-            while True:
-                with self._cond:
-                    news = self._cond.wait_for(
-                        lambda seen=seen: self._closed or self._version != seen, self.keepalive)
-                    if self._closed:
-                        return
-                    seen = self._version
-                    pending = [e for e in self._entries if e[0] > cursor]
-                if not news:
-                    yield ": keep-alive\n\n"
-                    continue
-                cursor = yield from self._send(perspective, cursor, pending, seen)
-        finally:
-            with self._cond:
-                self._live[perspective] -= 1
-                self._version += 1
-                self._cond.notify_all()
-
-    def _send(self, perspective: str, cursor: int,
-              pending: list[tuple[int, dict[str, Any] | None]], version: int) -> Iterator[str]:
-        """Each missed entry under its own id; the last one carries the current view."""
-        for seq, entry in pending[:-1]:
-            yield self._message(seq, entry, None)
-        seq, entry = pending[-1] if pending else (cursor, None)
-        yield self._message(seq, entry, self._view_json(perspective, version))
-        return seq
 
 
 def _parse(last_id: str | None) -> int | None:

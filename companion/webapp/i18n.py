@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from flask import request
 
+from companion.engine import catalog
+
 LANGUAGES = ("en", "es")
 COOKIE = "lang"
 
@@ -64,8 +66,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "phase_paused": "paused",
         "act_stop": "Stop brewing",
         "act_spend_flask": "Use the flask (white chip back)",
-        "act_spend_droplet": "Move droplet (2 rubies)",
-        "act_spend_refill": "Refill flask (2 rubies)",
+        "act_spend_droplet": f"Move droplet ({catalog.DROPLET_COST} rubies)",
+        "act_spend_refill": f"Refill flask ({catalog.FLASK_COST} rubies)",
         "act_done": "Done",
         "act_fortune": "Turn the Fortune Teller card",
         "shop": "Shop",
@@ -112,6 +114,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "value": "Value",
         "void_last": "Void the last input of a seat",
         "paused_note": "The game is paused: reads are kept as anomalies and phones cannot act.",
+        "pin_warning": "Someone is guessing the host PIN. Wrong tries in the last 15 minutes",
+        "pin_all_locked": "every PIN is refused for a while",
+        "older": "Older",
         "result_ok": "Done (#{seq})",
         "refused": "Refused",
         "settled": "settled by #{seq}",
@@ -266,8 +271,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "phase_paused": "en pausa",
         "act_stop": "Dejar de cocinar",
         "act_spend_flask": "Usar el frasco (devolver la blanca)",
-        "act_spend_droplet": "Mover la gota (2 rubíes)",
-        "act_spend_refill": "Rellenar el frasco (2 rubíes)",
+        "act_spend_droplet": f"Mover la gota ({catalog.DROPLET_COST} rubíes)",
+        "act_spend_refill": f"Rellenar el frasco ({catalog.FLASK_COST} rubíes)",
         "act_done": "Listo",
         "act_fortune": "Revelar la carta de la adivina",
         "shop": "Tienda",
@@ -314,6 +319,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "value": "Valor",
         "void_last": "Anular la última jugada de un asiento",
         "paused_note": "La partida está en pausa: las lecturas quedan como anomalías y los móviles no pueden jugar.",
+        "pin_warning": "Alguien intenta adivinar el PIN del anfitrión. Intentos fallidos en los últimos 15 minutos",
+        "pin_all_locked": "se rechaza todo PIN durante un rato",
+        "older": "Anteriores",
         "result_ok": "Hecho (#{seq})",
         "refused": "Rechazado",
         "settled": "resuelta por #{seq}",

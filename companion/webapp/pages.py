@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import segno
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
 from . import i18n
-from .access import csrf_token, is_host, pin_matches
+from .access import Refusal, csrf_token, is_host, log_in_as_host
 from .board import board
 
 bp = Blueprint("pages", __name__)
@@ -54,16 +55,29 @@ def seat(token: str):
 
 
 @bp.get("/table")
-def table():
-    return page("table.html", feed=live_game().feed())
+def table_entry():
+    """The table screen's door: the host (once logged in on that screen) is sent to its link."""
+    if not is_host():
+        return page("login.html")
+    return redirect(url_for("pages.table", token=live_game().table_token))
+
+
+@bp.get("/table/<token>")
+def table(token: str):
+    game = live_game()
+    game.check_table_token(token)
+    return page("table.html", token=token, feed=game.feed())
 
 
 @bp.get("/host")
 def host():
     if "pin" in request.args:
         # The demo's printed link carries the PIN: accept it once, then drop it from the address.
-        if pin_matches(request.args["pin"]):
-            session["host"] = True
+        # Only on the table's own computer: on the LAN a PIN in an address ends up in histories.
+        if not ipaddress.ip_address(request.remote_addr or "0.0.0.0").is_loopback:
+            raise Refusal(403, "pin_link_loopback", "A PIN in the address works only on this computer: "
+                                                    "enter the PIN on the page instead.")
+        log_in_as_host(request.args["pin"])
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")
@@ -73,7 +87,8 @@ def host():
         link = url_for("pages.seat", token=game.token(s["seat"]), _external=True)
         qr = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
         seats.append({"seat": s["seat"], "name": s["name"], "link": link, "qr": qr})
-    return page("host.html", seats=seats)
+    table_link = url_for("pages.table", token=game.table_token, _external=True)
+    return page("host.html", seats=seats, table_link=table_link)
 
 
 @bp.get("/lang/<code>")

@@ -1,27 +1,90 @@
-"""Serving the app with waitress, which streams: one thread per open page plus a few spare."""
+"""Serving the app on one event loop (uvicorn, pure Python: h11 and asyncio, fine on a Pi Zero 2 W).
+
+Live streams are coroutines on the loop (``stream.StreamEndpoint``); every other request goes to
+the Flask app in a small pool of threads (a2wsgi). An open page therefore never holds a worker,
+and the pool only ever runs short requests.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import socket
 import threading
-import time
+from typing import Any
 
+import uvicorn
+from a2wsgi import WSGIMiddleware
 from flask import Flask
-from waitress.server import create_server
 
-THREADS = 48
-"""Each open page holds a thread for its live stream: 4 seats on two devices, table, host, spares."""
+from .stream import StreamEndpoint, StreamLimits
+
+WORKERS = 8
+"""Threads for the Flask app's short requests (pages, views, inputs)."""
+
+STREAM_PREFIX = "/api/stream/"
+
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer per connection (plenty on a LAN; bounds what a stalled page holds)."""
+
+
+class Router:
+    """The ASGI app: ``/api/stream/...`` on the event loop, everything else to Flask in threads."""
+
+    def __init__(self, app: Flask, limits: StreamLimits | None = None, workers: int = WORKERS) -> None:
+        self.streams = StreamEndpoint(app, limits)
+        self.flask = WSGIMiddleware(app, workers=workers)  # type: ignore[arg-type]
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(STREAM_PREFIX) and scope["method"] == "GET":
+            await self.streams(scope, receive, send)
+        else:
+            await self.flask(scope, receive, send)  # type: ignore[arg-type]
+
+
+class _DroppedPages(logging.Filter):
+    """The stream already logged why it dropped a page that stopped reading; uvicorn need not add an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("ASGI callable returned without completing response")
+
+
+class _Uvicorn(uvicorn.Server):
+    """Ends the live streams first on Ctrl+C, so the shutdown does not wait for open pages."""
+
+    def __init__(self, config: uvicorn.Config, on_exit: Any) -> None:
+        super().__init__(config)
+        self._on_exit = on_exit
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self._on_exit()
+        super().handle_exit(sig, frame)
 
 
 class Server:
-    """A waitress server for ``app`` that can run in the foreground or in a thread, and stop."""
+    """The app served on ``host:port`` in the foreground or in a thread, and stopped."""
 
-    def __init__(self, app: Flask, host: str, port: int, threads: int = THREADS) -> None:
+    def __init__(self, app: Flask, host: str, port: int, limits: StreamLimits | None = None) -> None:
         self.app = app
-        self._server = create_server(app, host=host, port=port, threads=threads,
-                                     channel_timeout=300, ident="quacks")
-        self.port: int = self._server.effective_port  # type: ignore[union-attr]
         self.host = host
+        self.router = Router(app, limits)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self._socket = socket.socket(family, socket.SOCK_STREAM)
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Inherited by every connection: a page that stops reading fills this little, then is dropped.
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        self._socket.bind((host, port))
+        self._socket.listen(2048)  # connections wait for the loop from now on, not refused
+        self.port: int = self._socket.getsockname()[1]
+        config = uvicorn.Config(self.router, lifespan="off", log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=2, server_header=False)
+        self._server = _Uvicorn(config, app.extensions["companion.hub"].close)
+        logging.getLogger("uvicorn.error").addFilter(_DroppedPages())
         self._thread: threading.Thread | None = None
+
+    @property
+    def limits(self) -> StreamLimits:
+        return self.router.streams.limits
 
     @property
     def url(self) -> str:
@@ -29,27 +92,27 @@ class Server:
         return f"http://{host}:{self.port}"
 
     def run(self) -> None:
-        """Serve until interrupted."""
+        """Serve until interrupted (Ctrl+C or SIGTERM)."""
         try:
-            self._server.run()
+            self._server.run(sockets=[self._socket])
         finally:
-            self.stop()
+            self.app.extensions["companion.hub"].close()
+            self.router.flask.executor.shutdown(wait=False)
 
     def start(self) -> Server:
-        """Serve in a background thread (tests, benchmark)."""
-        self._thread = threading.Thread(target=self._server.run, name="waitress", daemon=True)
+        """Serve in a background thread (tests, benchmark); returns once the server listens."""
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._server.serve(sockets=[self._socket])),
+                                        name="uvicorn", daemon=True)
         self._thread.start()
+        while not self._server.started and self._thread.is_alive():
+            threading.Event().wait(0.01)
         return self
 
     def stop(self) -> None:
-        """End every live stream, then close the connections, the listening socket and the workers."""
-        hub = self.app.extensions["companion.hub"]
-        hub.close()
-        deadline = time.monotonic() + 2
-        while hub.live() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        for channel in list(self._server._map.values()):  # type: ignore[union-attr]
-            channel.close()
-        self._server.task_dispatcher.shutdown()  # type: ignore[union-attr]
+        """End every live stream, then close the connections and the listening socket."""
+        self.app.extensions["companion.hub"].close()
+        self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=5)
+        self.router.flask.executor.shutdown(wait=False)
+        self._socket.close()

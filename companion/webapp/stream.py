@@ -1,34 +1,233 @@
-"""Server-Sent Events: one stream per page, the journal sequence number as each event's id."""
+"""Server-Sent Events: one stream per page, the journal sequence number as each event's id.
+
+The streams run on the server's event loop (``StreamEndpoint``), not in Flask's worker threads:
+an open page costs a coroutine and a bounded write buffer, never a thread, so no number of open
+or churning pages can leave the API without workers. Who may watch what is still decided by
+Flask (the routes below, their seat and table tokens and the host's session cookie), inside a
+request context built from the stream's request; Flask itself never serves a stream.
+
+Limits: at most ``total`` open streams (503 with ``Retry-After`` beyond), ``per_address`` from
+one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client whose buffer stays full for ``write_timeout`` seconds is dropped,
+and a closed connection is noticed at once (the event loop sees the socket close).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, request
+import asyncio
+import json
+import logging
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from a2wsgi.wsgi import Body, build_environ
+from flask import Blueprint, Flask, current_app
+from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
+from .hub import Cursor, Hub
 
 bp = Blueprint("stream", __name__, url_prefix="/api/stream")
+log = logging.getLogger(__name__)
+
+HOST_PANEL_SECONDS = 1.0
+"""The host's view is re-sent for pages connecting or leaving at most this often."""
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-def _sse(perspective: str) -> Response:
-    hub = current_app.extensions["companion.hub"]
-    last_id = request.headers.get("Last-Event-ID") or request.args.get("last")
-    return Response(hub.stream(perspective, last_id), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+def _event_loop_only() -> None:
+    raise Refusal(404, "no_stream", "Live streams are served by `quacks serve` and `quacks demo`.")
 
 
-@bp.get("/table")
-def table() -> Response:
-    return _sse("table")
+@bp.get("/table/<token>")
+def table(token: str) -> None:
+    _event_loop_only()
 
 
 @bp.get("/seat/<token>")
-def seat(token: str) -> Response:
-    n = current_app.extensions["companion.game"].seat_of(token)
-    return _sse(f"seat:{n}")
+def seat(token: str) -> None:
+    _event_loop_only()
 
 
 @bp.get("/host")
-def host() -> Response:
-    if not is_host():
-        raise Refusal(403, "not_host", "Only the host can watch this stream: enter the host PIN.")
-    return _sse("host")
+def host() -> None:
+    _event_loop_only()
+
+
+def perspective(endpoint: str, args: dict[str, str]) -> str:
+    """Whose view the stream ``endpoint`` shows, or a Refusal (in the stream request's context)."""
+    game = current_app.extensions["companion.game"]
+    if endpoint == "stream.table":
+        game.check_table_token(args["token"])
+        return "table"
+    if endpoint == "stream.seat":
+        return f"seat:{game.seat_of(args['token'])}"
+    if endpoint == "stream.host" and is_host():
+        return "host"
+    raise Refusal(403, "not_host", "Only the host can watch this stream: enter the host PIN.")
+
+
+@dataclass
+class StreamLimits:
+    """How many streams may be open: in all, and from one address."""
+
+    total: int = 256
+    per_address: int = 16
+    opens_per_second: float = 4.0
+    open_burst: int = 16
+    retry_after: int = 5
+    write_timeout: float = 10.0
+    clock: Callable[[], float] = time.monotonic
+    open: Counter[str] = field(default_factory=Counter)
+    _opens: dict[str, tuple[float, float]] = field(default_factory=dict)  # address: (tokens, when)
+
+    def refusal(self, address: str) -> Refusal | None:
+        """Why a new stream from ``address`` is refused now, or None (and it counts as opened)."""
+        if sum(self.open.values()) >= self.total:
+            return Refusal(503, "too_many_streams", "The table is serving as many pages as it can: retry shortly.")
+        if self.open[address] >= self.per_address:
+            return Refusal(429, "too_many_streams_here",
+                           f"This device already has {self.per_address} live pages open: close some.")
+        now = self.clock()
+        tokens, when = self._opens.get(address, (float(self.open_burst), now))
+        tokens = min(float(self.open_burst), tokens + (now - when) * self.opens_per_second)
+        if tokens < 1:
+            return Refusal(429, "reconnecting_too_fast", "This device reconnects too often: wait a moment.")
+        if len(self._opens) > 1024:  # forget the devices that are back to a full burst
+            self._opens = {a: (t, w) for a, (t, w) in self._opens.items()
+                           if t + (now - w) * self.opens_per_second < self.open_burst}
+        self._opens[address] = (tokens - 1, now)
+        return None
+
+
+class Gone(Exception):
+    """The page closed its connection, or stopped reading and was dropped."""
+
+
+class StreamEndpoint:
+    """The ASGI app for ``/api/stream/...`` of ``app``."""
+
+    def __init__(self, app: Flask, limits: StreamLimits | None = None) -> None:
+        self.app = app
+        self.hub: Hub = app.extensions["companion.hub"]
+        self.limits = limits or StreamLimits()
+        self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
+        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
+
+    def _authorize(self, environ: dict[str, Any]) -> str:
+        with self.app.request_context(environ):
+            try:
+                rule, args = self.app.url_map.bind_to_environ(environ).match(return_rule=True)
+            except HTTPException:
+                raise Refusal(404, "no_stream", "There is no such live stream.") from None
+            return perspective(rule.endpoint, args)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        loop = asyncio.get_running_loop()
+        environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
+        address = (scope.get("client") or ("?", 0))[0]
+        try:
+            seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
+            refusal = self.limits.refusal(address)
+            if refusal:
+                raise refusal
+        except Refusal as err:
+            await _refuse(send, err, self.limits.retry_after)
+            return
+        self.limits.open[address] += 1
+        try:
+            await self._serve(seen_as, environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope), receive, send)
+        except Gone as why:
+            if str(why):
+                log.warning("live page at %s dropped: %s", address, why)
+        finally:
+            self.limits.open[address] -= 1
+            if not self.limits.open[address]:
+                del self.limits.open[address]
+
+    async def _serve(self, seen_as: str, last_id: str | None, receive: Receive, send: Send) -> None:
+        loop = asyncio.get_running_loop()
+        news = asyncio.Event()
+        gone = False
+
+        async def watch_disconnect() -> None:
+            nonlocal gone
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone = True
+            news.set()
+
+        async def write(text: str) -> None:
+            try:
+                await asyncio.wait_for(send({"type": "http.response.body", "body": text.encode(),
+                                             "more_body": True}), self.limits.write_timeout)
+            except TimeoutError:
+                raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
+
+        watcher = asyncio.ensure_future(watch_disconnect())
+        leave = self.hub.subscribe(lambda: loop.call_soon_threadsafe(news.set), seen_as)
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": [
+                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff")]})
+            cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
+            await write(text)
+            while True:
+                try:
+                    await asyncio.wait_for(news.wait(), self.hub.keepalive)
+                except TimeoutError:
+                    await write(": keep-alive\n\n")
+                    continue
+                await self._gather_phones(seen_as, cursor, news)
+                if gone:
+                    raise Gone()
+                if self.hub.closed:
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    return
+                news.clear()
+                cursor, text = await self._news(seen_as, cursor)
+                if text:
+                    await write(text)
+        finally:
+            leave()
+            watcher.cancel()
+
+    async def _gather_phones(self, seen_as: str, cursor: Cursor, news: asyncio.Event) -> None:
+        """Pages coming and going wait up to ``HOST_PANEL_SECONDS`` to be sent together; real news does not wait."""
+        deadline = asyncio.get_running_loop().time() + HOST_PANEL_SECONDS
+        while self.hub.only_phones_changed(seen_as, cursor) and not self.hub.closed:
+            news.clear()
+            try:
+                await asyncio.wait_for(news.wait(), deadline - asyncio.get_running_loop().time())
+            except TimeoutError:
+                return
+
+    async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, str]:
+        """The stream's news: on the loop when its view is rendered already, else in a thread."""
+        if self.hub.rendered(seen_as):
+            return self.hub.news(seen_as, cursor)
+        return await asyncio.get_running_loop().run_in_executor(self.views, self.hub.news, seen_as, cursor)
+
+
+def _query_last(scope: Scope) -> str | None:
+    """``?last=`` for pages that reconnect by hand (EventSource sends ``Last-Event-ID`` itself)."""
+    for pair in scope.get("query_string", b"").decode("latin-1").split("&"):
+        key, _, value = pair.partition("=")
+        if key == "last":
+            return value
+    return None
+
+
+async def _refuse(send: Send, err: Refusal, retry_after: int) -> None:
+    body = json.dumps({"ok": False, "error": err.code, "message": err.message}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if err.status in (429, 503):
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": err.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -39,6 +39,11 @@ def table_of(srv):
     return srv.app.extensions["companion.game"].table
 
 
+def table_url(srv) -> str:
+    """The table screen's link (it carries the table's token)."""
+    return f"{srv.url}/table/{srv.app.extensions['companion.game'].table_token}"
+
+
 def submit(table, action: dict) -> None:
     table.submit(action, "test")
     table.wait_for_reads()

@@ -15,7 +15,7 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     host.goto(f"{server.url}/host?pin={PIN}")
     host.wait_for_selector("[data-action=fortune]")
     screen = browser.new_context(**SCREEN).new_page()
-    screen.goto(f"{server.url}/table")
+    screen.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     screen.wait_for_selector("#pots svg")
     click_and_wait(host, "[data-action=fortune]")
 

@@ -36,7 +36,7 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
         page.wait_for_selector("#pot svg")
         seats.append(page)
     table = browser.new_context(**SCREEN).new_page()
-    table.goto(f"{server.url}/table")
+    table.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     table.wait_for_selector("#pots svg")
     host.wait_for_selector("[data-seat='1'] td.ok")  # the host sees both phones connected
 
@@ -86,7 +86,7 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
 
 def test_offline_banner_shows_while_the_server_is_gone(browser, server):
     page = browser.new_page(**SCREEN)
-    page.goto(f"{server.url}/table")
+    page.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     page.wait_for_selector("#live:not(.hidden)")
     assert page.locator("#offline").is_hidden()
     server.stop()

@@ -8,7 +8,7 @@ import pytest
 
 from companion.webapp.i18n import STRINGS
 
-from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, wait_guide
+from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, table_url, wait_guide
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee"]
 
@@ -35,7 +35,7 @@ def four():
 @pytest.mark.parametrize("size", list(TABLETS))
 def test_every_pot_is_on_the_tablet_screen_without_scrolling(browser, four, artifacts, size):
     page = browser.new_context(**TABLETS[size]).new_page()
-    page.goto(f"{four.url}/table")
+    page.goto(table_url(four))
     page.wait_for_selector("#pots [data-seat='3'] svg.pot")
     viewport = TABLETS[size]["viewport"]
     for k in range(4):
@@ -54,7 +54,7 @@ def test_every_pot_is_on_the_tablet_screen_without_scrolling(browser, four, arti
 
 def test_tied_markers_on_the_score_track_never_cover_each_other(browser, four):
     page = browser.new_context(**TABLETS["1280x800"]).new_page()
-    page.goto(f"{four.url}/table")
+    page.goto(table_url(four))
     page.wait_for_selector("[data-seat-marker='3']")
     assert {page.get_attribute(f"[data-seat-marker='{k}']", "data-score") for k in range(4)} == {"0"}
     boxes = [page.locator(f"[data-seat-marker='{k}'] circle").bounding_box() for k in range(4)]
@@ -67,7 +67,7 @@ def test_tied_markers_on_the_score_track_never_cover_each_other(browser, four):
 
 def test_a_reload_keeps_the_feed(browser, four):
     game = four.app.extensions["companion.game"]
-    for url in (f"{four.url}/table", f"{four.url}/s/{game.token(1)}"):
+    for url in (table_url(four), f"{four.url}/s/{game.token(1)}"):
         page = browser.new_context(**PHONE).new_page()
         page.goto(url)
         page.wait_for_selector("#events li")
@@ -84,7 +84,7 @@ def test_a_rat_stone_is_drawn_as_a_rat_past_the_droplet(browser, artifacts):
         play_until(table, lambda s: s.phase == "brewing" and any(seat.rat for seat in s.seats))
         k, seat = next((k, seat) for k, seat in enumerate(table.state.seats) if seat.rat)
         page = browser.new_context(**TABLETS["1280x800"]).new_page()
-        page.goto(f"{srv.url}/table")
+        page.goto(table_url(srv))
         rat = page.locator(f"#pots [data-seat='{k}'] [data-marker=rat]")
         rat.wait_for()
         assert rat.locator("title").text_content() == f"Rat stone: {seat.rat} past the droplet"
@@ -101,7 +101,7 @@ def test_the_results_screen_at_game_over(browser, artifacts):
         best = max(s.score for s in seats)
         for size in ("1280x800", "800x1280"):
             page = browser.new_context(**TABLETS[size]).new_page()
-            page.goto(f"{srv.url}/table")
+            page.goto(table_url(srv))
             page.wait_for_selector("#ranking li")
             ranks = page.locator("#ranking li")
             assert ranks.count() == 4
@@ -154,7 +154,7 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
         table = table_of(srv)
         game = srv.app.extensions["companion.game"]
         pages = {}
-        for name, url in (("seat", f"/s/{game.token(0)}"), ("table", "/table"), ("index", "/")):
+        for name, url in (("seat", f"/s/{game.token(0)}"), ("table", f"/table/{game.table_token}"), ("index", "/")):
             ctx = browser.new_context(**(PHONE if name != "table" else TABLETS["1280x800"]))
             page = ctx.new_page()
             page.goto(f"{srv.url}/lang/es?next={url}")

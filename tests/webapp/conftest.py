@@ -81,19 +81,8 @@ def host(app) -> Phone:
     return p
 
 
-def feed_after(phone: Phone, path: str, after: int) -> list[dict[str, Any]]:
-    """The entries a page reconnecting with ``Last-Event-ID: after`` receives, up to the current one."""
-    hub = phone.app.extensions["companion.hub"]
-    response = phone.client.get(path, headers={"Last-Event-ID": str(after)}, buffered=False)
-    entries: list[dict[str, Any]] = []
-    try:
-        for chunk in response.response:
-            text = chunk.decode() if isinstance(chunk, bytes) else chunk
-            for line in text.splitlines():
-                if line.startswith("data:"):
-                    entries.append(json.loads(line[5:]))
-            if entries and entries[-1]["seq"] >= hub.seq:
-                break
-    finally:
-        response.close()
+def feed_after(phone: Phone, perspective: str, after: int) -> list[dict[str, Any]]:
+    """The entries a page of ``perspective`` reconnecting with ``Last-Event-ID: after`` receives."""
+    _, text = phone.app.extensions["companion.hub"].opening(perspective, str(after))
+    entries = [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
     return [e["entry"] for e in entries if e.get("entry")]

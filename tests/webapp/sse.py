@@ -16,11 +16,13 @@ class Event:
 
 
 class SSEClient:
-    """Opens ``path`` on ``host:port``; ``next()`` returns the next event (comments are skipped)."""
+    """Opens ``path`` on ``host:port`` (from loopback address ``source``, as another device would);
+    ``next()`` returns the next event (comments are skipped)."""
 
     def __init__(self, host: str, port: int, path: str, last_id: str | None = None, timeout: float = 10,
-                 cookie: str | None = None) -> None:
-        self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
+                 cookie: str | None = None, source: str | None = None) -> None:
+        self.conn = http.client.HTTPConnection(host, port, timeout=timeout,
+                                               source_address=(source, 0) if source else None)
         headers = {"Accept": "text/event-stream"}
         if cookie:
             headers["Cookie"] = cookie

@@ -16,7 +16,7 @@ def test_the_feed_narrates_each_draw_and_the_explosion(host):
     assert host.host({"kind": "fortune", "card": None}).status_code == 200
     for chip in ("white-3-01", "white-2-01", "white-2-02", "white-1-01"):
         draw(host, 0, chip)
-    lines = [line for entry in feed_after(host, "/api/stream/table", 0) for line in entry["lines"]]
+    lines = [line for entry in feed_after(host, "table", 0) for line in entry["lines"]]
     assert "Ana: draws white 3 → space 3" in lines
     assert lines[-1] == "Ana: EXPLODES: whites 8 > 7"
 
@@ -26,7 +26,7 @@ def test_a_phone_gets_the_same_lines_and_corrections_are_named(host):
     table = host.game.table
     draw(host, 1, next(c for c in table.state.seats[1].bag if c.startswith("orange")))
     table.void(table.seq)
-    entries = feed_after(host, f"/api/stream/seat/{host.token(1)}", 1)
+    entries = feed_after(host, "seat:1", 1)
     assert entries[0]["lines"] == ["Ben: draws orange 1 → space 1"]
     assert entries[1]["lines"] == ["#3 void #2"]
 
@@ -38,7 +38,7 @@ def test_a_page_opened_mid_game_starts_with_the_journal_feed(host, phone):
         draw(host, 0, chip)
     table = host.game.table
     table.void(table.seq)  # the white 2 no longer counts
-    for url in ("/table", f"/s/{host.token(1)}"):
+    for url in (f"/table/{host.game.table_token}", f"/s/{host.token(1)}"):
         html = phone.client.get(url).get_data(as_text=True)
         feed = json.loads(re.search(r'<script type="application/json" id="feed">(.*?)</script>', html).group(1))
         assert feed["seq"] == table.seq

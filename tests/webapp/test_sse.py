@@ -1,4 +1,4 @@
-"""Live updates over a running waitress server with several real HTTP clients."""
+"""Live updates over a running server with several real HTTP clients."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ def server():
     srv.stop()
 
 
+def table_path(server: Server) -> str:
+    return f"/api/stream/table/{server.app.extensions['companion.game'].table_token}"
+
+
 def post(server: Server, path: str, body: dict, cookie_jar=None):
     """POST like a page: get a CSRF token in a session cookie first, then send it back."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookie_jar))
@@ -46,7 +50,7 @@ def host_opener(server: Server):
 def test_every_client_receives_every_event_in_order_and_a_reconnect_misses_nothing(server):
     game = server.app.extensions["companion.game"]
     jar = host_opener(server)
-    paths = ["/api/stream/table"] + [f"/api/stream/seat/{game.token(k)}" for k in (0, 1, 2, 0)]
+    paths = [table_path(server)] + [f"/api/stream/seat/{game.token(k)}" for k in (0, 1, 2, 0)]
     clients = [SSEClient("127.0.0.1", server.port, p) for p in paths]
     first = [c.next() for c in clients]
     assert all(e.data["reset"] and e.id == "0" and e.data["view"]["phase"] == "fortune" for e in first)
@@ -80,7 +84,7 @@ def test_every_client_receives_every_event_in_order_and_a_reconnect_misses_nothi
 
 
 def test_a_reconnect_from_too_long_ago_gets_a_fresh_snapshot(server):
-    client = SSEClient("127.0.0.1", server.port, "/api/stream/table", last_id="999")
+    client = SSEClient("127.0.0.1", server.port, table_path(server), last_id="999")
     event = client.next()
     assert event.data["reset"] is True and event.id == "0" and event.data["view"]["round"] == 1
     client.close()
@@ -88,7 +92,7 @@ def test_a_reconnect_from_too_long_ago_gets_a_fresh_snapshot(server):
 
 def test_keepalives_keep_an_idle_stream_open(server):
     server.app.extensions["companion.hub"].keepalive = 0.05
-    client = SSEClient("127.0.0.1", server.port, "/api/stream/table")
+    client = SSEClient("127.0.0.1", server.port, table_path(server))
     client.next()
     client.wait_keepalive()
     jar = host_opener(server)

@@ -27,12 +27,25 @@
         { seat: Number(a.read ? seat.value : a.seat), chip: a.chip.split("-").slice(0, 2).join("-"), anomaly: a.id }) }, t("manual_draw")) : null);
     return el("tr", { "data-anomaly": a.id },
       el("td", {}, time(a.at)), el("td", {}, a.source), el("td", {}, seatName(a.seat)),
-      el("td", {}, a.chip || ""), el("td", {}, el("b", {}, a.code), " ", a.reason), el("td", {}, fixes));
+      el("td", {}, a.chip || ""), el("td", {}, el("b", {}, a.code), " ", a.reason, a.repeated ? el("b", {}, ` ${t("refused")} ${a.repeated}`) : null),
+      el("td", {}, fixes));
+  }
+
+  // Older refusals a page at a time: the view carries only the newest ones.
+  function olderRow(rows, total) {
+    if (!rows.length || rows.length >= total) return null;
+    return el("tr", { id: "olderanomalies" }, el("td", { colspan: 6 }, el("button", { onclick: async (e) => {
+      const response = await fetch(`/api/host/anomalies?before=${rows[rows.length - 1].id}`, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const older = rows.concat((await response.json()).anomalies);
+      e.currentTarget.closest("tr").replaceWith(...older.slice(rows.length).map(anomalyRow), olderRow(older, total) || "");
+    } }, `${t("older")} (${rows.length} / ${total})`)));
   }
 
   function renderAnomalies(host) {
     fill("anomalies", el("tr", {}, ["time", "source", "seat", "chip", "reason", "fix"].map((k) => el("th", {}, t(k)))),
-      host.anomalies.length ? host.anomalies.map(anomalyRow) : el("tr", {}, el("td", { colspan: 6, class: "muted" }, t("no_anomalies"))));
+      host.anomalies.length ? host.anomalies.map(anomalyRow) : el("tr", {}, el("td", { colspan: 6, class: "muted" }, t("no_anomalies"))),
+      olderRow(host.anomalies, host.anomalies_total || 0));
     fill("voidlast", view.seats.map((s) => el("button", { "data-void-last": s.seat,
       onclick: () => correct("void-last", { seat: s.seat }) }, s.name)));
     const seatSel = document.getElementById("manualseat");
@@ -149,6 +162,10 @@
     pause.dataset.paused = view.paused ? "true" : "false";
     pause.textContent = view.paused ? t("resume") : t("pause");
     document.getElementById("pausenote").classList.toggle("hidden", !view.paused);
+    const pins = host.pins || { locked: [] };
+    const warning = document.getElementById("pinwarning");
+    warning.classList.toggle("hidden", !pins.locked.length && !pins.all_locked);
+    warning.textContent = `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`;
     renderConnections(host);
     renderAnomalies(host);
     renderTags(host.tags);

@@ -1,0 +1,49 @@
+"""Rate limits on refused seat requests (Flask-Limiter, counted in memory).
+
+A player's phone is refused now and then (a tap out of turn); a script is refused thousands of
+times a second. Only refused requests count: past ``PER_SEAT`` per seat link or ``PER_ADDRESS``
+per address, the seat's actions get a 429 with ``Retry-After`` and nothing is logged until the
+window has passed, so a flood costs neither the journal nor the host page anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, request
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+from flask_limiter.util import get_remote_address
+
+from .access import Refusal, refusal_response
+
+PER_SEAT = "20 per 10 seconds"
+PER_ADDRESS = "40 per 10 seconds"
+
+limiter = Limiter(key_func=get_remote_address, strategy="moving-window", headers_enabled=True)
+
+
+def _refused(response: Any) -> bool:
+    return bool(response.status_code >= 400)
+
+
+def _seat_link() -> str:
+    return str((request.view_args or {}).get("token", ""))
+
+
+def limit_refusals(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Count the view's refusals per seat link and per address, shared by every seat route."""
+    view = limiter.shared_limit(PER_SEAT, "seat refusals", key_func=_seat_link, deduct_when=_refused)(view)
+    return limiter.shared_limit(PER_ADDRESS, "address refusals", deduct_when=_refused)(view)
+
+
+def _too_many(err: RateLimitExceeded):
+    return refusal_response(Refusal(429, "too_many_refusals", "Too many refused requests from this phone: "
+                                                             "wait a few seconds, then try again."))
+
+
+def init_limits(app: Flask) -> None:
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    limiter.init_app(app)
+    app.register_error_handler(RateLimitExceeded, _too_many)

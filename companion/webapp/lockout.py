@@ -1,0 +1,95 @@
+"""Back-off and lockout for wrong host PINs, per address and for the whole table.
+
+Six digits fall to a script in minutes without a limit. Here each address has a few free tries,
+then waits twice as long after each further wrong PIN, and is locked out after ``lock_after``
+wrong PINs within ``window`` seconds. Every address together may make at most ``global_limit``
+wrong tries per window, so many addresses gain nothing: the whole 6-digit space would take years.
+While an address (or the table) waits, even the right PIN is refused, otherwise the wait would
+tell nothing. Each lockout is logged as a warning and shown on the host page.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class PinGuard:
+    """Counts wrong PINs; ``wait(address)`` says how long ``address`` must wait before its next try."""
+
+    free_tries: int = 3
+    lock_after: int = 8
+    global_limit: int = 30
+    window: float = 900.0
+    clock: Callable[[], float] = time.monotonic
+    on_alert: Callable[[], None] = lambda: None
+    """Called when an address or the whole table is locked out (the host page re-renders)."""
+    _failures: dict[str, deque[float]] = field(default_factory=dict)
+    _all: deque[float] = field(default_factory=deque)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def wait(self, address: str) -> float:
+        """Seconds before ``address`` may try a PIN again (0: now)."""
+        now = self.clock()
+        with self._lock:
+            self._forget(now)
+            waits = [0.0]
+            if len(self._all) >= self.global_limit:
+                waits.append(self._all[0] + self.window - now)
+            mine = self._failures.get(address)
+            if mine and len(mine) >= self.lock_after:
+                waits.append(mine[0] + self.window - now)
+            elif mine and len(mine) >= self.free_tries:
+                waits.append(mine[-1] + 2.0 ** (len(mine) - self.free_tries) - now)
+            return max(waits)
+
+    def failed(self, address: str) -> None:
+        """Record a wrong PIN from ``address``, and warn when it (or the table) is now locked."""
+        now = self.clock()
+        with self._lock:
+            self._forget(now)
+            mine = self._failures.setdefault(address, deque())
+            mine.append(now)
+            self._all.append(now)
+            locked = len(mine) == self.lock_after
+            if locked:
+                log.warning("host PIN: %d wrong tries from %s; it is locked out for %d minutes",
+                            len(mine), address, self.window // 60)
+            all_locked = len(self._all) == self.global_limit
+            if all_locked:
+                log.warning("host PIN: %d wrong tries in %d minutes from %d addresses; "
+                            "every PIN is refused for a while", len(self._all), self.window // 60,
+                            len(self._failures))
+        if locked or all_locked:
+            self.on_alert()
+
+    def succeeded(self, address: str) -> None:
+        with self._lock:
+            self._failures.pop(address, None)
+
+    def alerts(self) -> dict[str, object]:
+        """For the host page: addresses locked out, wrong tries lately, and the table-wide lock."""
+        now = self.clock()
+        with self._lock:
+            self._forget(now)
+            return {"wrong_tries": len(self._all),
+                    "locked": sorted(a for a, f in self._failures.items() if len(f) >= self.lock_after),
+                    "all_locked": len(self._all) >= self.global_limit}
+
+    def _forget(self, now: float) -> None:
+        """Drop failures older than the window."""
+        while self._all and self._all[0] <= now - self.window:
+            self._all.popleft()
+        for address in list(self._failures):
+            failures = self._failures[address]
+            while failures and failures[0] <= now - self.window:
+                failures.popleft()
+            if not failures:
+                del self._failures[address]

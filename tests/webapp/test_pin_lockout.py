@@ -1,0 +1,108 @@
+"""Guessing the host PIN is useless: back-off per address and for the table, one answer everywhere."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from companion.config import ConfigError, parse_config
+from tests.test_config import GOOD
+
+from .conftest import PIN, Phone
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(app) -> Clock:
+    clock = Clock()
+    app.extensions["companion.pins"].clock = clock
+    return clock
+
+
+def from_address(app, address: str) -> Phone:
+    phone = Phone(app)
+    phone.client.environ_base["REMOTE_ADDR"] = address
+    return phone
+
+
+def login(phone: Phone, pin: str):
+    return phone.post("/api/host/login", {"pin": pin})
+
+
+def test_after_three_wrong_pins_an_address_waits_longer_each_time_even_with_the_right_pin(app, clock):
+    guest = from_address(app, "192.168.1.50")
+    for pin in ("000000", "111111", "222222"):
+        assert login(guest, pin).get_json()["error"] == "bad_pin"
+    refused = login(guest, PIN)
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+    assert refused.get_json()["error"] == "pin_locked"
+    assert guest.client.get("/api/view/host").status_code == 403, "the right PIN was not accepted while waiting"
+    clock.now += 1
+    assert login(guest, "333333").status_code == 403
+    assert login(guest, PIN).headers["Retry-After"] == "2", "the wait doubles"
+    clock.now += 2
+    assert login(guest, PIN).status_code == 200
+    assert guest.client.get("/api/view/host").status_code == 200
+
+
+def test_eight_wrong_pins_lock_an_address_out_for_fifteen_minutes_and_warn_the_host(app, clock, host, caplog):
+    guest = from_address(app, "192.168.1.51")
+    with caplog.at_level(logging.WARNING):
+        for n in range(8):  # waiting out each back-off (at most 16 s)
+            clock.now += 60
+            assert login(guest, f"{n:06d}").status_code == 403
+    assert "8 wrong tries from 192.168.1.51" in caplog.text
+    clock.now += 60
+    assert login(guest, PIN).status_code == 429, "locked out: the right PIN does not help"
+    panel = host.client.get("/api/view/host").get_json()["view"]["host"]
+    assert panel["pins"]["locked"] == ["192.168.1.51"]
+    clock.now += 900
+    assert login(guest, PIN).status_code == 200
+
+
+def test_many_addresses_share_one_limit_so_the_pin_space_takes_years(app, clock, caplog):
+    with caplog.at_level(logging.WARNING):
+        for n in range(30):
+            assert login(from_address(app, f"10.0.{n}.1"), f"{n:06d}").status_code == 403
+    assert "every PIN is refused" in caplog.text
+    fresh = from_address(app, "10.1.0.1")
+    refused = login(fresh, PIN)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) == 900
+    # 30 tries per 15 minutes: the million 6-digit PINs need 500,000 tries on average, about 174 days.
+    clock.now += 900
+    assert login(fresh, PIN).status_code == 200
+
+
+def test_a_wrong_pin_gets_the_same_answer_on_every_route_and_counts_towards_one_lockout(app, clock):
+    guest = from_address(app, "127.0.0.1")
+    by_link = guest.client.get("/host?pin=000000")
+    by_form = login(guest, "000001")
+    assert (by_link.status_code, by_link.get_json()) == (by_form.status_code, by_form.get_json())
+    assert "Set-Cookie" not in by_link.headers
+    guest.client.get("/host?pin=000002")
+    assert guest.client.get(f"/host?pin={PIN}").status_code == 429
+
+
+def test_the_pin_link_works_only_from_the_computer_itself(app, clock):
+    lan = from_address(app, "192.168.1.60")
+    refused = lan.client.get(f"/host?pin={PIN}")
+    assert refused.status_code == 403 and refused.get_json()["error"] == "pin_link_loopback"
+    assert lan.client.get("/api/view/host").status_code == 403
+    here = from_address(app, "127.0.0.1")
+    assert here.client.get(f"/host?pin={PIN}").status_code == 302
+    assert here.client.get("/api/view/host").status_code == 200
+
+
+def test_a_passphrase_in_the_config_replaces_the_pin_and_must_be_long():
+    config = parse_config(GOOD.replace('port = 8123', 'port = 8123\npassphrase = "  three green pumpkins "'))
+    assert config.passphrase == "three green pumpkins"
+    with pytest.raises(ConfigError, match=r"web\.passphrase.*at least 12"):
+        parse_config(GOOD.replace('port = 8123', 'port = 8123\npassphrase = "short"'))

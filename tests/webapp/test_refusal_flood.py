@@ -1,0 +1,100 @@
+"""One phone cannot flood the journal or the host page with refused requests."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+
+from companion.engine import IllegalAction
+
+from .conftest import Phone
+
+
+def draw(seat: int, chip: str) -> dict:
+    return {"kind": "draw", "seat": seat, "chip": chip}
+
+
+def db_bytes(app) -> int:
+    path = app.extensions["companion.game"].table.db.path
+    return sum(os.path.getsize(p) for p in (str(path), f"{path}-wal") if os.path.exists(p))
+
+
+def test_a_huge_refused_body_is_kept_as_a_short_summary(phone):
+    """Every refused action used to be stored with up to 64 KB of its body."""
+    refused = phone.act(0, {**draw(0, "white-1-01"), "note": "x" * 60_000})
+    assert refused.status_code == 400 and refused.get_json()["error"] == "malformed"
+    row = phone.game.table.anomalies()[-1]
+    assert len(json.dumps(row.payload)) <= 2048
+    assert row.payload["action"]["kind"] == "draw" and row.payload["action"]["chip"] == "white-1-01"
+    assert row.payload["action"]["note"].startswith("xxx") and row.payload["bytes"] > 60_000
+
+
+def test_the_same_refusal_again_counts_up_one_row(phone, host):
+    for _ in range(15):
+        assert phone.act(1, draw(1, "white-1-01")).status_code == 409
+    rows = phone.game.table.anomalies()
+    assert len(rows) == 1 and rows[0].payload["repeats"] == 15
+    shown = host.client.get("/api/view/host").get_json()["view"]["host"]["anomalies"]
+    assert [a["repeated"] for a in shown] == ["×15 in 0 s"]
+    assert phone.act(1, draw(1, "white-2-01")).status_code == 409
+    assert len(phone.game.table.anomalies()) == 2, "a different request is a new row"
+
+
+def test_refusals_are_rate_limited_per_seat_link(app):
+    phone = Phone(app)
+    codes = [phone.act(0, draw(0, f"white-1-0{n % 4 + 1}")).status_code for n in range(25)]
+    assert codes[:20] == [409] * 20 and codes[20:] == [429] * 5
+    limited = phone.act(0, draw(0, "white-1-01"))
+    assert limited.get_json()["error"] == "too_many_refusals" and int(limited.headers["Retry-After"]) >= 1
+    elsewhere = Phone(app)
+    elsewhere.client.environ_base["REMOTE_ADDR"] = "192.168.1.70"
+    assert elsewhere.act(0, draw(0, "white-1-01")).status_code == 429, "the seat link is limited, wherever from"
+    assert elsewhere.act(1, draw(1, "white-1-01")).status_code == 409, "another seat is not"
+
+
+def test_refusals_are_rate_limited_per_address(app):
+    guesser = Phone(app)
+    for n in range(40):
+        assert guesser.post(f"/api/seat/{n:020d}/action", draw(0, "white-1-01")).status_code == 403
+    assert guesser.act(1, draw(1, "white-1-01")).status_code == 429
+
+
+def test_a_thousand_refused_requests_cost_little_and_the_host_view_stays_fast(app, host):
+    phone = Phone(app)
+    before = db_bytes(app)
+    started = time.monotonic()
+    for n in range(1000):
+        phone.act(n % 2, {**draw(n % 2, f"white-1-0{n % 4 + 1}"), "junk": "y" * 30_000})
+    assert time.monotonic() - started < 30
+    assert len(app.extensions["companion.game"].table.anomalies()) <= 40
+    assert db_bytes(app) - before < 1_000_000
+    started = time.monotonic()
+    assert host.client.get("/api/view/host").status_code == 200
+    assert time.monotonic() - started < 0.5
+
+
+def test_the_host_view_carries_the_newest_refusals_and_pages_the_rest(app, host):
+    table = app.extensions["companion.game"].table
+    for n in range(100):
+        with pytest.raises(IllegalAction):
+            table.submit(draw(0, f"nothing-{n}"), "web")
+    panel = host.client.get("/api/view/host").get_json()["view"]["host"]
+    assert panel["anomalies_total"] == 100 and len(panel["anomalies"]) == 40
+    ids = [a["id"] for a in panel["anomalies"]]
+    assert ids == sorted(ids, reverse=True) and ids[0] == table.anomalies()[-1].id
+    older = host.client.get(f"/api/host/anomalies?before={ids[-1]}").get_json()
+    assert [a["id"] for a in older["anomalies"]] == list(range(ids[-1] - 1, ids[-1] - 41, -1))
+    assert host.client.get("/api/host/anomalies?before=²").status_code == 400
+    assert Phone(app).client.get(f"/api/host/anomalies?before={ids[-1]}").status_code == 403
+
+
+def test_refused_reads_are_never_collapsed_each_is_a_chip_the_host_may_assign(app):
+    table = app.extensions["companion.game"].table
+    uid = table.registry.rows()[0].uid
+    for _ in range(3):
+        table.read("spare-reader", uid)
+    rows = table.anomalies()
+    assert [r.code for r in rows] == ["unknown_reader"] * 3 and all("repeats" not in r.payload for r in rows)
