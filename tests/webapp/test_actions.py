@@ -43,6 +43,7 @@ def test_answering_a_decision_and_a_stale_answer(host):
         pytest.skip("this seed's draws never offered a decision")
     answer = {"kind": "choose", "seat": 0, "decision": decision["id"], "keys": [decision["options"][0]["key"]]}
     assert host.act(0, answer).status_code == 200
+    host.game.table.wait_for_reads()  # the demo's bag has put back the chip the answer returned
     seq = host.client.get("/api/view/table").get_json()["seq"]
     again = host.act(0, answer)
     assert again.status_code == 409
