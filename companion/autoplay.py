@@ -16,6 +16,7 @@ from .engine import (
     Choose,
     Done,
     Draw,
+    Fortune,
     GameConfig,
     GameState,
     Stop,
@@ -28,15 +29,19 @@ from .engine import (
 
 
 class RandomPlayer:
-    def __init__(self, seed: int) -> None:
+    """`cards`: the start player turns up a random unused Fortune Teller card each round."""
+
+    def __init__(self, seed: int, cards: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.cards = cards
 
     def choose(self, state: GameState) -> Action:
         rng = self.rng
         seat = rng.choice(waiting_for(state))
         mine = legal_actions(state, seat)
         if seat is None:
-            return mine[0]
+            cards = [a for a in mine if isinstance(a, Fortune) and a.card is not None]
+            return rng.choice(cards) if self.cards and cards else mine[0]
         kinds: dict[type, list[Action]] = {}
         for a in mine:
             kinds.setdefault(type(a), []).append(a)
@@ -58,9 +63,9 @@ class RandomPlayer:
 
 def play_game(config: GameConfig, seed: int,
               on_step: Callable[[GameState, Action, list[dict]], None] | None = None,
-              ) -> tuple[GameState, list[Action]]:
+              cards: bool = False) -> tuple[GameState, list[Action]]:
     """Play one complete game; `on_step` sees the state and events after every input."""
-    player = RandomPlayer(seed)
+    player = RandomPlayer(seed, cards)
     state = new_game(config)
     inputs: list[Action] = []
     while state.phase != "game_over":

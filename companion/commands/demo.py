@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
+import threading
 import webbrowser
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
-from companion.engine import GameConfig, catalog
+from companion.engine import Draw, GameConfig, IllegalAction, catalog, legal_actions
 from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
@@ -31,7 +32,8 @@ class Demo:
     """A demo table and its simulated bags; ``draw(seat)`` draws a random chip from that bag.
 
     The simulated players also put chips back the way people do (after the flask, at the end of
-    the round, ...): every chip the engine expects back passes its bag's reader at once.
+    the round, ...): every chip the engine expects back passes its bag's reader at once. With
+    `cards`, the start player turns up a Fortune Teller card each round, as "draw one for us" does.
     """
 
     table: Table
@@ -39,6 +41,19 @@ class Demo:
     uids: dict[str, str]
     rng: random.Random
     presented: set[str] = field(default_factory=set)
+    cards: bool = False
+
+    def turn_up_card(self, seq: int = 0, notice: Any = None) -> None:
+        """Table subscriber: a round waits for its card; turn one up once this notice is through."""
+        state = self.table.state
+        if self.cards and state.phase == "fortune" and state.fortune is None:
+            threading.Thread(target=self._turn_up, daemon=True).start()
+
+    def _turn_up(self) -> None:
+        try:
+            self.table.draw_card(self.rng, source="demo")
+        except IllegalAction:
+            pass  # the card was turned up meanwhile (by the host, or an earlier notice)
 
     def put_back(self, seq: int = 0, notice: Any = None) -> None:
         """Table subscriber: present each chip that is on its way back into a bag, once."""
@@ -52,7 +67,10 @@ class Demo:
                     bag.present(self.uids[cid])
 
     def draw(self, seat: int) -> Any:
-        bag = self.table.state.seats[seat].bag
+        """A chip the player could take out now (a card may ask for a white 1-chip), else any."""
+        state = self.table.state
+        wanted = [a.chip for a in legal_actions(state, seat) if isinstance(a, Draw)]
+        bag = wanted or state.seats[seat].bag
         if not bag:
             return None
         event = self.bags[seat].present(self.uids[self.rng.choice(bag)])
@@ -60,8 +78,11 @@ class Demo:
         return event
 
 
-def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False) -> Demo:
-    """A new game on ``db_path`` with one simulated bag per seat and every chip stickered."""
+def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
+               cards: bool = False) -> Demo:
+    """A new game on ``db_path`` with one simulated bag per seat and every chip stickered.
+
+    `cards`: the demo turns up each round's Fortune Teller card by itself."""
     db = Database(db_path)
     registry = TagRegistry(db, "A")
     uids: dict[str, str] = {}
@@ -83,8 +104,10 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
     bags = [SimulatedBag(reader, emit) for reader in readers]
     for bag in bags:
         bag.start()
-    demo = Demo(table, bags, uids, random.Random(seed))
+    demo = Demo(table, bags, uids, random.Random(seed), cards=cards)
     table.subscribe(demo.put_back)
+    table.subscribe(demo.turn_up_card)
+    demo.turn_up_card()
     return demo
 
 
@@ -94,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         print("quacks demo: the game is for 2 to 4 players")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
-    demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes)
+    demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards)
     pin = new_pin()
     app = create_app(demo.table, host_pin=pin, demo=demo.draw)
     server = Server(app, "127.0.0.1", args.port)
@@ -120,5 +143,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--seed", type=int, help="seed the simulated bags' draws")
     parser.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
+    parser.add_argument("--no-cards", action="store_true", help="leave the Fortune Teller card to the host page")
     parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
     parser.set_defaults(func=run)

@@ -18,6 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
+    p.add_argument("--cards", action="store_true", help="turn up a random Fortune Teller card every round")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
 
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         explosions += sum(1 for e in events if e["event"] == "exploded")
 
     for game in range(args.games):
-        state, actions = play_game(config, args.seed * 1_000_003 + game, count)
+        state, actions = play_game(config, args.seed * 1_000_003 + game, count, cards=args.cards)
         scores.extend(s.score for s in state.seats)
         for n in state.winners:
             wins[n] += 1
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         rounds += state.round
     elapsed = time.perf_counter() - started
     summary = {
-        "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes,
+        "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes, "cards": args.cards,
         "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1),
         "inputs_per_game": round(inputs / max(args.games, 1), 1),
         "rounds_per_game": round(rounds / max(args.games, 1), 2),
@@ -55,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         json.dump(summary, sys.stdout, indent=2)
         print()
     else:
-        print(f"{args.games} games, {args.players} players, seed {args.seed}: "
+        print(f"{args.games} games, {args.players} players, seed {args.seed}"
+              f"{', Fortune Teller cards' if args.cards else ''}: "
               f"{summary['games_per_second']} games/s ({summary['seconds']} s)")
         print(f"  inputs per game {summary['inputs_per_game']}, rounds {summary['rounds_per_game']}")
         print(f"  explosions per game {summary['explosions_per_game']}, wins by seat {wins}")

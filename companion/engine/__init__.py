@@ -7,6 +7,9 @@ inputs; `replay` of the same inputs always gives the same state.
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
 from .brewing import risk as explosion_risk
 from .errors import ConfigError, IllegalAction
+from .fortune import CARDS, OTHER_TITLES, Card
+from .fortune import LOOK as CARD_LOOK
+from .fortune import available as available_cards
 from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
@@ -21,4 +24,5 @@ __all__ = [
     "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
     "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
+    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards",
 ]

@@ -192,3 +192,28 @@ RUBIES_PER_VP = 2
 MAX_PURCHASES = 2
 RATS_FROM_ROUND = 2
 """Rat stones come into play from the second round on."""
+
+# Fortune Teller cards (the texts and effects are in `fortune.py`) ------------------------------
+
+CARD_LOOKS: dict[str, int] = {"P11": 4, "P12": 5, "B09": 5}
+"""Chips a card has each player draw only to look at (An Opportunistic Moment, Less Is More,
+Strong Ingredient)."""
+
+CARD_BOOK_READINGS = ("redraw", "play")
+"""A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
+"redraw" refuses the card so another is drawn; "play" plays it without that option."""
+
+CARD_DROPLET = {"P01": 1, "P09": 2}
+"""Droplet steps: The Pot Is Filling Up, Choose Wisely."""
+
+JUST_IN_TIME_VP = 4
+CHOOSE_ONE_RUBIES = 3
+GOOD_START_MAX_TAILS = 3
+WHEEL_AND_DEAL_COST = 1
+LUXURY_THRESHOLD = 9
+SEASONED_WHITES = 7
+LUCKY_DEVIL_VP = 2
+SHINING_RUBIES = 1
+SECOND_CHANCE_AFTER = 5
+"""Chips placed before A Second Chance asks whether to start again."""
+PUMPKIN_PARTY_EXTRA = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import droplets, placing
-from .model import Decision, GameState, Option, Seat
+from .model import Decision, GameState, Option, Seat, chip
 
 
 class Ctx:
@@ -50,6 +50,17 @@ class Ctx:
         self.emit("chip_gained", chip=cid, why=why)
         return cid
 
+    def chip_to_supply(self, chip_id: str, why: str) -> None:
+        """A chip leaves this seat's bag or hand for good, back into the box."""
+        seat = self.seat
+        for place in (seat.bag, seat.hand, seat.returning):
+            if chip_id in place:
+                place.remove(chip_id)
+        stock = self.state.supply[chip(chip_id).kind]
+        stock.append(chip_id)
+        stock.sort()
+        self.emit("chip_removed", chip=chip_id, why=why)
+
     def ask(self, kind: str, rule: str, prompt: str, options: list[Option], *,
             blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
         """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
@@ -68,6 +79,8 @@ class Ctx:
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)
 
-    def place(self, chip_id: str) -> None:
-        """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules)."""
-        placing.place(self, chip_id)
+    def place(self, chip_id: str, *, safe: bool = False) -> None:
+        """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules).
+
+        `safe`: a chip placed for a card, which cannot explode the pot and has no action."""
+        placing.place(self, chip_id, safe=safe)

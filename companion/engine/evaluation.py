@@ -13,7 +13,9 @@ from .ingredients.labels import plural
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
 
 DIE = "core/die"
+DIE_KIND = "bonus_die"
 REWARD = "core/reward"
+GAME_OVER = "game_over"
 
 EVALUATION_ORDER: tuple[str, ...] = (
     "green",   # rubies for the last two chips: independent of the others
@@ -38,10 +40,12 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     best = max(state.seats[n].scoring_space for n in unexploded)
     for n in state.turn_order():
         if n in unexploded and state.seats[n].scoring_space == best:
-            Ctx(state, n, events).ask(
-                "bonus_die", DIE, "Roll the bonus die",
-                [Option(str(f.face), f.label) for f in catalog.BONUS_DIE],
-            )
+            ask_die(Ctx(state, n, events))
+
+
+def ask_die(ctx: Ctx) -> None:
+    """The seat rolls the bonus die (the face rolled is its answer)."""
+    ctx.ask(DIE_KIND, DIE, "Roll the bonus die", [Option(str(f.face), f.label) for f in catalog.BONUS_DIE])
 
 
 def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -308,9 +312,19 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.pot, seat.hand = [], []
         seat.rat = 0
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
-    state.fortune = None
+    state.fortune, state.card_data = None, {}
     state.start_player = (state.start_player + 1) % len(state.seats)
     events.append({"event": "round_end", "seat": None, "round": state.round})
+
+
+def close_round(state: GameState, events: list[dict[str, Any]]) -> None:
+    """After round 9 the final scoring; otherwise the round ends and the next one is set up."""
+    if is_last_round(state):
+        final_scoring(state, events)
+        state.phase = GAME_OVER
+        return
+    end_round(state, events)
+    state.round += 1
 
 
 def start_round(state: GameState, events: list[dict[str, Any]]) -> None:

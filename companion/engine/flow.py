@@ -1,4 +1,8 @@
-"""The order of a round, in one table: each phase says how it starts and when it is over."""
+"""The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
+
+The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`);
+a card's end step may open decisions, which keeps its phase open until they are answered.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, catalog, evaluation
+from . import brewing, evaluation, fortune
 from .model import GameState
 
 Events = list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Phase:
-    name: str
-    enter: Callable[[GameState, Events], None]
-    done: Callable[[GameState], bool]
 
 
 def _nothing(state: GameState, events: Events) -> None:
@@ -27,33 +24,50 @@ def _no_decisions(state: GameState) -> bool:
     return not state.decisions
 
 
+def _always(state: GameState) -> bool:
+    return True
+
+
+def _card_done(state: GameState) -> bool:
+    return state.fortune is not None and not state.decisions
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    enter: Callable[[GameState, Events], None]
+    done: Callable[[GameState], bool]
+    end: Callable[[GameState, Events], None] = _nothing
+
+
 ROUND_STEPS: tuple[Phase, ...] = (
-    Phase("fortune", _nothing, lambda s: s.fortune is not None),           # the card is read
+    Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
     Phase("brewing", brewing.start, brewing.done),                         # rats, then everyone draws
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
-    Phase("rubies", evaluation.pay_rubies, lambda s: True),                # C
+    Phase("rubies", evaluation.pay_rubies, _always),                       # C
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
+    Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
 )
-GAME_OVER = "game_over"
+GAME_OVER = evaluation.GAME_OVER
 _INDEX = {p.name: i for i, p in enumerate(ROUND_STEPS)}
 
 
 def advance(state: GameState, events: Events) -> None:
     """Move on through every phase that is already over; stop where the table must act."""
-    while state.phase != GAME_OVER and ROUND_STEPS[_INDEX[state.phase]].done(state):
-        following = _INDEX[state.phase] + 1
-        if following < len(ROUND_STEPS):
-            state.phase = ROUND_STEPS[following].name
-            events.append({"event": "phase", "seat": None, "phase": state.phase})
-            ROUND_STEPS[following].enter(state, events)
-        elif state.round >= catalog.ROUNDS:
-            evaluation.final_scoring(state, events)
-            state.phase = GAME_OVER
-        else:
-            evaluation.end_round(state, events)
-            state.round += 1
-            state.phase = ROUND_STEPS[0].name
-            evaluation.start_round(state, events)
+    while state.phase != GAME_OVER and (phase := ROUND_STEPS[_INDEX[state.phase]]).done(state):
+        if not state.ended:
+            state.ended = True
+            fortune.at_end(state, phase.name, events)
+            if not phase.done(state):
+                return  # the card asks something before the phase can end
+        phase.end(state, events)
+        if state.phase == GAME_OVER:
+            return
+        following = ROUND_STEPS[(_INDEX[phase.name] + 1) % len(ROUND_STEPS)]
+        state.phase, state.ended = following.name, False
+        events.append({"event": "phase", "seat": None, "phase": state.phase})
+        following.enter(state, events)
+        fortune.at_start(state, following.name, events)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, catalog, droplets, evaluation, flow, placing
+from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -20,6 +20,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     droplets.DROPLET: droplets.resolve,
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
+    fortune.RULE: fortune.resolve,
 }
 
 
@@ -56,6 +57,9 @@ def check_config(config: GameConfig) -> None:
         raise ConfigError("start_rubies must be zero or more")
     if not isinstance(config.tubes, bool):
         raise ConfigError("tubes must be true (the test-tube side of the pots) or false")
+    if config.card_books not in catalog.CARD_BOOK_READINGS:
+        raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
+                          f"not {config.card_books!r}")
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -95,7 +99,10 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
     if isinstance(action, Draw):
-        brewing.draw(state, action.seat, action.chip, events)
+        if fortune.looking(state, action.seat):
+            fortune.look_draw(state, action.seat, action.chip, events)
+        else:
+            brewing.draw(state, action.seat, action.chip, events)
     elif isinstance(action, Choose):
         _choose(state, action, events)
     elif isinstance(action, Return):
@@ -112,6 +119,7 @@ def apply(state: GameState, action: Action) -> Events:
         _done(state, action.seat, events)
     else:
         raise IllegalAction("malformed", f"not an input: {action!r}")
+    fortune.chips_placed(state, events)
     state.seq += 1
     flow.advance(state, events)
     return events
@@ -120,10 +128,9 @@ def apply(state: GameState, action: Action) -> Events:
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:
     if state.phase != "fortune":
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
-    if action.card is not None:
-        raise IllegalAction("no_such_card", "Fortune Teller cards are not in play yet: read 'no card'")
-    state.fortune = "none"
-    events.append({"event": "fortune", "seat": None, "card": None})
+    fortune.check(state, action.card)
+    brewing.returns_unseen(state, events)
+    fortune.read(state, action.card, events)
 
 
 def _choose(state: GameState, action: Choose, events: Events) -> None:
@@ -180,9 +187,12 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     if state.phase == flow.GAME_OVER:
         return []
     seats = range(len(state.seats)) if seat is None else (seat,)
-    found: list[Action] = [Fortune(None)] if state.phase == "fortune" and seat is None else []
+    found: list[Action] = []
+    if state.phase == "fortune" and state.fortune is None and seat is None:
+        found.extend([Fortune(None), *(Fortune(c) for c in fortune.available(state))])
     for n in seats:
         found.extend(Return(n, c) for c in state.seats[n].returning)
+        found.extend(Draw(n, c) for c in fortune.look_chips(state, n))
         for d in state.decisions_for(n):
             found.extend(Choose(n, d.id, (k,)) for k in d.keys())
         if state.phase == "brewing":
@@ -200,7 +210,7 @@ def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
     if state.phase == flow.GAME_OVER:
         return []
-    if state.phase == "fortune":
+    if state.phase == "fortune" and state.fortune is None:
         return [None]
     waiting: list[int | None] = []
     for n, s in enumerate(state.seats):

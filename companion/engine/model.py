@@ -54,6 +54,7 @@ class GameConfig:
     threshold: int = catalog.EXPLOSION_THRESHOLD
     start_rubies: int = catalog.START_RUBIES
     tubes: bool = False  # the back side of the pots: a second droplet on the test-tube strip
+    card_books: str = catalog.CARD_BOOK_READINGS[0]  # a card whose chip's book is not out: see catalog
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -61,7 +62,8 @@ class GameConfig:
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
         # Rule and price tables are cached per config: hash it once.
         object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
-                                                self.supply, self.threshold, self.start_rubies, self.tubes)))
+                                                self.supply, self.threshold, self.start_rubies, self.tubes,
+                                                self.card_books)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -71,13 +73,15 @@ class GameConfig:
             "players": list(self.players), "start_player": self.start_player,
             "books": dict(self.books), "supply": self.supply,
             "threshold": self.threshold, "start_rubies": self.start_rubies, "tubes": self.tubes,
+            "card_books": self.card_books,
         }
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
-        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies", "tubes"}
+        unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies", "tubes",
+                               "card_books"}
         if unknown:
             raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
         if "players" not in data:
@@ -203,6 +207,9 @@ class GameState:
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)
     seq: int = 0  # inputs accepted so far
+    cards_used: list[str] = field(default_factory=list)  # Fortune Teller cards turned up, in order
+    card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
+    ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
 
     def clone(self) -> GameState:
         return GameState(
@@ -211,6 +218,7 @@ class GameState:
             {k: v.copy() for k, v in self.supply.items()},
             [_clone_decision(d) for d in self.decisions],
             self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
+            self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended,
         )
 
     def turn_order(self) -> list[int]:

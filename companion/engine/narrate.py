@@ -17,9 +17,16 @@ def printed(space: int) -> int:
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "round_start": lambda e: f"— Round {e['round']} —",
     "round_end": lambda e: f"End of round {e['round']}",
-    "fortune": lambda e: "Fortune Teller: no card" if e["card"] is None else f"Fortune Teller: {e['card']}",
+    "fortune": lambda e: "Fortune Teller: no card" if e["card"] is None else f"Fortune Teller: {e.get('name', e['card'])}",
+    "card_look": lambda e: f"draws {e['chips']} chip(s) to look at",
+    "card_total": lambda e: f"the chips looked at total {e['total']}",
+    "threshold": lambda e: f"this round a pot explodes only above {e['threshold']}",
+    "rubies_paid": lambda e: f"pays {e['amount']} ruby ({e['why']})",
+    "chip_removed": lambda e: f"{chip_label(e['chip'])} goes back to the supply ({e['why']})",
+    "brew_again": lambda e: "puts the whole pot back into the bag and brews again",
     "phase": lambda e: f"Phase: {e['phase'].replace('_', ' ')}",
-    "rat": lambda e: f"rat stone {plural(e['tails'], 'space')} past the droplet (space {printed(e['space'])})",
+    "rat": lambda e: f"rat stone {plural(e['tails'], 'space')} past the droplet (space {printed(e['space'])})"
+                     + (f" ({e['why']})" if e.get("why") else ""),
     "placed": lambda e: f"draws {chip_label(e['chip'])} → space {printed(e['space'])}"
                         + (f" (+{e['extra']} extra)" if e.get("extra") else ""),
     "revealed": lambda e: f"looks at {chip_label(e['chip'])}",
@@ -31,7 +38,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "pot_full": lambda e: "the pot is full (last space reached)",
     "stopped": lambda e: f"stops ({e['why']})",
     "flask": lambda e: f"uses the flask: {chip_label(e['chip'])} back into the bag",
-    "flask_refilled": lambda e: f"refills the flask ({catalog.FLASK_COST} rubies)",
+    "flask_refilled": lambda e: f"refills the flask ({e.get('why', f'{catalog.FLASK_COST} rubies')})",
     "no_roll": lambda e: f"nobody rolls the bonus die: {e['why']}",
     "die": lambda e: f"rolls the bonus die: {e['label']}",
     "points": lambda e: f"+{e['amount']} VP ({e['why']})",

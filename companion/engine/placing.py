@@ -18,19 +18,23 @@ if TYPE_CHECKING:
 FLASK = "core/flask"
 
 
-def place(ctx: Ctx, chip_id: str) -> None:
-    """Lay a drawn chip after the previous one by its value; check the whites; run its action."""
+def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
+    """Lay a drawn chip after the previous one by its value; check the whites; run its action.
+
+    `safe`: a chip placed for a Fortune Teller card cannot explode the pot and has no action.
+    The round's card may move a colour further (`card_data["extra_move"]`, Pumpkin Patch Party)."""
     seat = ctx.seat
     c = chip(chip_id)
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
     rule = active_rules(ctx.state.config).get(c.color)
-    extra = rule.extra_move(seat) if rule and rule.extra_move else 0
+    own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # a red chip's action
+    extra = own + ctx.state.card_data.get("extra_move", {}).get(c.color, 0)
     target = seat.last_space + c.value + extra
     space = min(target, catalog.LAST_CHIP_SPACE)
     seat.pot.append((chip_id, space))
     ctx.emit("placed", chip=chip_id, space=space, extra=extra)
-    if c.color == "white":
+    if c.color == "white" and not safe:
         total = seat.white_total
         if total > seat.threshold:
             seat.status = EXPLODED
@@ -44,7 +48,7 @@ def place(ctx: Ctx, chip_id: str) -> None:
         seat.status = STOPPED
         ctx.emit("pot_full", space=space)
         return
-    if rule and rule.on_place:
+    if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
 
 
@@ -68,7 +72,7 @@ def why_no_flask(state: GameState, seat_no: int) -> str:
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat = ctx.seat
     white = decision.data["chip"]
-    ctx.close(decision)
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
     seat.pot = [p for p in seat.pot if p[0] != white]
     seat.flask_full = False
     ctx.emit("flask", chip=white)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, evaluation
+from . import brewing, catalog, evaluation, fortune
 from .actions import action_to_dict
 from .game import legal_actions, waiting_for
 from .ingredients import active_rules
@@ -59,6 +59,11 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
     return out
 
 
+def _card(card_id: str | None) -> dict[str, Any] | None:
+    card = fortune.CARDS.get(card_id or "")
+    return {"id": card.id, "kind": card.kind, "name": card.name, "text": card.text} if card else None
+
+
 def _shop(state: GameState) -> dict[str, Any]:
     prices = {}
     for color in catalog.COLORS:
@@ -77,6 +82,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "setup": state.config.to_dict(),
         "round": state.round, "rounds": catalog.ROUNDS, "phase": state.phase,
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
+        "card": _card(state.fortune), "cards_used": list(state.cards_used),
+        "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
         "books": {color: {"rule": r.id, "text": r.text} for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],

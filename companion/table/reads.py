@@ -2,7 +2,8 @@
 
 A chip the engine expects back in the bag (flask, mandrake, crow skull, the end of the round, a
 chip from the supply) passes the reader on its way in: that read confirms its return. Otherwise
-a read is a draw while brewing, or a purchase in the shop.
+a read is a draw while brewing or while a Fortune Teller card has the seat draw chips, or a
+purchase in the shop.
 
 With a tag registry the sticker names a physical chip, and physical chips of one kind are
 interchangeable in the rules: whichever white 1-chips went into Ann's bag at setup are Ann's.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from companion.engine import Action, Buy, Draw, GameState, IllegalAction, Return, chip
+from companion.engine import CARD_LOOK, Action, Buy, Draw, GameState, IllegalAction, Return, chip
 
 
 def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[str, str] | None) -> Action:
@@ -36,7 +37,7 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
         engine_chip = bound[tag_chip]
     elif (back := _free_chip(tag_chip, c.kind, returning, set(bound.values()))) is not None:
         engine_chip = back
-    elif shopping or state.phase == "brewing":
+    elif shopping or state.phase == "brewing" or any(d.kind == CARD_LOOK for d in state.decisions_for(seat)):
         place = state.supply.get(c.kind, []) if shopping else state.seats[seat].bag
         free = _free_chip(tag_chip, c.kind, place, set(bound.values()))
         if free is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -19,11 +20,13 @@ from companion.devices.events import LinkStatus, TagSeen
 from companion.engine import (
     Action,
     Draw,
+    Fortune,
     GameConfig,
     GameState,
     IllegalAction,
     action_from_dict,
     action_to_dict,
+    available_cards,
     legal_actions,
     step,
     view_for,
@@ -161,6 +164,14 @@ class Table:
     def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = ()) -> Outcome:
         """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it."""
         return _accepted(self._offer(action, source, {}, resolves))
+
+    def draw_card(self, rng: random.Random | None = None, source: str = "host") -> Outcome:
+        """'Draw one for us': a random card among those the round may turn up, recorded as the input."""
+        with self._lock:
+            cards = available_cards(self._state) if self._state.phase == "fortune" and self._state.fortune is None else []
+            if not cards:
+                raise IllegalAction("no_card_to_draw", "no Fortune Teller card is to be turned up now")
+            return self.submit(Fortune((rng or random.SystemRandom()).choice(cards)), source)
 
     def manual_draw(self, seat: int, chip: str, *, resolves: Iterable[int] = (), source: str = "host") -> Outcome:
         """The host enters a draw a reader missed (optionally settling the anomaly it left)."""

@@ -81,6 +81,14 @@ def host_login():
     return jsonify({"ok": True})
 
 
+@bp.post("/host/card")
+@guarded
+@host_only
+def host_card():
+    """Draw one for us: a random unused Fortune Teller card becomes the round's card."""
+    return jsonify(live_game().draw_card())
+
+
 @bp.post("/host/action")
 @guarded
 @host_only

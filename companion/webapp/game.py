@@ -35,7 +35,8 @@ REPEAT_REFRESH_SECONDS = 1.0
 ENROLMENTS_SHOWN = 20
 """The registry's latest answers to enrolment reads (new chip, or already enrolled)."""
 
-STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over")}
+STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over",
+                                           "card_read", "no_card_to_draw")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
 
 
@@ -159,7 +160,8 @@ class LiveGame:
                        "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
                       for s in full["seats"]],
             "streams": live,
-            "actions": [a for a in self.table.actions(None) if a["kind"] in HOST_KINDS],
+            "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
+                        if a["kind"] in HOST_KINDS and a.get("card") is None],
             **self.anomalies(),
             "new_game": newgame.form(self.table),
             "pins": self.pins.alerts() if self.pins else None,
@@ -209,6 +211,16 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
+
+    def draw_card(self) -> dict[str, Any]:
+        """The "draw one for us" button: the table draws an unused card and records it."""
+        if self.table.paused:
+            raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
+        try:
+            result = self.table.draw_card()
+        except IllegalAction as err:
+            raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
+        return {"ok": True, "seq": result.seq, "card": self.table.state.cards_used[-1]}
 
     def demo_draw(self, seat: int) -> dict[str, Any]:
         """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""

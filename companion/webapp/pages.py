@@ -8,7 +8,7 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
-from . import i18n
+from . import cards, i18n
 from .access import Refusal, csrf_token, is_host, log_in_as_host
 from .board import board
 
@@ -25,7 +25,7 @@ def page(template: str, **context: Any):
     strings = i18n.STRINGS[lang]
     response = make_response(render_template(
         template, lang=lang, languages=i18n.LANGUAGES, t=lambda key: strings.get(key, key),
-        strings=i18n.strings(lang), board=board(), csrf=csrf_token(), **context))
+        strings=i18n.strings(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -17,8 +17,10 @@ from companion.engine import (
     GameState,
     Spend,
     Stop,
+    legal_actions,
     new_game,
     step,
+    waiting_for,
 )
 from companion.engine.model import chip
 
@@ -28,6 +30,26 @@ def game(players: int = 2, names: tuple[str, ...] | None = None, **setup) -> Gam
     names = names or ("Ann", "Ben", "Cid", "Dee")[:players]
     state = new_game(GameConfig(players=names, **setup))
     return step(state, Fortune(None)).state
+
+
+def at_round(round_no: int = 1, players: int = 2, **setup) -> GameState:
+    """A new game played on without cards (every seat stops at once) to the start of `round_no`."""
+    state = new_game(GameConfig(players=("Ann", "Ben", "Cid", "Dee")[:players], **setup))
+    while state.round < round_no:
+        state = next_step(state)
+    return state
+
+
+def next_step(state: GameState) -> GameState:
+    """One plain input: no card, stop, done, or the first option of an open decision."""
+    seat = waiting_for(state)[0]
+    actions = legal_actions(state, seat)
+    plain = [a for a in actions if isinstance(a, (Stop, Done)) or (isinstance(a, Fortune) and a.card is None)]
+    return step(state, (plain or [a for a in actions if isinstance(a, Choose)])[0]).state
+
+
+def card(state: GameState, card_id: str) -> GameState:
+    return step(state, Fortune(card_id)).state
 
 
 def set_bag(state: GameState, seat: int, *kinds: str) -> None:

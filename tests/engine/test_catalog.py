@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from companion.engine import catalog
+from companion.engine import CARDS, OTHER_TITLES, catalog
 
 from .shared import shared_file
 
@@ -29,6 +29,15 @@ def test_rat_tails_and_die_match_game_data(data):
     assert [(f.face, f.kind, f.amount) for f in catalog.BONUS_DIE] == [
         (f["face"], f["type"], f.get("amount", 1)) for f in data["bonus_die"]
     ]
+
+
+def test_fortune_teller_cards_match_game_data(data):
+    cards = {c["id"]: c for c in data["fortune_teller_cards"]}
+    assert list(cards) == list(CARDS)
+    for card in CARDS.values():
+        row = cards[card.id]
+        assert row["kind"] == card.kind and row["name_or_summary"].startswith(card.name)
+        assert row["name_alt_edition"].lower() in {t.lower() for t in (card.name, *OTHER_TITLES.get(card.id, ()))}
 
 
 def test_rulebook_figures():

@@ -75,3 +75,15 @@ def test_reads_in_enrolment_mode_enrol_and_leave_the_game_alone(db, registry):
     assert unknown.anomaly.code == "unknown_tag"
     assert table.read("bag-0", "0A0B0C0D").accepted  # Ann's orange, whichever physical one it is
     assert table.state.seats[0].pot[0][0].startswith("orange-1-")
+
+
+def test_a_card_look_binds_a_physical_chip_to_one_in_the_seat_bag(db, registry):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag-0": 0, "bag-1": 1}, registry=True))
+    registry.assign("0000AB06", "white-1-06")  # this sticker's chip was dealt into Ann's bag, not Ben's
+    table.submit({"kind": "fortune", "card": "P05"}, "host")
+    decision = next(d for d in table.state.decisions if d.seat == 0)
+    table.submit({"kind": "choose", "seat": 0, "decision": decision.id, "keys": ["white"]}, "web")
+    assert table.read("bag-0", "0000AB06").accepted  # Just in Time: Ann takes a white 1-chip out
+    ann = table.state.seats[0]
+    assert sum(1 for c in ann.bag if c.startswith("white-1-")) == 3
+    assert "white-1-06" in table.state.seats[1].bag

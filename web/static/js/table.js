@@ -42,6 +42,7 @@ const TableView = (() => {
     fill("fortune", fortuneText(view.fortune));
     fill("now", Turn.waiting(view, null));
     fill("books", books(view));
+    if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,

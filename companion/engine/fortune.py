@@ -1,0 +1,632 @@
+"""The 24 Fortune Teller cards: their names and texts, and what each one does and when.
+
+The start player turns up a card at the start of every round (a `Fortune` input). A purple card
+is carried out at once, before the rats are counted; a blue card is in force for the round. Each
+card's effect is written once, here, as hooks: `flow` runs `at_start`/`at_end` whenever a phase
+starts or ends, and `game` hands every input's placed chips to `chips_placed`. Numbers come from
+the catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import catalog, evaluation
+from .context import Ctx
+from .errors import IllegalAction
+from .ingredients.labels import chip_label
+from .locate import describe_location
+from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameState, Option, chip
+
+Events = list[dict[str, Any]]
+Hook = Callable[[GameState, Events], None]
+
+RULE = "core/fortune"
+"""Every decision a card opens is resolved by `resolve`, which hands it to the round's card."""
+
+LOOK = "fortune.look"
+"""A card's decision to draw chips only to look at them; its draws go to the hand."""
+
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str  # P01-P13 (purple), B01-B11 (blue)
+    name: str  # the Schmidt English title
+    text: str
+    needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
+    read: Hook | None = None  # carried out when the card is turned up
+    start: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs as the phase starts
+    end: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs once the phase is over
+    looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
+    resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
+
+    @property
+    def kind(self) -> str:
+        """Purple cards are carried out at once; blue cards are in force for the round."""
+        return "purple" if self.id.startswith("P") else "blue"
+
+
+# helpers -----------------------------------------------------------------------------------
+
+def _seats(state: GameState, events: Events) -> list[Ctx]:
+    """Every seat's handle, start player first, clockwise."""
+    return [Ctx(state, n, events) for n in state.turn_order()]
+
+
+def _card(state: GameState) -> Card | None:
+    return CARDS.get(state.fortune or "")
+
+
+def _why(ctx: Ctx) -> str:
+    card = _card(ctx.state)
+    return card.name if card else "Fortune Teller"
+
+
+def _ask(ctx: Ctx, kind: str, prompt: str, options: list[Option], *,
+         blocking: bool = True, data: dict[str, Any] | None = None) -> None:
+    """Open a card's decision; with a single option there is nothing to choose, so it applies at once."""
+    if len(options) == 1 and blocking:
+        card = _card(ctx.state)
+        assert card and card.resolve
+        decision = ctx.ask(kind, RULE, prompt, options, data=data)
+        card.resolve(ctx, decision, (options[0].key,))
+        return
+    ctx.ask(kind, RULE, prompt, options, blocking=blocking, data=data)
+
+
+def chip_options(state: GameState, value: int, *, only: tuple[str, ...] = catalog.COLORS,
+                 leave_out: tuple[str, ...] = ()) -> list[Option]:
+    """'Any one N-chip': the colours whose book is on the table this round, while the supply has one."""
+    found = []
+    for color, val in evaluation.price_list(state.config, state.round):
+        if val == value and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
+            found.append(Option(f"{color}-{val}", f"{color} {val}-chip"))
+    return found
+
+
+def _take(ctx: Ctx, kind: str) -> None:
+    color, value = kind.rsplit("-", 1)
+    ctx.chip_from_supply(color, int(value), why=_why(ctx))
+
+
+def _look(ctx: Ctx, count: int, prompt: str) -> None:
+    """Have the seat draw `count` chips (as many as the bag holds) only to look at them."""
+    reveal = min(count, len(ctx.seat.bag))
+    if reveal:
+        ctx.ask(LOOK, RULE, prompt, [], data={"reveal": reveal})
+        ctx.emit("card_look", chips=reveal)
+
+
+def _put_back_hand(ctx: Ctx, keep: str | None = None) -> None:
+    back = [c for c in ctx.seat.hand if c != keep]
+    ctx.seat.hand = [c for c in ctx.seat.hand if c == keep]
+    if back:
+        ctx.put_back(back, _why(ctx))
+
+
+# purple cards: carried out at once, before the rats ------------------------------------------
+
+def _filling_up(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        ctx.move_droplet(catalog.CARD_DROPLET["P01"], _why(ctx))
+
+
+def _roll_the_die(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        evaluation.ask_die(ctx)
+
+
+def _charity(state: GameState, events: Events) -> None:
+    fewest = min(s.rubies for s in state.seats)
+    for ctx in _seats(state, events):
+        if ctx.seat.rubies == fewest:
+            ctx.gain_rubies(1, _why(ctx))
+
+
+def _beginners_bonus(state: GameState, events: Events) -> None:
+    fewest = min(s.score for s in state.seats)
+    for ctx in _seats(state, events):
+        if ctx.seat.score == fewest:
+            ctx.chip_from_supply("green", 1, why=_why(ctx))
+
+
+def _white_ones(ctx: Ctx) -> list[str]:
+    return sorted(c for c in ctx.seat.bag if chip(c).kind == "white-1")
+
+
+def _just_in_time(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option("points", f"{catalog.JUST_IN_TIME_VP} victory points")]
+        if _white_ones(ctx):
+            options.append(Option("white", "Take a white 1-chip out of your bag for good"))
+        _ask(ctx, "fortune.choice", "Just in Time: choose one", options)
+
+
+def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """The white chip is taken out past the bag's reader (a draw), so the table knows which one left."""
+    ctx.close(decision)
+    if keys[0] == "points":
+        ctx.gain_points(catalog.JUST_IN_TIME_VP, _why(ctx))
+    else:
+        ctx.ask(LOOK, RULE, "Just in Time: take a white 1-chip out of your bag", [],
+                data={"reveal": 1, "only": "white-1"})
+
+
+def _looked_just_in_time(ctx: Ctx, decision: Decision) -> None:
+    ctx.close(decision)
+    ctx.chip_to_supply(ctx.seat.hand[0], _why(ctx))
+
+
+def _choose_one(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [*chip_options(state, 1, only=("black",)), *chip_options(state, 2)]
+        options.append(Option("rubies", f"{catalog.CHOOSE_ONE_RUBIES} rubies"))
+        _ask(ctx, "fortune.choice", "You Only Get to Choose One: a black chip, a 2-chip or 3 rubies", options)
+
+
+def _resolve_choose_one(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "rubies":
+        ctx.gain_rubies(catalog.CHOOSE_ONE_RUBIES, _why(ctx))
+    else:
+        _take(ctx, keys[0])
+
+
+def _resolve_take(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """A chip of the seat's choice from the supply, or nothing."""
+    ctx.close(decision)
+    if keys[0] != NONE:
+        _take(ctx, keys[0])
+
+
+def _choose_wisely(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        steps = catalog.CARD_DROPLET["P09"]
+        options = [Option("droplet", f"Move your droplet {steps} spaces"), *chip_options(state, 1, only=("purple",))]
+        _ask(ctx, "fortune.choice", "Choose Wisely: the droplet or a purple chip", options)
+
+
+def _resolve_choose_wisely(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if keys[0] == "droplet":
+        ctx.close(decision)
+        ctx.move_droplet(catalog.CARD_DROPLET["P09"], _why(ctx))
+    else:
+        _resolve_take(ctx, decision, keys)
+
+
+def _wheel_and_deal(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.rubies >= catalog.WHEEL_AND_DEAL_COST:
+            options = chip_options(state, 1, leave_out=("purple", "black"))
+            _ask(ctx, "fortune.choice", f"Wheel and Deal: pay {catalog.WHEEL_AND_DEAL_COST} ruby for a 1-chip?",
+                 [*options, Option(NONE, "Keep the ruby")])
+
+
+def _resolve_wheel_and_deal(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if keys[0] != NONE and ctx.state.supply.get(keys[0]):  # the ruby pays only for a chip still there
+        ctx.seat.rubies -= catalog.WHEEL_AND_DEAL_COST
+        ctx.emit("rubies_paid", amount=catalog.WHEEL_AND_DEAL_COST, why=_why(ctx))
+    _resolve_take(ctx, decision, keys)
+
+
+def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
+    """The same colour's next higher value it comes in (1 -> 2 -> 4; white 2 -> 3), if any.
+
+    Orange is never upgraded (publisher clarification), nor a colour whose book is not out yet.
+    """
+    c = chip(chip_id)
+    if c.color == "orange" or state.round < catalog.BOOK_FROM_ROUND.get(c.color, 1):
+        return None
+    higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
+    return (c.color, higher[0]) if higher else None
+
+
+def _opportunity(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        _look(ctx, catalog.CARD_LOOKS["P11"], f"An Opportunistic Moment: draw {catalog.CARD_LOOKS['P11']} "
+              "chips to look at")
+
+
+def _looked_opportunity(ctx: Ctx, decision: Decision) -> None:
+    swaps = [Option(c, f"Swap {chip_label(c)} for a {up[0]} {up[1]}-chip") for c in ctx.seat.hand
+             if (up := _upgrade(ctx.state, c)) and ctx.state.supply.get(f"{up[0]}-{up[1]}")]
+    if swaps:
+        decision.options = [*swaps, Option(NONE, "No swap: all go back")]
+        decision.prompt = "An Opportunistic Moment: swap one chip for the next higher value?"
+        return
+    ctx.close(decision)
+    _put_back_hand(ctx)
+    ctx.chip_from_supply("green", 1, why=f"{_why(ctx)}: no swap possible")
+
+
+def _resolve_opportunity(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """The swapped chip goes to the box and its upgrade into the bag; the others go back."""
+    ctx.close(decision)
+    swapped = keys[0] if keys[0] != NONE else None
+    up = _upgrade(ctx.state, swapped) if swapped else None
+    if up and ctx.chip_from_supply(*up, why=_why(ctx)) is None:
+        swapped = None  # sold out since it was offered: the chip stays
+    _put_back_hand(ctx, keep=swapped)
+    if swapped:
+        ctx.chip_to_supply(swapped, _why(ctx))
+
+
+def _less_is_more(state: GameState, events: Events) -> None:
+    state.card_data["totals"] = {}
+    for ctx in _seats(state, events):
+        _look(ctx, catalog.CARD_LOOKS["P12"], f"Less Is More: draw {catalog.CARD_LOOKS['P12']} chips to look at")
+
+
+def _looked_less_is_more(ctx: Ctx, decision: Decision) -> None:
+    total = sum(chip(c).value for c in ctx.seat.hand)
+    ctx.state.card_data["totals"][ctx.seat_no] = total
+    ctx.emit("card_total", total=total)
+    ctx.close(decision)
+    _put_back_hand(ctx)
+
+
+def _pay_less_is_more(state: GameState, events: Events) -> None:
+    """Compare first, then pay: every seat tied for the lowest total takes the blue chip."""
+    totals: dict[int, int] = state.card_data.get("totals", {})
+    lowest = min(totals.values(), default=None)
+    for ctx in _seats(state, events):
+        if totals.get(ctx.seat_no, lowest) == lowest:
+            ctx.chip_from_supply("blue", 2, why=_why(ctx))
+        else:
+            ctx.gain_rubies(1, _why(ctx))
+
+
+# purple cards about this round's rat tails: answered once the rats are counted ----------------
+
+def _rats_friends(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        tails = ctx.seat.rat
+        options = [*chip_options(state, 4), Option("points", f"{tails} victory point(s), one per rat tail")]
+        _ask(ctx, "fortune.choice", "Rats Are Your Friends: a 4-chip, or a victory point per rat tail", options)
+
+
+def _resolve_rats_friends(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if keys[0] == "points":
+        ctx.close(decision)
+        ctx.gain_points(ctx.seat.rat, _why(ctx))
+    else:
+        _resolve_take(ctx, decision, keys)
+
+
+def _good_start(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        most = min(ctx.seat.rat, catalog.GOOD_START_MAX_TAILS)
+        if most:
+            _ask(ctx, "fortune.choice", "A Good Start: trade rat tails for rubies?",
+                 [Option("0", "Keep the rat stone where it is"),
+                  *(Option(str(k), f"Give up {k} rat tail(s) for {k} ruby/rubies") for k in range(1, most + 1))])
+
+
+def _resolve_good_start(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    traded = int(keys[0])
+    if traded:
+        ctx.seat.rat -= traded
+        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+        ctx.gain_rubies(traded, _why(ctx))
+
+
+def _rat_infestation(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.rat:
+            ctx.seat.rat *= 2
+            ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+
+
+# blue cards: in force for the round -----------------------------------------------------------
+
+def _luxury(state: GameState, events: Events) -> None:
+    for seat in state.seats:
+        seat.threshold = max(seat.threshold, catalog.LUXURY_THRESHOLD)
+    events.append({"event": "threshold", "seat": None, "threshold": catalog.LUXURY_THRESHOLD})
+
+
+def _luxury_over(state: GameState, events: Events) -> None:
+    for seat in state.seats:
+        seat.threshold = state.config.threshold
+
+
+def _seasoned(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.white_total == catalog.SEASONED_WHITES:
+            ctx.move_droplet(1, _why(ctx))
+
+
+def _ruby_space(ctx: Ctx) -> bool:
+    return catalog.POT_TRACK[ctx.seat.scoring_space].ruby
+
+
+def _lucky_devil(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if _ruby_space(ctx):
+            ctx.gain_points(catalog.LUCKY_DEVIL_VP, _why(ctx))
+
+
+def _shining(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if _ruby_space(ctx):
+            ctx.gain_rubies(catalog.SHINING_RUBIES, _why(ctx))
+
+
+def _schadenfreude(state: GameState, events: Events) -> None:
+    """The player to the left of an exploded pot (clockwise next; with 2 players the opponent)."""
+    for ctx in _seats(state, events):
+        if ctx.seat.status == EXPLODED:
+            left = Ctx(state, (ctx.seat_no + 1) % len(state.seats), events)
+            options = chip_options(state, 2)
+            if options:
+                _ask(left, "fortune.choice", f"Schadenfreude: {ctx.seat.name}'s pot exploded, take a 2-chip",
+                     options)
+
+
+def _well_stirred(ctx: Ctx, placed: Chip) -> None:
+    stirred: list[int] = ctx.state.card_data.setdefault("stirred", [])
+    if placed.color != "white" or ctx.seat_no in stirred:
+        return
+    stirred.append(ctx.seat_no)
+    if ctx.seat.status == BREWING:
+        _ask(ctx, "fortune.stir", f"Well Stirred: put the {chip_label(placed.id)} back into the bag?",
+             [Option("stir", f"Put {chip_label(placed.id)} back (the flask stays as it is)")],
+             blocking=False, data={"chip": placed.id})
+
+
+def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    white = decision.data["chip"]
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
+    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.put_back([white], _why(ctx))
+
+
+def _pot_is_full(state: GameState, events: Events) -> None:
+    """Whoever rolls the bonus die rolls it twice and takes both results."""
+    for d in [d for d in state.decisions if d.kind == evaluation.DIE_KIND]:
+        evaluation.ask_die(Ctx(state, d.seat, events))
+
+
+def _second_chance(ctx: Ctx, placed: Chip) -> None:
+    offered: list[int] = ctx.state.card_data.setdefault("second_chance", [])
+    if ctx.seat_no in offered or (len(ctx.seat.pot) < catalog.SECOND_CHANCE_AFTER and ctx.seat.status != EXPLODED):
+        return
+    offered.append(ctx.seat_no)
+    ctx.ask("fortune.second_chance", RULE, "A Second Chance: go on with this pot, or put every chip back "
+            "and brew again?", [Option("continue", "Go on"), Option("again", "Put everything back, start again")])
+
+
+def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] != "again":
+        return
+    seat = ctx.seat
+    chips = [cid for cid, _ in seat.pot] + seat.hand
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
+    seat.pot, seat.hand, seat.status = [], [], BREWING
+    ctx.emit("brew_again")
+    ctx.put_back(chips, _why(ctx))
+
+
+def _strong_ingredient(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.status == STOPPED and ctx.seat.last_space < catalog.LAST_CHIP_SPACE:
+            _look(ctx, catalog.CARD_LOOKS["B09"], f"Strong Ingredient: draw up to {catalog.CARD_LOOKS['B09']} "
+                  "chips, you may place one")
+
+
+def _looked_strong(ctx: Ctx, decision: Decision) -> None:
+    decision.options = [*(Option(c, f"Place {chip_label(c)}") for c in ctx.seat.hand),
+                        Option(NONE, "Place none, all go back")]
+    decision.prompt = "Strong Ingredient: place one of these chips (it cannot explode the pot)?"
+
+
+def _resolve_strong(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    chosen = keys[0] if keys[0] != NONE else None
+    _put_back_hand(ctx, keep=chosen)
+    if chosen:
+        ctx.place(chosen, safe=True)
+
+
+def _pumpkin_party(state: GameState, events: Events) -> None:
+    """Read by `placing` for every chip laid this round."""
+    state.card_data["extra_move"] = {"orange": catalog.PUMPKIN_PARTY_EXTRA}
+
+
+def _magic_potion(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if not ctx.seat.flask_full:
+            ctx.seat.flask_full = True
+            ctx.emit("flask_refilled", why=_why(ctx))
+
+
+# the deck ---------------------------------------------------------------------------------
+
+_DECK = (
+    Card("P01", "The Pot Is Filling Up", "Every player moves their droplet 1 space forward.",
+         read=_filling_up),
+    Card("P02", "Roll the Die", "Every player rolls the bonus die once and takes the result shown.",
+         read=_roll_the_die),
+    Card("P03", "Charity", "The player or players with the fewest rubies each take 1 ruby.", read=_charity),
+    Card("P04", "Beginner's Bonus", "The player or players with the fewest victory points each take "
+         "1 green 1-chip into their bag.", read=_beginners_bonus),
+    Card("P05", "Just in Time", "Each player chooses: 4 victory points, or take 1 white 1-chip out of "
+         "their bag for good.", read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
+    Card("P06", "You Only Get to Choose One", "Each player chooses one: 1 black chip, or any one "
+         "2-chip, or 3 rubies.", read=_choose_one, resolve=_resolve_choose_one),
+    Card("P07", "Rats Are Your Friends", "Each player chooses: take any one 4-chip, or 1 victory point "
+         "for every rat tail they receive this round.", start={"brewing": _rats_friends},
+         resolve=_resolve_rats_friends),
+    Card("P08", "A Good Start", "Each player chooses: use the rat stone as usual, or give up 1 to 3 of "
+         "this round's rat tails and take that many rubies.", start={"brewing": _good_start},
+         resolve=_resolve_good_start),
+    Card("P09", "Choose Wisely", "Each player chooses: move the droplet 2 spaces forward, or take 1 "
+         "purple chip.", needs="purple", read=_choose_wisely, resolve=_resolve_choose_wisely),
+    Card("P10", "Wheel and Deal", "Each player may pay 1 ruby to take any one 1-chip, except purple or "
+         "black.", read=_wheel_and_deal, resolve=_resolve_wheel_and_deal),
+    Card("P11", "An Opportunistic Moment", "Each player draws 4 chips from their bag and may swap one "
+         "of them for the same colour's next higher value (never orange); who cannot swap takes 1 green "
+         "1-chip. All drawn chips go back into the bag.", read=_opportunity, looked=_looked_opportunity,
+         resolve=_resolve_opportunity),
+    Card("P12", "Less Is More", "Every player draws 5 chips from their bag; the player or players with "
+         "the lowest total take 1 blue 2-chip, everyone else takes 1 ruby. All drawn chips go back into "
+         "the bag.", read=_less_is_more, looked=_looked_less_is_more, end={"fortune": _pay_less_is_more}),
+    Card("P13", "Rat Infestation", "The number of rat tails each player receives this round is doubled.",
+         start={"brewing": _rat_infestation}),
+    Card("B01", "Living in Luxury", "This round a pot explodes only when its white chips total more "
+         "than 9.", read=_luxury, end={"round_end": _luxury_over}),
+    Card("B02", "Seasoned Perfectly", "Whoever has white chips totalling exactly 7 in their pot at the "
+         "end of the round moves their droplet 1 space forward.", end={"round_end": _seasoned}),
+    Card("B03", "Lucky Devil", "Whoever's scoring space shows a ruby this round gets 2 extra victory "
+         "points, even if their pot exploded.", start={"rubies": _lucky_devil}),
+    Card("B04", "It's Shining Extra Bright", "Whoever's scoring space shows a ruby this round takes 1 "
+         "extra ruby.", start={"rubies": _shining}),
+    Card("B05", "Schadenfreude", "Whenever a pot explodes this round, the player to that player's left "
+         "takes any one 2-chip.", end={"brewing": _schadenfreude}, resolve=_resolve_take),
+    Card("B06", "Well Stirred", "This round each player may put the first white chip they draw back "
+         "into the bag (the flask is not used).", placed=_well_stirred, resolve=_resolve_stir),
+    Card("B07", "The Pot Is Full", "Whoever rolls the bonus die this round rolls it twice and takes "
+         "both results.", start={"bonus_die": _pot_is_full}),
+    Card("B08", "A Second Chance", "After placing their first 5 chips, each player may once choose to "
+         "go on, or to put all their chips back into the bag and start brewing again.",
+         placed=_second_chance, resolve=_resolve_second_chance),
+    Card("B09", "Strong Ingredient", "Start player first, each player who stopped without exploding "
+         "draws up to 5 chips and may place 1 of them in the pot; the rest go back into the bag.",
+         end={"brewing": _strong_ingredient}, looked=_looked_strong, resolve=_resolve_strong),
+    Card("B10", "Pumpkin Patch Party", "This round every orange chip moves 1 space further than its "
+         "value.", read=_pumpkin_party),
+    Card("B11", "Magic Potion", "At the end of the round every player's flask is refilled for free.",
+         end={"round_end": _magic_potion}),
+)
+CARDS: dict[str, Card] = {c.id: c for c in _DECK}
+
+OTHER_TITLES: dict[str, tuple[str, ...]] = {
+    "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
+    "P05": ("Boomberry Cleanse",), "P06": ("But You Only Get to Choose One", "Choices, Choices"),
+    "P07": ("Rat-a-Tat",), "P08": ("Good Start",), "P09": ("Decisions, Decisions...",),
+    "P10": ("Wheeling and Dealing",), "P11": ("Flea Market",), "P13": ("Infestation",),
+    "B01": ("Portentous Potables",), "B02": ("Bubbling Over",), "B04": ("Fire Burn",),
+    "B05": ("Malicious Joy", "Toil and Trouble"), "B06": ("Cauldron Bubble",), "B07": ("Double Double",),
+    "B08": ("Second Chances",), "B09": ("Overpowering Ingredient", "Safety Procedure"),
+    "B10": ("Pumpkin Party",), "B11": ("Flask Rabbit",),
+}
+"""Other English titles of a card: other translations, and a later printing's (game-data section 4)."""
+
+
+# the engine's side ------------------------------------------------------------------------
+
+def available(state: GameState) -> list[str]:
+    """Cards that may be turned up this round: not used yet, and their chip's book is out."""
+    return [c.id for c in _DECK if _refusal(state, c.id) is None]
+
+
+def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
+    card = CARDS.get(card_id)
+    if card is None:
+        return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
+                             "the cards are P01 to P13 and B01 to B11")
+    if card_id in state.cards_used:
+        return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
+                             "each card is used once")
+    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
+    if state.round < opens and state.config.card_books == "redraw":
+        return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
+                             f"book is laid out before round {opens}: draw another card")
+    return None
+
+
+def check(state: GameState, card_id: str | None) -> None:
+    """Refuse a card the round cannot turn up now, naming the rule."""
+    if state.fortune is not None:
+        shown = _card(state)
+        raise IllegalAction("card_read", f"this round's card is already turned up: "
+                            f"{shown.name if shown else 'no card'}")
+    refusal = _refusal(state, card_id) if card_id is not None else None
+    if refusal:
+        raise refusal
+
+
+def read(state: GameState, card_id: str | None, events: Events) -> None:
+    """The start player turns up `card_id` (None: the round is played without a card); `check` first."""
+    if card_id is None:
+        state.fortune = NONE
+        events.append({"event": "fortune", "seat": None, "card": None})
+        return
+    card = CARDS[card_id]
+    state.fortune = card_id
+    state.cards_used.append(card_id)
+    events.append({"event": "fortune", "seat": None, "card": card_id, "name": card.name})
+    if card.read:
+        card.read(state, events)
+
+
+def at_start(state: GameState, phase: str, events: Events) -> None:
+    card = _card(state)
+    if card and phase in card.start:
+        card.start[phase](state, events)
+
+
+def at_end(state: GameState, phase: str, events: Events) -> None:
+    card = _card(state)
+    if card and phase in card.end:
+        card.end[phase](state, events)
+
+
+def chips_placed(state: GameState, events: Events) -> None:
+    """An input has been applied: the round's card reacts to each chip it placed in a pot."""
+    card = _card(state)
+    if card and card.placed:
+        for event in [e for e in events if e["event"] == "placed"]:
+            card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
+
+
+def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    card = _card(ctx.state)
+    assert card and card.resolve, "a card's decision is open only while its card is in force"
+    card.resolve(ctx, decision, keys)
+
+
+def looking(state: GameState, seat_no: int) -> Decision | None:
+    """The seat's open look (a card's draw to look at chips) that still wants chips, if any."""
+    for d in state.decisions:
+        if d.seat == seat_no and d.kind == LOOK and len(state.seats[seat_no].hand) < d.data["reveal"]:
+            return d
+    return None
+
+
+def look_chips(state: GameState, seat_no: int) -> list[str]:
+    """The chips the seat may draw now for a card's look (none when it is not looking)."""
+    decision = looking(state, seat_no)
+    if decision is None:
+        return []
+    only = decision.data.get("only")
+    return [c for c in state.seats[seat_no].bag if only is None or chip(c).kind == only]
+
+
+def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> None:
+    """A chip drawn for a card only to look at (or to take out): it goes to the hand, not into the pot."""
+    decision = looking(state, seat_no)
+    assert decision is not None
+    seat = state.seats[seat_no]
+    if chip_id not in seat.bag:
+        raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
+    only = decision.data.get("only")
+    if only is not None and chip(chip_id).kind != only:
+        raise IllegalAction("wrong_chip", f"{decision.prompt}: {chip_label(chip_id)} is not a "
+                            f"{only.replace('-', ' ')}-chip; put it back")
+    seat.bag.remove(chip_id)
+    if chip_id in seat.returning:
+        seat.returning.remove(chip_id)
+    seat.hand.append(chip_id)
+    ctx = Ctx(state, seat_no, events)
+    ctx.emit("revealed", chip=chip_id)
+    card = _card(state)
+    if len(seat.hand) == decision.data["reveal"] and card and card.looked:
+        card.looked(ctx, decision)

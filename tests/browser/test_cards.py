@@ -1,0 +1,51 @@
+"""The round's Fortune Teller card picked on the table screen, and a card's choice answered on a phone."""
+
+from __future__ import annotations
+
+from .conftest import PIN
+from .test_play import PHONE, SCREEN, click_and_wait
+
+
+def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server, artifacts):
+    tablet = browser.new_context(**SCREEN)
+    table = tablet.new_page()
+    table.goto(f"{server.url}/host?pin={PIN}")  # the tablet holds the host rights
+    table.goto(f"{server.url}/table")
+    table.wait_for_selector("#cardpicker:not(.hidden)")
+    game = server.app.extensions["companion.game"]
+    phones = browser.new_context(**PHONE)
+    phone = phones.new_page()
+    phone.goto(f"{server.url}/s/{game.token(1)}")
+    phone.wait_for_selector("#pot svg")
+
+    table.fill("#cardsearch", "flask rabbit")  # the later printing's title
+    assert table.locator("#cardmatches [data-card]").all_inner_texts() == ["Magic Potion"]
+    table.fill("#cardsearch", "just in")
+    assert table.locator("#cardmatches [data-card]").count() == 1
+    table.click("[data-card=P05]")
+    assert "4 victory points" in table.locator("#cardtext").inner_text()
+    click_and_wait(table, "#cardconfirm")
+    table.wait_for_function("document.getElementById('fortune').innerText.includes('Just in Time')")
+    assert table.locator("#cardpicker").is_hidden()
+
+    phone.wait_for_selector("[data-kind='fortune.choice'] [data-option=points]")
+    click_and_wait(phone, "[data-kind='fortune.choice'] [data-option=points]")
+    assert game.table.state.seats[1].score == 4
+    table.screenshot(path=str(artifacts / "table-card.png"), full_page=True)
+    phones.close()  # the pages leave before the server stops
+    tablet.close()
+
+
+def test_draw_one_for_us_on_the_host_page_in_spanish(browser, server):
+    context = browser.new_context(**SCREEN)
+    page = context.new_page()
+    page.goto(f"{server.url}/host?pin={PIN}")
+    page.goto(f"{server.url}/lang/es?next=/host")
+    page.wait_for_selector("#cardpicker:not(.hidden)")
+    page.fill("#cardsearch", "pocion")
+    assert page.locator("#cardmatches [data-card=B11]").inner_text() == "Poción mágica"
+    click_and_wait(page, "#carddraw")
+    card = server.app.extensions["companion.game"].table.state.fortune
+    assert card
+    page.wait_for_selector("#cardpicker.hidden", state="attached")
+    context.close()

@@ -1,0 +1,43 @@
+"""The Fortune Teller card on the pages: the picker's data in the page's language, and draw one for us."""
+
+from .conftest import Phone
+
+
+def test_the_host_names_the_turned_up_card_and_the_view_shows_its_text(host):
+    assert "B10" in host.view()["cards_available"]
+    assert host.host({"kind": "fortune", "card": "B10"}).status_code == 200
+    view = host.view()
+    assert view["card"] == {"id": "B10", "kind": "blue", "name": "Pumpkin Patch Party",
+                            "text": "This round every orange chip moves 1 space further than its value."}
+    assert view["phase"] == "brewing" and view["cards_available"] == []
+
+
+def test_a_card_needing_a_book_not_out_is_refused_with_its_reason(host):
+    reply = host.host({"kind": "fortune", "card": "P09"})
+    assert reply.status_code == 400 and reply.get_json()["error"] == "book_not_out"
+    assert "round 3" in reply.get_json()["message"] and host.view()["fortune"] is None
+
+
+def test_draw_one_for_us_records_an_unused_card(host):
+    reply = host.post("/api/host/card", {})
+    assert reply.status_code == 200
+    card = reply.get_json()["card"]
+    assert host.view()["fortune"] == card and host.view()["cards_used"] == [card]
+    again = host.post("/api/host/card", {})
+    assert again.status_code == 409 and again.get_json()["error"] == "no_card_to_draw"
+
+
+def test_only_the_host_draws_a_card(app):
+    guest = Phone(app)
+    assert guest.post("/api/host/card", {}).status_code == 403
+    assert guest.view()["fortune"] is None
+
+
+def test_the_picker_lists_the_cards_in_the_page_language(host):
+    phone = host  # the table screen is the host's tablet
+    english = phone.client.get("/table", follow_redirects=True).get_data(as_text=True)
+    assert 'id="cardpicker"' in english and "Living in Luxury" in english and "Draw one for us" in english
+    assert "Flask Rabbit" in english  # a later printing's title finds Magic Potion too
+    phone.client.get("/lang/es?next=/table")
+    spanish = phone.client.get("/table", follow_redirects=True).get_data(as_text=True)
+    assert "Vivir a lo grande" in spanish and "Plaga de ratas" in spanish and "Saca una por nosotros" in spanish
