@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--whole-game", action="store_true")
     args = parser.parse_args()
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
-    app = create_app(demo.table, host_pin=PIN, demo=demo.draw, assist=args.assist)
+    app = create_app(demo.table, host_pin=PIN, demo=demo, assist=args.assist)
     server = Server(app, "127.0.0.1", 0).start()
     game = app.extensions["companion.game"]
     jar = CookieJar()

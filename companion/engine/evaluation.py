@@ -9,6 +9,7 @@ from . import catalog
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import active_rules
+from .ingredients.labels import plural
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
 
 DIE = "core/die"
@@ -91,10 +92,11 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
         if seat.status == EXPLODED:
-            coins = (f"{space.coins} coins ({space.coins // catalog.COINS_PER_VP} victory points at the end)"
-                     if is_last_round(state) else f"{space.coins} coins to shop with")
+            at_end = space.coins // catalog.COINS_PER_VP
+            coins = (f"{plural(space.coins, 'coin')} ({plural(at_end, 'victory point')} at the end)"
+                     if is_last_round(state) else f"{plural(space.coins, 'coin')} to shop with")
             ctx.ask("exploded.reward", REWARD, "Your pot exploded: take the victory points or the coins",
-                    [Option("points", f"{space.vp} victory points"), Option("coins", coins)])
+                    [Option("points", plural(space.vp, "victory point")), Option("coins", coins)])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, "scoring space")
@@ -305,6 +307,7 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     """Chips go back into the bags, rats leave the pots, the next player starts."""
     for seat in state.seats:
+        seat.round_scores.append(seat.score)
         seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
         seat.pot, seat.hand = [], []
         seat.rat = 0
@@ -333,15 +336,20 @@ def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Coins (5 per point) and rubies (2 per point) become points; more points never hurt, so all convert."""
+    """Coins (5 per point) and rubies (2 per point) become points; more points never hurt, so all convert.
+
+    The last round's score is recorded before they convert, so results can show each part."""
     for n in state.turn_order():
         seat = state.seats[n]
+        seat.round_scores.append(seat.score)
         ctx = Ctx(state, n, events)
-        ctx.gain_points(seat.coins // catalog.COINS_PER_VP, "coins")
+        from_coins = seat.coins // catalog.COINS_PER_VP
+        ctx.gain_points(from_coins, "coins")
         seat.coins = 0
         converted = seat.rubies // catalog.RUBIES_PER_VP
         seat.rubies -= converted * catalog.RUBIES_PER_VP
         ctx.gain_points(converted, "rubies")
+        seat.final_points = {"coins": from_coins, "rubies": converted}
     best = max(s.score for s in state.seats)
     leaders = [n for n, s in enumerate(state.seats) if s.score == best]
     furthest = max(state.seats[n].scoring_space for n in leaders)

@@ -149,6 +149,8 @@ class Seat:
     bought: list[str] = field(default_factory=list)  # colours bought this shop
     done: bool = False  # finished the current everyone-at-once phase
     returning: list[str] = field(default_factory=list)  # in the bag, not yet seen going in
+    round_scores: list[int] = field(default_factory=list)  # score at the end of each round played
+    final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
 
     @property
     def start_space(self) -> int:
@@ -177,6 +179,7 @@ class Seat:
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
+            self.round_scores.copy(), dict(self.final_points),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

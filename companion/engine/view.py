@@ -34,7 +34,8 @@ def _risk(seat: Seat) -> dict[str, Any]:
 def _decision(d: Decision) -> dict[str, Any]:
     return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt,
             "options": [{"key": o.key, "label": o.label} for o in d.options],
-            "pick": list(d.pick), "blocking": d.blocking}
+            "pick": list(d.pick), "blocking": d.blocking,
+            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
@@ -51,6 +52,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
+        "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
     }
     if with_risk:
         out["risk"] = _risk(s)

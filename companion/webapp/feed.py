@@ -6,11 +6,16 @@ words for corrections, so the screens never phrase an event themselves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from companion.engine import GameConfig, apply, new_game
 from companion.engine.narrate import describe
+from companion.table.history import Counted
 from companion.table.timeline import correction_text
+
+FEED_LINES = 40
+"""How many lines a page keeps (live.js keeps the same number)."""
 
 
 def entry_lines(notice: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -18,3 +23,16 @@ def entry_lines(notice: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     if notice["kind"] == "input":
         return [describe(event, names) for event in notice.get("events", ())]
     return [f"#{notice['seq']} {correction_text(notice['kind'], notice['payload'], names)}"]
+
+
+def journal_lines(config: GameConfig, inputs: Iterable[Counted], limit: int = FEED_LINES) -> list[str]:
+    """The last lines of the game so far, oldest first, for a page opened (or reloaded) mid-game.
+
+    Replays the inputs that count, so a reloaded page reads what the journal says happened.
+    """
+    state = new_game(config)
+    lines: list[str] = []
+    for item in inputs:
+        lines.extend(describe(event, config.players) for event in apply(state, item.action))
+        del lines[:-limit]
+    return lines

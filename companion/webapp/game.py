@@ -22,7 +22,7 @@ from companion.table.timeline import anomaly_seat
 from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
 from .assist import Assist
-from .feed import entry_lines
+from .feed import entry_lines, journal_lines
 from .hub import Hub
 from .keys import Keys
 from .lockout import PinGuard
@@ -150,14 +150,22 @@ class LiveGame:
 
     def render(self, perspective: str) -> dict[str, Any]:
         """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``."""
-        if perspective.startswith("seat:"):
-            seat = int(perspective[5:])
-            return self.assist.add_to(self.table.view(seat), self.table.state, seat)
-        view = self.table.view(None)
-        view["paused"] = self.table.paused
+        seat = int(perspective[5:]) if perspective.startswith("seat:") else None
+        view = self.table.view(seat)
+        view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
+        if seat is not None:
+            return self.assist.add_to(view, self.table.state, seat)
         if perspective == "host":
             view["host"] = self.host_panel()
         return view
+
+    def feed(self) -> dict[str, Any]:
+        """The feed so far, for a page being opened: its lines and the journal seq they reach.
+
+        The page's stream resumes after that seq, so no entry is lost or shown twice."""
+        seq = self.table.seq
+        inputs = [item for item in self.table.counted() if item.entry.seq <= seq]
+        return {"seq": seq, "lines": journal_lines(self.table.config, inputs)}
 
     def host_panel(self) -> dict[str, Any]:
         """What only the host sees: links, phone and reader connections, host inputs, anomalies."""

@@ -51,7 +51,7 @@ def index():
 def seat(token: str):
     game = live_game()
     n = game.seat_of(token)
-    return page("seat.html", seat=n, token=token, demo=game.demo is not None,
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(),
                 picker=game.table.setup.draws == "phones")
 
 
@@ -65,8 +65,9 @@ def table_entry():
 
 @bp.get("/table/<token>")
 def table(token: str):
-    live_game().check_table_token(token)
-    return page("table.html", token=token)
+    game = live_game()
+    game.check_table_token(token)
+    return page("table.html", token=token, feed=game.feed())
 
 
 @bp.get("/host")

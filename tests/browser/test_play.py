@@ -59,18 +59,18 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
             break
         progressed = False
         for page in seats:
-            options = page.locator("[data-decision] [data-option]")
+            options = page.locator("[data-decision] [data-option]:visible")
             if options.count():
-                click_and_wait(page, "[data-decision] [data-option] >> nth=0")
+                click_and_wait(page, "[data-decision] [data-option]:visible >> nth=0")
                 answered = progressed = True
             elif page.locator("#draw:not([disabled])").count() and chips_in_pot(page) < 4:
                 click_and_wait(page, "#draw")
                 progressed = True
-            elif page.locator("[data-action=stop]").count():
-                click_and_wait(page, "[data-action=stop]")
+            elif page.locator("[data-action=stop]:visible").count():
+                click_and_wait(page, "[data-action=stop]:visible")
                 progressed = True
-            elif page.locator("[data-action=done]").count():
-                click_and_wait(page, "[data-action=done]")
+            elif page.locator("[data-action=done]:visible").count():
+                click_and_wait(page, "[data-action=done]:visible")
                 progressed = True
             if page is seats[0] and progressed and not (artifacts / "seat.png").exists() \
                     and chips_in_pot(page) >= 4:

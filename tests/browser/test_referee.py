@@ -112,7 +112,7 @@ def test_the_round_replay_steps_through_a_recorded_round(server, new_page, artif
         if kinds[k - 1] == "input" and "Space" in info:
             seen.append(chips[-1] if chips else None)
             assert screen.locator("#replaypot .justplaced").count() == 1
-            assert re.search(r"White total: \d+ / 7", info) and "reader sim-1" in info
+            assert re.search(r"White total: \d+ / 7", info) and "reader sim-1" in info, info
         if kinds[k - 1] == "voided":
             assert "voided" in info and "void #" in info and "host" in info
         if kinds[k - 1] == "refused":

@@ -2,7 +2,8 @@
 
 import pytest
 
-from companion.engine import Buy, Done, IllegalAction, Spend, catalog, legal_actions, step
+from companion.autoplay import play_game
+from companion.engine import Buy, Done, GameConfig, IllegalAction, Spend, catalog, legal_actions, step
 from companion.engine.model import chip
 
 from .scenario import answer, buy, done, draw, draws, game, set_bag, spend, stop
@@ -166,3 +167,24 @@ def test_a_full_tie_is_a_shared_victory():
     for d in [d for d in state.decisions if d.kind == "bonus_die"]:
         state = answer(state, d.seat, "bonus_die", "5")
     assert state.winners == [0, 1]
+
+def test_results_keep_each_rounds_score_and_what_coins_and_rubies_added():
+    state = game(3)
+    state.round = 9
+    ann = state.seats[0]
+    ann.droplet, ann.score, ann.rubies = 10, 3, 4
+    for n in (2, 1, 0):
+        set_bag(state, n, "orange-1")
+        state = draw(state, n, "orange-1")
+    state = answer(state, 0, "bonus_die", "3")  # Ann's 11 is furthest: she rolls 2 VP
+    ann = state.seats[0]
+    # Ann ends round 9 on 3 + 2 (space 11) + 2 (die) = 7; then 11 coins make 2 VP and 4 rubies 2 VP.
+    assert ann.round_scores == [7] and ann.final_points == {"coins": 2, "rubies": 2}
+    assert ann.score == 11
+
+
+def test_every_round_of_a_whole_game_has_its_score():
+    state, _ = play_game(GameConfig(players=("Ann", "Ben", "Cid")), seed=4)
+    for seat in state.seats:
+        assert len(seat.round_scores) == catalog.ROUNDS
+        assert seat.score == seat.round_scores[-1] + sum(seat.final_points.values())

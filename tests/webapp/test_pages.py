@@ -21,6 +21,12 @@ def test_index_and_table_pages_use_only_local_assets(phone):
         assert "default-src 'self'" in response.headers["Content-Security-Policy"]
 
 
+def test_the_index_page_says_how_to_join(phone):
+    html = phone.client.get("/").get_data(as_text=True)
+    assert "one QR code per seat" in html and "enter the PIN" in html
+    assert 'href="/host"' in html and 'href="/table"' in html  # the table's door: the host opens it
+
+
 def test_static_files_are_served(phone):
     for path in ("css/app.css", "js/live.js", "js/board.js", "js/seat.js", "js/table.js", "js/host.js", "icons/pot.svg"):
         assert phone.client.get(f"/static/{path}").status_code == 200, path

@@ -9,13 +9,11 @@ window.AssistPanel = (() => {
     const pays = r.exploded ? t("explodes") : t("pays", { coins: r.scoring.coins, vp: r.scoring.vp }) + (r.scoring.ruby ? " ♦" : "");
     return el("tr", { class: r.exploded ? "bad" : "" },
       el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, `${pct(r.probability)} %`),
-      el("td", {}, r.to_hand ? t("to_hand") : t("lands_on", { n: r.space })), el("td", {}, pays));
+      el("td", {}, r.to_hand ? t("to_hand") : t("lands_on", { n: Q.BOARD.track[r.space] ? Q.BOARD.track[r.space].coins : r.space })), el("td", {}, pays));
   }
 
   function render(view) {
     const assist = view.assist || { level: "off" };
-    const risk = document.getElementById("risk");
-    if (risk) risk.closest("section").classList.toggle("hidden", assist.level === "off");
     const look = assist.outlook;
     document.getElementById("assist").classList.toggle("hidden", !look || !look.chips.length);
     fill("outlook", ...(look ? look.chips.map(row) : []));

@@ -52,7 +52,7 @@ const Board = (() => {
         g.append(svg("title", {}, Q.chipName(c.color, c.value)));
       } else {
         g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
-        if (space.vp) g.append(svg("text", { class: "vp", x, y: y + 4.6 }, space.vp + "★"));
+        if (space.vp) g.append(svg("text", { class: "vp", x, y: y + 4.6 }, space.vp + " " + Q.t("vp")));
         if (space.ruby) g.append(svg("path", { class: "gem", d: `M${x + 5.5} ${y - 8.5} l2.6 2.6 -2.6 2.6 -2.6 -2.6z` }));
       }
       if (i === scoring) g.append(svg("circle", { class: "scoring", cx: x, cy: y, r: R + 1.6 }));
@@ -65,12 +65,54 @@ const Board = (() => {
     if (seat.rat) {
       const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
       const [rx, ry] = spiral[ratSpace];
-      root.append(svg("g", { "data-marker": "rat" },
-        svg("ellipse", { class: "rat", cx: rx + 6, cy: ry - 7, rx: 4, ry: 2.6 }),
-        svg("path", { class: "tail", d: `M${rx + 10} ${ry - 7} q3 -3 5 0`, stroke: "#ccc", fill: "none", "stroke-width": 0.8 }),
-        svg("title", {}, Q.t("rat") + " +" + seat.rat)));
+      root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
     }
-    if (seat.status === "exploded") root.append(svg("text", { class: "explodedmark", x: 0, y: 6 }, "💥"));
+    if (seat.status === "exploded") {
+      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded" },
+        svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
+    }
+    return root;
+  }
+
+  // The rat stone as a rat: body, head with ear and eye, a curled tail; nose to the right.
+  function rat(x, y, title) {
+    return svg("g", { class: "ratmark", "data-marker": "rat", transform: `translate(${x} ${y}) scale(1.6)` },
+      svg("path", { class: "rattail", d: "M-4.5 1 q-3 2 -4.5 -1 q-1 -2.5 1 -3" }),
+      svg("ellipse", { class: "rat", cx: 0, cy: 0, rx: 4.6, ry: 2.9 }),
+      svg("path", { class: "rat", d: "M3.2 -2 L8 0.6 L3.2 2.4 Z" }),
+      svg("circle", { class: "ratear", cx: 3, cy: -2.6, r: 1.4 }),
+      svg("circle", { class: "rateye", cx: 5, cy: -0.2, r: 0.55 }),
+      svg("title", {}, title));
+  }
+
+  // A star-shaped burst: n points between radius inner and outer.
+  function burst(cx, cy, outer, inner, n) {
+    const pts = [];
+    for (let i = 0; i < 2 * n; i++) {
+      const r = i % 2 ? inner : outer, a = (Math.PI * i) / n - Math.PI / 2;
+      pts.push(`${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    return "M" + pts.join(" L") + "Z";
+  }
+
+  // Small inline icons (SVG, so they draw on a Pi without an emoji font).
+  const ICONS = {
+    ruby: [["path", { d: "M3 6 L6 2 H14 L17 6 L10 18 Z", fill: "#e03c7a", stroke: "#fff", "stroke-width": 1 }],
+           ["path", { d: "M3 6 H17 M7.5 6 L10 18 L12.5 6", fill: "none", stroke: "#fff8", "stroke-width": 0.8 }]],
+    flask: [["path", { d: "M8 2 H12 V7 L16.5 16 Q17 18 15 18 H5 Q3 18 3.5 16 L8 7 Z", fill: "#59b7ff", stroke: "#fff", "stroke-width": 1.2 }]],
+    flaskempty: [["path", { d: "M8 2 H12 V7 L16.5 16 Q17 18 15 18 H5 Q3 18 3.5 16 L8 7 Z", fill: "none", stroke: "#b9a993", "stroke-width": 1.2 }]],
+    back: [["path", { d: "M15 5 A6.5 6.5 0 1 0 16 13", fill: "none", stroke: "currentColor", "stroke-width": 2 }],
+           ["path", { d: "M15 1 V6 H10", fill: "none", stroke: "currentColor", "stroke-width": 2 }]],
+    crown: [["path", { d: "M2 15 L3 5 L7.5 10 L10 3 L12.5 10 L17 5 L18 15 Z", fill: "#f0b43c", stroke: "#000", "stroke-width": 0.8 }]],
+    star: [["path", { d: "M10 1.5 L12.6 7 L18.5 7.6 L14 11.6 L15.3 17.5 L10 14.5 L4.7 17.5 L6 11.6 L1.5 7.6 L7.4 7 Z", fill: "#f0b43c" }]],
+    droplet: [["path", { d: "M10 2 Q4 9.5 4 13 A6 6 0 0 0 16 13 Q16 9.5 10 2 Z", fill: "#59b7ff", stroke: "#fff", "stroke-width": 1 }]],
+    burst: [["path", { d: burst(10, 10, 9.5, 4.5, 9), fill: "#ff5a4e" }]],
+  };
+  function icon(name, title) {
+    const root = svg("svg", { class: "icon icon-" + name, viewBox: "0 0 20 20", "aria-hidden": title ? "false" : "true",
+                              role: title ? "img" : "presentation" });
+    for (const [tag, attrs] of ICONS[name] || []) root.append(svg(tag, attrs));
+    if (title) root.append(svg("title", {}, title));
     return root;
   }
 
@@ -98,13 +140,16 @@ const Board = (() => {
       const d = x1 === x2 ? `M${mx - 4} ${my} q2 -2 4 0 q2 2 4 0` : `M${mx} ${my - 4} q2 2 0 4 q-2 2 0 4`;
       root.append(svg("path", { class: "tail", "data-tail": tail, d }));
     }
+    // Each seat has its own corner of a square, so markers on the same score never cover each other.
+    const SLOTS = [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]];
     seats.forEach((seat, k) => {
       const score = seat.score || 0;
       const [x, y] = pos[((score % lap) + lap) % lap];
-      const off = (k - (seats.length - 1) / 2) * 2.6;
-      const g = svg("g", { "data-seat-marker": k },
-        svg("circle", { class: "marker", cx: x + off, cy: y - 2.4 + off / 2, r: 3.4, fill: SEAT_COLORS[k % SEAT_COLORS.length] }),
-        svg("text", { class: "mlabel", x: x + off, y: y - 2.4 + off / 2 }, (seat.name || "?").slice(0, 1).toUpperCase()),
+      const [sx, sy] = SLOTS[k % SLOTS.length];
+      const cx = x + sx * s * 0.24, cy = y + sy * s * 0.24;
+      const g = svg("g", { "data-seat-marker": k, "data-score": score },
+        svg("circle", { class: "marker", cx, cy, r: s * 0.22, fill: SEAT_COLORS[k % SEAT_COLORS.length] }),
+        svg("text", { class: "mlabel", x: cx, y: cy }, (seat.name || "?").slice(0, 1).toUpperCase()),
         svg("title", {}, `${seat.name}: ${score}`));
       root.append(g);
     });
@@ -113,5 +158,5 @@ const Board = (() => {
 
   function seatDot(k) { return Q.el("span", { class: "seatdot", style: `background:${SEAT_COLORS[k % SEAT_COLORS.length]}` }); }
 
-  return { pot, track, seatDot, SEAT_COLORS };
+  return { pot, track, seatDot, icon, SEAT_COLORS };
 })();

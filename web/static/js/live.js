@@ -21,7 +21,7 @@ const Q = (() => {
       else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else node.setAttribute(k, v === true ? "" : v);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -30,7 +30,7 @@ const Q = (() => {
 
   function fill(id, ...children) {
     const node = document.getElementById(id);
-    if (node) node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+    if (node) node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
     return node;
   }
 
@@ -66,6 +66,13 @@ const Q = (() => {
     const banner = document.getElementById("offline");
     const badge = document.getElementById("live");
     let game = null;
+    // A page opened mid-game starts with the journal's feed and streams from where it ends.
+    const known = document.getElementById("feed");
+    if (known) {
+      const start = JSON.parse(known.textContent);
+      feed({ lines: start.lines });
+      url += (url.includes("?") ? "&" : "?") + "last=" + start.seq;
+    }
     const source = new EventSource(url);
     source.onopen = () => { banner.classList.add("hidden"); badge && badge.classList.remove("hidden"); };
     source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
@@ -89,7 +96,7 @@ const Q = (() => {
   function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
 
   // The feed keeps the last lines of every entry this page has received, worded by the server.
-  const feedLines = [];
+  const feedLines = [];  // as many as feed.py's FEED_LINES
   function feed(entry) {
     feedLines.push(...(entry.lines || []));
     feedLines.splice(0, Math.max(0, feedLines.length - 40));

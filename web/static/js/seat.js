@@ -1,9 +1,11 @@
-// One seat's phone: the pot, the risk of the next draw, the bag, and this seat's decisions and
-// actions exactly as the engine's view lists them.
+// One seat's phone as a guide: one line that says what this seat does now, only the panels that
+// apply to it (drawing, a decision, the shop, the results), then the pot, the bag and the feed.
+// Every button is one of the inputs the engine's view lists for this seat.
 "use strict";
 (() => {
   const { el, t, fill, post, page } = Q;
   let shown = -1;
+  let view = null;
 
   function act(action) {
     return post(page.actionUrl, action).then(apply);
@@ -11,84 +13,217 @@
   function apply(reply) {
     if (reply && reply.view) render(reply.view, reply.seq);
   }
-
-  function label(a) {
-    if (a.label) return a.label;
-    if (a.kind === "spend") return t("act_spend_" + a.what);
-    if (a.kind === "buy") return [t("act_buy"), Q.chip(a.color, a.value), a.price !== undefined ? `${a.price}` : ""];
-    return t("act_" + a.kind);
+  function show(id, on) {
+    document.getElementById(id).classList.toggle("hidden", !on);
   }
 
-  function decisionPanel(d) {
+  const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
+                           droplet: "guide_droplet" };
+
+  // The one line at the top: what this seat does now, or whom it waits for.
+  function guide(me, mine, actions) {
+    if (view.paused) return t("guide_paused");
+    if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
+    const blocking = mine.find((d) => !Turn.isOffer(d));
+    if (blocking && blocking.kind === "blue.preview") {
+      const left = (blocking.reveal || 0) - (me.hand || []).length;
+      return left > 0 ? t("guide_look", { n: left }) : t("guide_place");
+    }
+    if (blocking) return t(DECISION_GUIDE[blocking.kind] || "guide_choose");
+    const can = (kind) => actions.some((a) => a.kind === kind);
+    if (view.phase === "brewing" && can("stop")) return t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
+    if (view.phase === "shop" && view.shop.shopper === view.you) return t("guide_shop");
+    if (view.phase === "spend" && can("done")) return t("guide_spend");
+    return Turn.waiting(view, view.you);
+  }
+
+  // Options in the page's language where the engine's label is known by its key.
+  function optionLabel(d, o, me) {
+    if (d.kind === "blue.preview") return o.key === "none" ? t("place_none") : [t("place"), " ", Q.chip(...o.key.split("-").slice(0, 2))];
+    if (d.kind === "bonus_die") return [el("span", { class: "dieface", "aria-hidden": "true" }, o.key), " ", t("die_" + o.key)];
+    if (d.kind === "exploded.reward") {
+      const space = me.scoring_space || { vp: 0, coins: 0 };
+      return o.key === "points" ? t(space.vp === 1 ? "points_one" : "points_many", { n: space.vp })
+        : t(space.coins === 1 ? "coins_one" : "coins_many", { n: space.coins });
+    }
+    if (d.kind === "purple.tier") return t("purple_" + o.key);
+    if (d.kind === "droplet") {
+      const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
+      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
+    }
+    return o.label;
+  }
+
+  function decisionPanel(d, me) {
     const [min, max] = d.pick || [1, 1];
+    const single = max === 1 && min === 1;
     const picked = new Set();
     const confirm = el("button", { class: "primary", disabled: min > 0,
       onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [...picked] }) }, t("confirm"));
     const options = d.options.map((o) => el("button", {
       "data-option": o.key,
       onclick: (e) => {
-        if (max === 1 && min === 1) return act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] });
+        if (single) return act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] });
         if (picked.has(o.key)) picked.delete(o.key); else if (picked.size < max) picked.add(o.key);
         e.currentTarget.classList.toggle("selected", picked.has(o.key));
         confirm.disabled = picked.size < min || picked.size > max;
-      } }, o.chip ? Q.chip(o.chip.color, o.chip.value) : null, " ", o.label));
+      } }, optionLabel(d, o, me)));
     return el("section", { class: "panel decision", "data-decision": d.id, "data-kind": d.kind },
-      el("h3", {}, d.prompt),
-      max === 1 && min === 1 ? null : el("div", { class: "muted" }, t("choose_n", { min, max })),
-      el("div", { class: "options" }, options, max === 1 && min === 1 ? null : confirm));
+      single ? null : el("div", { class: "muted" }, t("choose_n", { min, max })),
+      el("div", { class: "options" }, options, single ? null : confirm));
   }
 
-  function render(view, seq) {
-    if (seq !== undefined && seq < shown) return;
-    shown = seq ?? shown;
-    const me = view.seats ? view.seats[view.you] : null;
-    AssistPanel.render(view);
-    document.body.dataset.phase = view.phase || "";
-    if (!me) { fill("title", t("no_game")); return; }
-    fill("title", Board.seatDot(view.you), " ", me.name);
-    fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`
-      + (view.paused ? ` · ${t("phase_paused")}` : ""));
+  // The crow skull's chips in hand: shown while looking, the choice appears once all are seen.
+  function lookPanel(d, me) {
+    const left = (d.reveal || 0) - (me.hand || []).length;
+    return el("section", { class: "panel decision", "data-decision": d.id, "data-kind": d.kind, "data-looking": left > 0 ? "1" : null },
+      el("div", { class: "row" }, el("span", { class: "muted" }, t("looked_at")),
+        (me.hand || []).length ? me.hand.map((c) => Q.chip(c.color, c.value)) : el("span", { class: "muted" }, "–")),
+      left > 0 ? null : el("div", { class: "options" }, d.options.map((o) => el("button", { "data-option": o.key,
+        onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] }) }, optionLabel(d, o, me)))));
+  }
 
+  const OFFER_LABEL = { flask: "offer_flask", "yellow.return": "offer_mandrake" };
+
+  // The last chip placed, and beside it any offer about it (flask, mandrake).
+  function lastChip(me, offers) {
+    const pot = me.pot || [];
+    if (!pot.length) return el("span", { class: "muted" }, t("no_chip_yet"));
+    const last = pot[pot.length - 1];
+    const space = Q.BOARD.track[last.space];
+    return [offers.length ? null : el("span", { class: "muted" }, t("last_chip")), Q.chip(last.color, last.value),
+      el("span", {}, "→ ", t("space_n", { n: space ? space.coins : last.space })),
+      ...offers.map((d) => el("button", { class: "offer", "data-decision": d.id, "data-kind": d.kind, "data-option": d.options[0].key,
+        onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [d.options[0].key] }) },
+      Board.icon(d.kind === "flask" ? "flask" : "back"), " ", t(OFFER_LABEL[d.kind] || "offer"),
+      // The mandrake's white is the chip before the yellow; the flask's is the last chip itself.
+      d.kind === "yellow.return" && pot.length > 1 ? [" ", Q.chip(pot[pot.length - 2].color, pot[pot.length - 2].value)] : null))];
+  }
+
+  function riskPanel(me) {
     const risk = view.risk || { probability: 0, exploding: 0, bag: 0 };
     const pct = Math.round((risk.probability || 0) * 1000) / 10;
     const riskNode = fill("risk", `${pct}%`);
     riskNode.className = "risk " + (pct >= 30 ? "high" : pct >= 10 ? "mid" : "low");
     fill("riskdetail", t("risk_detail", { n: risk.exploding, m: risk.bag }));
-
     const limit = me.threshold || 7, total = me.white_total || 0, span = limit + 2;
     const gauge = document.getElementById("gauge");
     gauge.className = "gauge" + (total > limit ? " over" : total >= limit - 2 ? " near" : "");
     gauge.replaceChildren(el("div", { class: "fill", style: `width:${Math.min(100, (total / span) * 100)}%` }),
       ...Array.from({ length: span - 1 }, (_, i) => el("div", { class: "tick", style: `left:${((i + 1) / span) * 100}%` })),
       el("div", { class: "limit", style: `left:${((limit + 0.5) / span) * 100}%` }));
-    fill("whites", `${t("whites")}: ${total} · ${t("threshold")} ${limit}`);
+    fill("whites", t("whites_of", { n: total, m: limit }));
+  }
 
+  // Every chip for sale: price, how many are left in the box, its book (tap for the text).
+  function shopPanel(me, buys) {
+    const prices = (view.shop && view.shop.prices) || {};
+    const spent = me.bought && me.bought.length;
+    fill("shopbudget", el("span", { class: "big" }, me.coins), " ",
+      spent ? t("coins_left_after", { n: me.bought.length }) : t("budget"));
+    const rows = Object.entries(prices).map(([kind, p]) => {
+      const [color, value] = kind.split("-");
+      const action = buys.find((a) => a.color === color && String(a.value) === value);
+      const why = action ? null : me.bought.includes(color) ? t("why_same_color")
+        : p.left === 0 ? t("why_sold_out") : p.cost > me.coins ? t("why_too_expensive") : t("why_two_bought");
+      const book = (view.books || {})[color];
+      return el("div", { class: "shoprow" + (action ? "" : " off"), "data-kind": kind },
+        Q.chip(color, value),
+        el("div", { class: "what" },
+          el("details", {}, el("summary", {}, Q.chipName(color, value)), el("p", { class: "booktext" }, book ? book.text : "")),
+          el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left }))),
+        el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action) },
+          t(p.cost === 1 ? "coins_one" : "coins_many", { n: p.cost })),
+        why ? el("span", { class: "why muted" }, why) : null);
+    });
+    const done = (view.actions || []).find((a) => a.kind === "done");
+    fill("buys", rows, done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+  }
+
+  function resultsPanel(me) {
+    fill("ranking", Results.ranking(view));
+    fill("breakdown", Results.breakdown(me));
+    fill("chart", Results.chart(view));
+  }
+
+  function otherLabel(a) {
+    if (a.kind === "spend") return t("act_spend_" + a.what);
+    if (a.kind === "return") return [t("act_return"), " ", Q.chip(...a.chip.split("-").slice(0, 2))];
+    return t("act_" + a.kind);
+  }
+
+  function render(next, seq) {
+    if (seq !== undefined && seq < shown) return;
+    shown = seq ?? shown;
+    view = next;
+    const me = view.seats ? view.seats[view.you] : null;
+    AssistPanel.render(view);
+    document.body.dataset.phase = view.phase || "";
+    if (!me) { fill("title", t("no_game")); return; }
+    fill("title", Board.seatDot(view.you), " ", me.name);
+    fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
+    const st = me.status || "brewing";
+    fill("status", st !== "brewing" && view.phase !== "game_over" ? t("status_" + st) : "");
+    document.getElementById("status").className = st === "exploded" ? "bad" : "";
+
+    const actions = view.actions || [];
     const mine = (view.decisions || []).filter((d) => d.seat === view.you);
-    fill("decisions", mine.map(decisionPanel));
+    const guideText = guide(me, mine, actions);
+    const guideNode = fill("guide", guideText);
+    const active = actions.length > 0 || mine.length > 0 || (view.winners || []).includes(view.you);
+    guideNode.className = "guide " + (active ? "act" : "wait");
+    document.body.dataset.guide = guideText;
 
-    const actions = (view.actions || []).filter((a) => !["draw", "choose", "buy"].includes(a.kind));
-    fill("actions", actions.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
-      class: a.kind === "stop" ? "danger" : "", onclick: () => act(a) }, label(a))));
-    const drawBtn = document.getElementById("draw");
-    if (drawBtn) drawBtn.disabled = !(view.actions || []).some((a) => a.kind === "draw");
+    const blocking = mine.filter((d) => !Turn.isOffer(d));
+    const offers = mine.filter(Turn.isOffer);
+    fill("decisions", blocking.map((d) => d.kind === "blue.preview" ? lookPanel(d, me) : decisionPanel(d, me)));
 
-    const buys = (view.actions || []).filter((a) => a.kind === "buy");
-    document.getElementById("shop").classList.toggle("hidden", !buys.length);
-    fill("shopbudget", view.shop && view.shop.budget !== undefined ? `${t("budget")}: ${view.shop.budget}` : "");
-    fill("buys", buys.map((a) => el("button", { "data-buy": `${a.color}-${a.value}`, onclick: () => act(a) }, label(a))));
+    const brewing = view.phase === "brewing" && st === "brewing";
+    show("brew", brewing);
+    if (brewing) {
+      const drawBtn = document.getElementById("draw");
+      const looking = blocking.some((d) => d.kind === "blue.preview");
+      const canDraw = actions.some((a) => a.kind === "draw");
+      if (drawBtn) {
+        drawBtn.disabled = !canDraw;
+        drawBtn.textContent = looking ? t("draw_look") : t("draw");
+        drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
+      }
+      const stop = document.getElementById("stop");
+      stop.classList.toggle("hidden", looking);
+      stop.disabled = !actions.some((a) => a.kind === "stop");
+      fill("lastchip", lastChip(me, offers));
+      show("riskpanel", !looking && (view.assist || {}).level !== "off");  // the table may hide the odds
+      riskPanel(me);
+    }
+
+    const buys = actions.filter((a) => a.kind === "buy");
+    const shopping = view.phase === "shop" && view.shop.shopper === view.you;
+    show("shop", shopping);
+    if (shopping) shopPanel(me, buys);
+
+    const over = view.phase === "game_over";
+    show("results", over);
+    if (over) resultsPanel(me);
+
+    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done"));
+    show("actionpanel", rest.length > 0);
+    fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
+      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a))));
 
     fill("pot", Board.pot(me));
-    const st = me.status || "brewing";
-    fill("status", t("status_" + st));
-    document.getElementById("status").className = st === "exploded" ? "bad big" : "big";
+    const sc = me.scoring_space;
+    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t(sc.coins === 1 ? "coin" : "coins")} · `,
+      el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
+    const start = Q.BOARD.track[me.start_space];
     fill("stats",
       el("div", {}, el("b", {}, me.score), el("span", {}, t("score"))),
-      el("div", {}, el("b", {}, me.rubies), el("span", {}, t("rubies"))),
-      el("div", {}, el("b", {}, me.flask ? "⚗" : "–"), el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
-      el("div", {}, el("b", {}, `${me.droplet}/${me.rat || 0}`), el("span", {}, `${t("droplet")}/${t("rat")}`)));
-    const sc = me.scoring_space;
-    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins")} · `,
-      el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? ` · ♦ ${t("ruby")}` : ""] : []);
+      el("div", {}, el("b", {}, Board.icon("ruby"), me.rubies), el("span", {}, t("rubies"))),
+      el("div", { "data-flask": me.flask ? "full" : "used" }, el("b", {}, Board.icon(me.flask ? "flask" : "flaskempty")),
+        el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
+      el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
+        el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
+      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null);
 
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
@@ -102,10 +237,13 @@
         ? el("button", { "data-bag": key, "data-pick": key, onclick: () => act({ kind: "draw", seat: view.you, chip: key }) }, ...content)
         : el("span", { "data-bag": key }, ...content);
     }) : el("span", { class: "muted" }, t("bag_empty")));
-
   }
 
   Q.connect(page.streamUrl, render);
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => post(page.drawUrl, {}).then(apply));
+  document.getElementById("stop").addEventListener("click", () => {
+    const stop = view && (view.actions || []).find((a) => a.kind === "stop");
+    if (stop) act(stop);
+  });
 })();

@@ -1,36 +1,67 @@
-// The table's shared screen: scoring track with rat tails, round, start player, Fortune Teller
-// card, every pot in small, and the evaluation as it happens. Also used inside the host page.
+// The table's shared screen: round, phase, start player, Fortune Teller card, books in play, the
+// scoring track with rat tails, every pot, and the results at game over. The host page shows the
+// same board (table_parts.html), so every part here is optional.
 "use strict";
 const TableView = (() => {
   const { el, t, fill } = Q;
 
   function fortuneText(card) {
     if (!card) return "–";
-    if (typeof card === "string") return card;
+    if (typeof card === "string") return card === "none" ? t("no_card") : card;
     return [card.name || card.id, card.effect].filter(Boolean).join(": ");
+  }
+
+  // One chip per book colour with its set number; a tap shows (or hides) the book's text.
+  let openBook = null;
+  function books(view) {
+    const all = view.books || {};
+    const text = openBook && all[openBook] ? `${Q.S.colors[openBook] || openBook}: ${all[openBook].text}` : "";
+    fill("booktext", text);
+    return Object.entries(all).map(([color, book]) => {
+      const set = (book.rule || "").split("/")[1] || "";
+      const chip = Q.chip(color, /^\d+$/.test(set) ? set : "");
+      return el("button", { class: "bookchip" + (color === openBook ? " selected" : ""), "data-book": color,
+        title: `${Q.S.colors[color] || color}: ${book.text}`,
+        onclick: () => { openBook = openBook === color ? null : color; fill("books", books(view)); } }, chip);
+    });
+  }
+
+  function toggle(id, on) {
+    const node = document.getElementById(id);
+    if (node) node.classList.toggle("hidden", !on);
   }
 
   function render(view) {
     const seats = view.seats || [];
     const names = seats.map((s) => s.name);
+    const over = view.phase === "game_over";
     document.body.dataset.phase = view.phase || "";
     fill("round", `${t("round")} ${view.round ?? "–"} ${t("of")} ${Q.BOARD.rounds}`);
     fill("phase", t("phase_" + (view.phase || "setup")) + (view.paused ? ` · ${t("phase_paused")}` : ""));
     fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
     fill("fortune", fortuneText(view.fortune));
+    fill("now", Turn.waiting(view, null));
+    fill("books", books(view));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
-    fill("scores", seats.map((s, k) => el("li", {},
-      Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} · ♦${s.rubies}`, k === view.start_player ? el("span", { class: "startp" }, " ★") : null)));
+    fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
+      Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
+      k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
     fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
       Board.pot(s),
       el("div", { class: "row spread muted" },
-        el("span", {}, `${t("whites")}: ${s.white_total}/${s.threshold}`),
-        s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins")} · ${s.scoring_space.vp} ${t("vp")}${s.scoring_space.ruby ? " · ♦" : ""}`) : null))));
+        el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
+        s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t(s.scoring_space.coins === 1 ? "coin" : "coins")} · ${s.scoring_space.vp} ${t("vp")}`,
+          s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null))));
+    if (document.getElementById("results")) {
+      toggle("results", over);
+      toggle("pots", !over);
+      if (over) { fill("ranking", Results.ranking(view)); fill("parts", Results.parts(view)); fill("chart", Results.chart(view)); }
+    }
     const winners = view.winners || [];
-    document.getElementById("winnersbox").classList.toggle("hidden", !winners.length);
+    toggle("winnersbox", winners.length > 0);
     fill("winners", winners.map((k) => el("li", {}, typeof k === "number" ? names[k] : String(k))));
   }
 

@@ -1,0 +1,85 @@
+// The end of the game, for the phones and the table: ranking, one seat's score in parts, and
+// every player's score by round as a small inline SVG chart (no chart library, no CDN).
+"use strict";
+const Results = (() => {
+  const { el, t } = Q;
+  const NS = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    return node;
+  }
+
+  // Seats best first: by score, then the winners of a tie (further pot) ahead of the others.
+  function ranked(view) {
+    const winners = new Set(view.winners || []);
+    return (view.seats || []).map((s, k) => ({ ...s, k, won: winners.has(k) }))
+      .sort((a, b) => b.score - a.score || Number(b.won) - Number(a.won) || a.k - b.k);
+  }
+
+  function ranking(view) {
+    let place = 0, last = null;
+    return ranked(view).map((s, i) => {
+      if (last === null || s.score !== last.score || s.won !== last.won) place = i + 1;
+      last = s;
+      return el("li", { "data-rank": place, "data-seat": s.k, class: s.won ? "won" : "" },
+        el("span", { class: "place" }, `${place}.`), Board.seatDot(s.k), " ",
+        el("b", {}, s.name), s.won ? [" ", Board.icon("crown", t("winner"))] : null,
+        el("span", { class: "pts" }, t(s.score === 1 ? "points_one" : "points_many", { n: s.score })));
+    });
+  }
+
+  // What a final score is made of: the rounds, then the leftover coins and rubies converted.
+  const PARTS = ["from_rounds", "from_coins", "from_rubies", "final_score"];
+  function split(seat) {
+    const fin = seat.final_points || {};
+    return [(seat.round_scores || []).slice(-1)[0] ?? seat.score, fin.coins || 0, fin.rubies || 0, seat.score];
+  }
+
+  function breakdown(seat) {
+    return split(seat).map((n, i) => el("div", { "data-part": PARTS[i] }, el("b", {}, n), el("span", {}, t(PARTS[i]))));
+  }
+
+  // Every seat's parts side by side, best first: for the table screen's results.
+  function parts(view) {
+    return el("table", { class: "list parts" },
+      el("tr", {}, el("th", {}, ""), PARTS.map((k) => el("th", {}, t(k)))),
+      ranked(view).map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
+        split(s).map((n) => el("td", {}, n)))));
+  }
+
+  // Score after each round, then the final score (coins and rubies converted) as the last point.
+  function chart(view) {
+    const seats = view.seats || [];
+    const series = seats.map((s) => [0, ...(s.round_scores || []), s.score]);
+    const steps = Math.max(2, ...series.map((p) => p.length));
+    const top = Math.max(10, ...series.flat());
+    const W = 320, H = 180, L = 28, B = 20, R = 10, T = 8;
+    const x = (i) => L + (i * (W - L - R)) / (steps - 1);
+    const y = (v) => H - B - (v * (H - B - T)) / top;
+    const root = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("score_by_round") });
+    const grid = Math.max(5, Math.ceil(top / 5 / 5) * 5);
+    for (let v = 0; v <= top; v += grid) {
+      root.append(svg("line", { class: "grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }),
+                  svg("text", { class: "axis", x: L - 4, y: y(v), "text-anchor": "end" }, v));
+    }
+    for (let i = 1; i < steps; i++) {
+      const label = i === steps - 1 ? t("end_short") : i;
+      root.append(svg("text", { class: "axis", x: x(i), y: H - 6, "text-anchor": "middle" }, label));
+    }
+    series.forEach((points, k) => {
+      const color = Board.SEAT_COLORS[k % Board.SEAT_COLORS.length];
+      const d = points.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(" ");
+      const g = svg("g", { "data-series": k }, svg("path", { d, stroke: color, class: "line" }));
+      points.forEach((v, i) => g.append(svg("circle", { cx: x(i), cy: y(v), r: 2.4, fill: color },
+        svg("title", {}, `${seats[k].name}: ${v}`))));
+      root.append(g);
+    });
+    const legend = el("div", { class: "legend" }, seats.map((s, k) => el("span", {}, Board.seatDot(k), " ", s.name)));
+    return el("div", { class: "chartbox" }, root, legend);
+  }
+
+  return { ranking, breakdown, parts, chart };
+})();
