@@ -41,8 +41,11 @@ def test_a_phone_taps_the_chip_it_drew_and_the_host_gives_a_lost_phone_a_new_lin
     assert phone.get_attribute("[data-bag='white-2']", "data-pick") == "white-2"
     assert "×1" in phone.inner_text("[data-bag='white-2']")
 
+    asked = []
+    host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     host.click("[data-reissue='0']")
     host.wait_for_function(f"document.querySelector(\"[data-seat-link='0']\").href !== {link!r}")
     assert host.get_attribute("[data-seat-link='1']", "href") == other
+    assert asked and "old link stops working" in asked[0]
     lost = phone.goto(link)
     assert lost.status == 403

@@ -232,6 +232,9 @@
   document.getElementById("tlnext").addEventListener("click", () => turnPage(1));
   Q.connect(page.streamUrl, render);
   // A lost phone: that seat gets a new link and QR code, the old link stops working.
-  document.querySelectorAll("[data-reissue]").forEach((button) => button.addEventListener("click", () =>
-    post(page.reissueUrl, { seat: Number(button.dataset.reissue) }).then((reply) => { if (reply && reply.ok) location.reload(); })));
+  // A new link locks the old one out: ask first, so a stray tap on the join card costs nothing.
+  document.querySelectorAll("[data-reissue]").forEach((button) => button.addEventListener("click", () => {
+    if (!window.confirm(t("reissue_confirm", { name: button.dataset.name }))) return;
+    post(page.reissueUrl, { seat: Number(button.dataset.reissue) }).then((reply) => { if (reply && reply.ok) location.reload(); });
+  }));
 })();
