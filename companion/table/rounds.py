@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine import apply, catalog, new_game, state_to_dict
 from companion.engine.narrate import describe as narrate
+from companion.engine.narrate import printed
 from companion.store import AnomalyRow, Entry
 
 from . import history
@@ -72,7 +73,7 @@ class RoundReplay:
 def space_label(index: int) -> dict[str, Any]:
     """A pot space as printed: its coins are the number on it (index 53 is the spoon, 35)."""
     space = catalog.POT_TRACK[index]
-    return {"space": index, "printed": space.coins, "coins": space.coins, "vp": space.vp, "ruby": space.ruby}
+    return {"space": index, "printed": printed(index), "coins": space.coins, "vp": space.vp, "ruby": space.ruby}
 
 
 def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequence[AnomalyRow],
