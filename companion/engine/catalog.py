@@ -172,6 +172,9 @@ PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3
 RED_1_EXTRA: tuple[tuple[int, int], ...] = ((3, 2), (1, 1))
 """Red set 1: (orange chips in the pot at least, extra spaces), the first that applies."""
 
+BLACK_STEPS, BLACK_RUBIES = 1, 1
+"""Black: droplet steps for matching (2 players) or beating a neighbour (3-4), rubies for beating them all."""
+
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""
 

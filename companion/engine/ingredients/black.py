@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import catalog
 from ..model import GameState, chip
 from ._rule import IngredientRule
 
@@ -20,9 +21,9 @@ def _two_players(ctx: Ctx) -> None:
     theirs = _blacks(ctx.state, 1 - ctx.seat_no)
     if mine == 0 or mine < theirs:
         return  # with no black chip there is no moth to act
-    ctx.move_droplet(1, "hawkmoth")
+    ctx.move_droplet(catalog.BLACK_STEPS, "hawkmoth")
     if mine > theirs:
-        ctx.gain_rubies(1, "hawkmoth")
+        ctx.gain_rubies(catalog.BLACK_RUBIES, "hawkmoth")
 
 
 def _more_players(ctx: Ctx) -> None:
@@ -30,9 +31,9 @@ def _more_players(ctx: Ctx) -> None:
     mine = _blacks(ctx.state, ctx.seat_no)
     beaten = sum(1 for nb in ((ctx.seat_no + 1) % n, (ctx.seat_no - 1) % n) if mine > _blacks(ctx.state, nb))
     if beaten:
-        ctx.move_droplet(1, "hawkmoth")
+        ctx.move_droplet(catalog.BLACK_STEPS, "hawkmoth")
     if beaten == 2:
-        ctx.gain_rubies(1, "hawkmoth")
+        ctx.gain_rubies(catalog.BLACK_RUBIES, "hawkmoth")
 
 
 TWO_PLAYERS = IngredientRule(
