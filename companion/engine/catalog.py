@@ -169,6 +169,36 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
 PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
 """Purple set 1: purple chips needed -> (victory points, rubies, droplet steps); 3 means 3 or more."""
 
+PURPLE_2_TRADES: dict[int, tuple[tuple[tuple[str, int], ...], int, int, int]] = {
+    1: ((("black", 1),), 1, 1, 0),
+    2: ((("green", 1), ("blue", 2)), 3, 0, 1),
+    3: ((("yellow", 4),), 6, 1, 2),
+}
+"""Purple set 2: purple chips traded in -> (chips into the bag, victory points, rubies, droplet steps)."""
+
+PURPLE_3_BANDS: tuple[tuple[int, int], ...] = ((30, 3), (20, 2), (10, 1))
+"""Purple set 3: (printed space number at least, victory points) per purple chip, the first that applies."""
+
+PURPLE_4_UPGRADES: dict[int, tuple[int, int]] = {1: (1, 2), 2: (2, 4), 3: (1, 4)}
+"""Purple set 4: purple chips needed -> (value traded in, value taken); 3 means 3 or more."""
+
+GREEN_2_CHIPS: dict[int, tuple[tuple[str, int], ...]] = {
+    1: (("orange", 1),), 2: (("blue", 1), ("red", 1)), 4: (("yellow", 1), ("purple", 1)),
+}
+"""Green set 2: a green chip's value -> the chips (one of them) it puts into the bag."""
+
+GREEN_3_WHITES = 7
+"""Green set 3: the white total at which the last chip moves on by the greens' values."""
+
+GREEN_4_COST = 1
+"""Green set 4: rubies per droplet step, one step for each green chip last or next to last."""
+
+BLUE_3_RUBIES = 1
+"""Blue set 3: rubies for a blue chip placed on a ruby space, whatever its value."""
+
+BLUE_4_VP: dict[int, int] = {1: 1, 2: 2, 4: 4}
+"""Blue set 4: victory points for a blue chip of this value placed on a ruby space."""
+
 RED_1_EXTRA: tuple[tuple[int, int], ...] = ((3, 2), (1, 1))
 """Red set 1: (orange chips in the pot at least, extra spaces), the first that applies."""
 

@@ -51,11 +51,17 @@ class Ctx:
         return cid
 
     def chip_to_supply(self, chip_id: str, why: str) -> None:
-        """A chip leaves this seat's bag or hand for good, back into the box."""
+        """A chip leaves this seat's bag, hand or pot for good, back into the box; a chip taken
+        out of the pot leaves its space behind (`Seat.vacated`)."""
         seat = self.seat
         for place in (seat.bag, seat.hand, seat.returning):
             if chip_id in place:
                 place.remove(chip_id)
+        for placed in seat.pot:
+            if placed[0] == chip_id:
+                seat.pot.remove(placed)
+                seat.vacated = max(seat.vacated, placed[1])
+                break
         stock = self.state.supply[chip(chip_id).kind]
         stock.append(chip_id)
         stock.sort()

@@ -18,9 +18,9 @@ REWARD = "core/reward"
 GAME_OVER = "game_over"
 
 EVALUATION_ORDER: tuple[str, ...] = (
-    "green",   # rubies for the last two chips: independent of the others
-    "purple",  # points, a ruby or a droplet step: independent of the others
-    "black",   # compares black chips between neighbours: reads pots only
+    "green",   # reads the last two chips before purple sets 2 and 4 take chips out; set 3 moves the last chip
+    "purple",  # set 3 reads the spaces after green set 3's move
+    "black",   # compares black chips between neighbours: purple never trades black chips away
 )
 """Order of the chip actions in step B within one seat (seats go clockwise from the start player)."""
 
@@ -86,12 +86,13 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 # D and E: points, coins ---------------------------------------------------------------------
 
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two."""
+    """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
+    unless a blue chip's window (blue set 2) covered the explosion."""
     for n in state.turn_order():
         seat = state.seats[n]
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
-        if seat.status == EXPLODED:
+        if seat.status == EXPLODED and not seat.insured_explosion:
             at_end = space.coins // catalog.COINS_PER_VP
             coins = (f"{plural(space.coins, 'coin')} ({plural(at_end, 'victory point')} at the end)"
                      if is_last_round(state) else f"{plural(space.coins, 'coin')} to shop with")
@@ -312,6 +313,7 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.pot, seat.hand = [], []
         seat.rat = 0
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
+        seat.insured = seat.vacated = 0
     state.fortune, state.card_data = None, {}
     state.start_player = (state.start_player + 1) % len(state.seats)
     events.append({"event": "round_end", "seat": None, "round": state.round})

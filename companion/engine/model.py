@@ -151,6 +151,8 @@ class Seat:
     returning: list[str] = field(default_factory=list)  # in the bag, not yet seen going in
     round_scores: list[int] = field(default_factory=list)  # score at the end of each round played
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
+    insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
+    vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
 
     @property
     def start_space(self) -> int:
@@ -159,7 +161,15 @@ class Seat:
 
     @property
     def last_space(self) -> int:
-        return self.pot[-1][1] if self.pot else self.start_space
+        """The space of the last chip; a chip traded out of the pot in step B leaves its space
+        behind it, so the scoring space stays where brewing left it."""
+        last = self.pot[-1][1] if self.pot else self.start_space
+        return last if last >= self.vacated else self.vacated
+
+    @property
+    def insured_explosion(self) -> bool:
+        """The pot exploded within a blue chip's window (blue set 2): points and coins both, no die."""
+        return self.status == EXPLODED and self.insured > 0
 
     @property
     def scoring_space(self) -> int:
@@ -179,7 +189,7 @@ class Seat:
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
-            self.round_scores.copy(), dict(self.final_points),
+            self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

@@ -32,7 +32,13 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "revealed": lambda e: f"looks at {chip_label(e['chip'])}",
     "preview_empty": lambda e: "crow skull: the bag is empty, nothing to look at",
     "returned": lambda e: f"puts back {', '.join(chip_label(c) for c in e['chips'])} ({e['why']})",
-    "exploded": lambda e: f"EXPLODES: whites {e['white_total']} > {e['threshold']}",
+    "exploded": lambda e: f"EXPLODES: whites {e['white_total']} > {e['threshold']}"
+                          + (" (a crow skull's window: victory points and coins both)" if e.get("insured") else ""),
+    "insured": lambda e: f"crow skull: an explosion within the next {plural(e['draws'], 'draw')} keeps "
+                         "victory points and coins",
+    "moved": lambda e: f"{chip_label(e['chip'])} moves {plural(e['by'], 'space')} on to space {printed(e['space'])} "
+                       f"({e['why']})",
+    "no_chip": lambda e: f"no chip for the {chip_label(e['chip'])}: its chips' books are not out yet ({e['why']})",
     "return_seen": lambda e: f"{chip_label(e['chip'])} seen going back into the bag",
     "returns_unseen": lambda e: f"{plural(len(e['chips']), 'chip')} went back into the bag unread",
     "pot_full": lambda e: "the pot is full (last space reached)",

@@ -37,17 +37,21 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if c.color == "white" and not safe:
         total = seat.white_total
         if total > seat.threshold:
-            seat.status = EXPLODED
-            ctx.emit("exploded", white_total=total, threshold=seat.threshold)
+            seat.status = EXPLODED  # within a blue chip's window `insured` stays above 0: see Seat
+            ctx.emit("exploded", white_total=total, threshold=seat.threshold,
+                     **({"insured": True} if seat.insured else {}))
             return
         if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
             ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(chip_id)} back into the bag?",
                     [Option("use", f"Flask: put {chip_label(chip_id)} back")], blocking=False,
                     data={"chip": chip_id})
+    if seat.insured:
+        seat.insured -= 1  # this chip was one of the draws the window covers
     if space >= catalog.LAST_CHIP_SPACE:
         seat.status = STOPPED
         ctx.emit("pot_full", space=space)
-        return
+        if not (rule and rule.acts_on_last_space):
+            return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
 

@@ -45,6 +45,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "rat": s.rat, "start_space": s.start_space,
         "flask": s.flask_full, "white_total": s.white_total, "threshold": s.threshold,
         "status": s.status, "exploded": s.status == "exploded", "stopped": s.status != "brewing",
+        "insured": s.insured, "insured_explosion": s.insured_explosion,
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],

@@ -19,6 +19,8 @@ RULES: dict[str, IngredientRule] = {
     r.id: r
     for r in (
         blue.SET_1, red.SET_1, yellow.SET_1, green.SET_1, purple.SET_1,
+        blue.SET_2, blue.SET_3, blue.SET_4, green.SET_2, green.SET_3, green.SET_4,
+        purple.SET_2, purple.SET_3, purple.SET_4,
         black.TWO_PLAYERS, black.MORE_PLAYERS, orange.RULE,
     )
 }

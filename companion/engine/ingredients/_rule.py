@@ -2,7 +2,9 @@
 
 Hooks (each optional):
 - ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
-- ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing.
+- ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing; for the
+  chip that fills the pot only when ``acts_on_last_space`` (an action on the space itself, not
+  on a following chip: "an action that would affect a following chip is lost").
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
 - ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
 A hook is added here only when a second rule needs it; anything one rule needs stays inside it.
@@ -29,3 +31,4 @@ class IngredientRule:
     on_place: Callable[[Ctx, Chip], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    acts_on_last_space: bool = False

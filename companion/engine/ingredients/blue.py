@@ -1,9 +1,10 @@
-"""Crow skull (blue): look at chips from the bag and place one of them."""
+"""Crow skull (blue): set 1 looks ahead, set 2 insures the next draws, sets 3 and 4 pay on ruby spaces."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import catalog
 from ..model import Chip, Decision, Option
 from ._rule import IngredientRule
 
@@ -48,3 +49,46 @@ SET_1 = IngredientRule(
 )
 
 
+def _insure(ctx: Ctx, blue: Chip) -> None:
+    """Windows do not add up: the longer of what is left of the running one and the new chip's."""
+    seat = ctx.seat
+    seat.insured = max(seat.insured, blue.value)
+    ctx.emit("insured", chip=blue.id, draws=seat.insured)
+
+
+def _on_ruby_space(ctx: Ctx) -> bool:
+    return catalog.POT_TRACK[ctx.seat.pot[-1][1]].ruby
+
+
+def _ruby(ctx: Ctx, blue: Chip) -> None:
+    if _on_ruby_space(ctx):
+        ctx.gain_rubies(catalog.BLUE_3_RUBIES, "crow skull on a ruby space")
+
+
+def _points(ctx: Ctx, blue: Chip) -> None:
+    if _on_ruby_space(ctx):
+        ctx.gain_points(catalog.BLUE_4_VP[blue.value], "crow skull on a ruby space")
+
+
+SET_2 = IngredientRule(
+    "blue/2", "blue", 2,
+    "When you place a blue chip, if your pot explodes with one of the next draws (1, 2 or 4 by the "
+    "chip's value) you still receive both victory points and coins; you still cannot roll the bonus "
+    "die. The windows do not add up: a blue chip placed while another's window runs gives the "
+    "longer of the two (a 4-chip after a 2-chip covers the next 4 draws, not 5).",
+    on_place=_insure,
+)
+
+SET_3 = IngredientRule(
+    "blue/3", "blue", 3,
+    "If you place a blue chip on a ruby space, you immediately receive 1 ruby. The values of the "
+    "blue chips are of no significance.",
+    on_place=_ruby, acts_on_last_space=True,
+)
+
+SET_4 = IngredientRule(
+    "blue/4", "blue", 4,
+    "If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
+    "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip.",
+    on_place=_points, acts_on_last_space=True,
+)

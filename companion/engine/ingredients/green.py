@@ -1,24 +1,121 @@
-"""Garden spider (green): rubies for green chips at the end of the pot."""
+"""Garden spider (green): step B actions of the green chips at the end of the pot."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import chip
+from .. import catalog
+from ..model import Chip, Decision, Option, chip
 from ._rule import IngredientRule
+from .labels import plural
 
 if TYPE_CHECKING:
     from ..context import Ctx
 
+WHY = "garden spider"
 
-def _evaluate(ctx: Ctx) -> None:
-    greens = sum(1 for cid, _ in ctx.seat.pot[-2:] if chip(cid).color == "green")
-    ctx.gain_rubies(greens, "garden spider")
+
+def _last_greens(ctx: Ctx) -> list[Chip]:
+    """The green chips among the last and the next to last chip placed."""
+    return [c for c in (chip(cid) for cid, _ in ctx.seat.pot[-2:]) if c.color == "green"]
+
+
+# set 1 -------------------------------------------------------------------------------------
+
+def _rubies(ctx: Ctx) -> None:
+    ctx.gain_rubies(len(_last_greens(ctx)), WHY)
 
 
 SET_1 = IngredientRule(
     "green/1", "green", 1,
     "In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
     "last chip placed in your pot.",
-    on_evaluate=_evaluate,
+    on_evaluate=_rubies,
+)
+
+
+# set 2 -------------------------------------------------------------------------------------
+
+def _chips(ctx: Ctx) -> None:
+    for green in _last_greens(ctx):
+        # A yellow or purple chip only once its book is out, as for the Fortune Teller's chips.
+        kinds = [(color, value) for color, value in catalog.GREEN_2_CHIPS[green.value]
+                 if ctx.state.round >= catalog.BOOK_FROM_ROUND.get(color, 1)]
+        stocked = [(color, value) for color, value in kinds if ctx.state.supply.get(f"{color}-{value}")]
+        if len(stocked) > 1:
+            ctx.ask("green.chip", "green/2", f"Garden spider: your green {green.value} is among the last two "
+                    "chips; which chip goes into your bag?",
+                    [Option(f"{color}-{value}", f"A {color} {value}-chip into the bag") for color, value in stocked],
+                    data={"green": green.id})
+        elif stocked or kinds:
+            ctx.chip_from_supply(*(stocked or kinds)[0], why=WHY)  # none left: says it is sold out
+        else:
+            ctx.emit("no_chip", chip=green.id, why=WHY)
+
+
+def _resolve_chip(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    color, value = keys[0].rsplit("-", 1)
+    ctx.chip_from_supply(color, int(value), why=WHY)
+
+
+SET_2 = IngredientRule(
+    "green/2", "green", 2,
+    "In evaluation step B you receive a chip into your bag for each green chip that is the last or "
+    "the next to last chip placed in your pot: an orange 1-chip for a green 1-chip, a blue 1-chip or "
+    "a red 1-chip for a green 2-chip, a yellow 1-chip or a purple 1-chip for a green 4-chip.",
+    on_evaluate=_chips, resolve=_resolve_chip,
+)
+
+
+# set 3 -------------------------------------------------------------------------------------
+
+def _move_last(ctx: Ctx) -> None:
+    """Step B comes after the bonus die (step A), so the move changes the scoring space of steps
+    C to E, not who rolled. Moving on never lowers coins or points, so it is made without asking."""
+    seat = ctx.seat
+    if seat.white_total != catalog.GREEN_3_WHITES or not seat.pot:
+        return
+    greens = sum(c.value for c in (chip(cid) for cid, _ in seat.pot) if c.color == "green")
+    last, space = seat.pot[-1]
+    to = min(space + greens, catalog.LAST_CHIP_SPACE)
+    if to > space:
+        seat.pot[-1] = (last, to)
+        ctx.emit("moved", chip=last, space=to, by=greens, why=WHY)
+
+
+SET_3 = IngredientRule(
+    "green/3", "green", 3,
+    "In evaluation step B, if the white chips in your pot total exactly 7, add up the values of all "
+    "the green chips in your pot and move your very last chip (whatever its colour) that many "
+    "spaces forward.",
+    on_evaluate=_move_last,
+)
+
+
+# set 4 -------------------------------------------------------------------------------------
+
+def _offer_steps(ctx: Ctx) -> None:
+    most = min(len(_last_greens(ctx)), ctx.seat.rubies // catalog.GREEN_4_COST)
+    if most:
+        ctx.ask("green.pay", "green/4", "Garden spider: pay rubies to move your droplet?",
+                [*(Option(str(n), f"Pay {plural(n * catalog.GREEN_4_COST, 'ruby', 'rubies')}: droplet "
+                              f"{plural(n, 'space')} forward") for n in range(most, 0, -1)),
+                 Option("0", "Pay nothing")])
+
+
+def _resolve_steps(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    steps = int(keys[0])
+    if steps:
+        ctx.seat.rubies -= steps * catalog.GREEN_4_COST
+        ctx.emit("rubies_paid", amount=steps * catalog.GREEN_4_COST, why=WHY)
+        ctx.move_droplet(steps, WHY)
+
+
+SET_4 = IngredientRule(
+    "green/4", "green", 4,
+    "In evaluation step B you may pay 1 ruby for each green chip that is the last or the next to "
+    "last chip placed in your pot, and move your droplet 1 space forward for each (at most 2).",
+    on_evaluate=_offer_steps, resolve=_resolve_steps,
 )
