@@ -17,7 +17,7 @@ from typing import Any
 from . import catalog, evaluation, whatif
 from .context import Ctx
 from .ingredients import active_rules
-from .model import BREWING, EXPLODED, GameState, chip
+from .model import BREWING, EXPLODED, GameState, Seat, chip
 from .whatif import kind_of
 from .worth import Worth, worth
 
@@ -50,16 +50,28 @@ Key = tuple[Any, ...]
 
 def _key(state: GameState, n: int) -> Key:
     """Everything the future of a seat's round depends on under the books in play: what is left
-    in the bag, the position, the white total, the flask, the colours in the pot and the last two
-    chips (read by red, yellow, green, purple and black), the hand and the open decisions. A book
-    that reads more of the pot must add it here."""
+    in the bag, the position, the white total, the flask, the blue insurance window, the pot as
+    the books read it (`_pot`) and its last two chips, the hand and the open decisions. A book
+    that reads more of the pot must add it to `_pot`."""
     s = state.seats[n]
     return (
-        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full,
-        tuple(sorted(chip(c).color for c, _ in s.pot)),
-        tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full, s.insured,
+        _pot(state, s), tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
     )
+
+
+def _pot(state: GameState, s: Seat) -> Key:
+    """The colours in the pot (red, purple and black count them); the values too where green set
+    3 adds them up or purple set 4 upgrades one; the purple chips' spaces for purple set 3."""
+    books = state.config.books
+    if books.get("green") == 3 or books.get("purple") == 4:
+        found: Key = tuple(sorted(kind_of(c) for c, _ in s.pot))
+    else:
+        found = tuple(sorted(chip(c).color for c, _ in s.pot))
+    if books.get("purple") == 3:
+        found += tuple(space for c, space in s.pot if chip(c).color == "purple")
+    return found
 
 
 class TooDeep(Exception):
@@ -101,14 +113,14 @@ class Search:
         space = catalog.POT_TRACK[s.scoring_space]
         vp_b, rubies = s.score - s0.score, s.rubies - s0.rubies + space.ruby
         rest = rubies * w.ruby + (s.droplet - s0.droplet) * w.droplet + (w.flask if s.flask_full else 0.0)
-        if s.status == EXPLODED:
+        if s.status == EXPLODED and not s.insured_explosion:
             coins_worth = space.coins * w.coin
             if coins_worth > space.vp:
                 return Outcome(coins_worth + vp_b + rest, space.coins, vp_b, rubies, 1.0)
             return Outcome(space.vp + vp_b + rest, 0, space.vp + vp_b, rubies, 1.0)
-        die = w.die if self.rival is not None and s.scoring_space >= self.rival else 0.0
+        die = w.die if s.status != EXPLODED and self.rival is not None and s.scoring_space >= self.rival else 0.0
         vp = space.vp + vp_b
-        return Outcome(space.coins * w.coin + vp + rest + die, space.coins, vp, rubies, 0.0)
+        return Outcome(space.coins * w.coin + vp + rest + die, space.coins, vp, rubies, float(s.status == EXPLODED))
 
     # the search ------------------------------------------------------------------------------
 
@@ -142,8 +154,19 @@ class Search:
         if not bag:
             return None
         counts = Counter(map(kind_of, bag))
-        return _mix([(counts[kind] / len(bag), self.settle(whatif.draw(state, self.seat_no, cid)[0]))
+        return _mix([(counts[kind] / len(bag), self.placed(state, whatif.draw(state, self.seat_no, cid)[0]))
                      for kind, cid in whatif.kinds_in_bag(state, self.seat_no).items()])
+
+    def placed(self, before: GameState, after: GameState) -> Outcome:
+        """Playing on after a draw, plus what the chip paid at once (blue sets 3 and 4 on a ruby
+        space): the memo holds values from a position on, so a payout on the way is added here."""
+        found = self.settle(after)
+        s, s0 = after.seats[self.seat_no], before.seats[self.seat_no]
+        vp, rubies = s.score - s0.score, s.rubies - s0.rubies
+        if not (vp or rubies):
+            return found
+        return Outcome(found.value + vp + rubies * self.worth.ruby, found.coins, found.vp + vp,
+                       found.rubies + rubies, found.explode)
 
     def settle(self, state: GameState) -> Outcome:
         """Answer the seat's open offers at best: take one of them, or let them all lapse."""

@@ -1,7 +1,8 @@
 """The next draw, chip by chip: where each kind left in the bag would land and what it would pay.
 
 Each kind is drawn by the engine on a light copy (`whatif.draw`), so red's extra spaces, the
-look-ahead of blue, thresholds and every book or card in play come from the rules themselves.
+look-ahead of blue, a blue chip's insurance or ruby-space payout, thresholds and every book or
+card in play come from the rules themselves.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def outlook(state: GameState, seat_no: int) -> dict[str, Any]:
             "probability": counts[kind] / total,
             "space": placed["space"] if placed else None, "extra": placed["extra"] if placed else 0,
             "to_hand": placed is None, "scoring": _space(s.scoring_space),
-            "exploded": s.status == EXPLODED, "pot_full": s.status == STOPPED and bool(s.bag or s.hand),
+            "exploded": s.status == EXPLODED, "insured": s.insured_explosion,
+            "pot_full": s.status == STOPPED and bool(s.bag or s.hand),
+            "points": s.score - seat.score, "rubies": s.rubies - seat.rubies,
             "offers": sorted(d.rule for d in after.decisions_for(seat_no) if d.id not in before),
         }
         out["chips"].append(row)

@@ -17,6 +17,7 @@ from companion.engine import (
     GameState,
     Spend,
     Stop,
+    catalog,
     legal_actions,
     new_game,
     step,
@@ -109,3 +110,18 @@ def spend(state: GameState, seat: int, what: str) -> GameState:
 def spaces(state: GameState, seat: int) -> list[tuple[str, int]]:
     """[(kind, space)] of the seat's pot, in placing order."""
     return [(chip(cid).kind, space) for cid, space in state.seats[seat].pot]
+
+
+def books(**sets: int) -> dict[str, int]:
+    """Set 1 of every book but these, e.g. books(blue=2)."""
+    return {**{color: 1 for color in catalog.BOOK_COLORS}, **sets}
+
+
+def finish_brewing(state: GameState) -> GameState:
+    """Every seat still brewing stops; then each bonus die rolled shows 1 VP (face 1)."""
+    for n, seat in enumerate(state.seats):
+        if seat.status == "brewing" and not state.blocking_decision(n):
+            state = stop(state, n)
+    while dice := [d for d in state.decisions if d.kind == "bonus_die"]:
+        state = step(state, Choose(dice[0].seat, dice[0].id, ("1",))).state
+    return state

@@ -6,8 +6,10 @@ window.AssistPanel = (() => {
   const pct = (p) => Math.round(p * 1000) / 10;
 
   function row(r) {
-    const pays = r.exploded ? t("explodes") : t("pays", { coins: r.scoring.coins, vp: r.scoring.vp }) + (r.scoring.ruby ? " ♦" : "");
-    return el("tr", { class: r.exploded ? "bad" : "" },
+    const paid = { coins: r.scoring.coins, vp: r.scoring.vp };
+    const pays = (r.exploded ? (r.insured ? t("explodes_insured", paid) : t("explodes")) : t("pays", paid) + (r.scoring.ruby ? " ♦" : ""))
+      + (r.points || r.rubies ? " · " + t("gains_now", { vp: r.points || 0, rubies: r.rubies || 0 }) : "");
+    return el("tr", { class: r.exploded && !r.insured ? "bad" : "" },
       el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, `${pct(r.probability)} %`),
       el("td", {}, r.to_hand ? t("to_hand") : t("lands_on", { n: Q.BOARD.track[r.space] ? Q.BOARD.track[r.space].coins : r.space })), el("td", {}, pays));
   }
