@@ -62,14 +62,11 @@ def _key(state: GameState, n: int) -> Key:
 
 
 def _pot(state: GameState, s: Seat) -> Key:
-    """The colours in the pot (red, purple and black count them); the values too where green set
-    3 adds them up or purple set 4 upgrades one; the purple chips' spaces for purple set 3."""
-    books = state.config.books
-    if books.get("green") == 3 or books.get("purple") == 4:
-        found: Key = tuple(sorted(kind_of(c) for c, _ in s.pot))
-    else:
-        found = tuple(sorted(chip(c).color for c, _ in s.pot))
-    if books.get("purple") == 3:
+    """The colours in the pot (red, purple and black count them; with the bag they also fix the
+    values green set 3 adds up and purple set 4 upgrades), and for purple set 3, which pays by
+    each purple chip's space, the purple chips' spaces."""
+    found: Key = tuple(sorted(chip(c).color for c, _ in s.pot))
+    if state.config.books.get("purple") == 3:
         found += tuple(space for c, space in s.pot if chip(c).color == "purple")
     return found
 

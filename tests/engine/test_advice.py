@@ -6,7 +6,7 @@ from companion.engine import whatif
 from companion.engine.advice import Outcome, Search, TooDeep, advise
 from companion.engine.model import BREWING
 
-from .scenario import draws, game, set_bag
+from .scenario import books, draws, game, set_bag
 
 
 def brute(search: Search, state) -> Outcome:
@@ -17,9 +17,16 @@ def brute(search: Search, state) -> Outcome:
     pending = state.blocking_decision(0)
     if pending and len(seat.hand) >= pending.data.get("reveal", 0):
         return best([offers(search, whatif.answer(state, 0, pending.id, k)) for k in pending.keys()])
-    after = [offers(search, whatif.draw(state, 0, c)[0]) for c in seat.bag]
+    after = [paid(search, state, whatif.draw(state, 0, c)[0]) for c in seat.bag]
     drawn = Outcome(*(sum(getattr(o, f) for o in after) / len(after) for f in Outcome.__slots__))
     return drawn if pending else best([search.end(state), drawn])
+
+
+def paid(search: Search, before, after) -> Outcome:
+    """Playing on after a draw, plus the points and rubies the chip paid as it was placed."""
+    o = offers(search, after)
+    vp, rubies = after.seats[0].score - before.seats[0].score, after.seats[0].rubies - before.seats[0].rubies
+    return Outcome(o.value + vp + rubies * search.worth.ruby, o.coins, o.vp + vp, o.rubies + rubies, o.explode)
 
 
 def offers(search: Search, state) -> Outcome:
@@ -33,8 +40,8 @@ def best(outcomes):
     return max(outcomes, key=lambda o: o.value)
 
 
-def position(round_no, bag, droplet=0, drawn=()):
-    state = game()
+def position(round_no, bag, droplet=0, drawn=(), **sets):
+    state = game(books=books(**sets))
     state.round = round_no
     set_bag(state, 0, *bag, *drawn)
     state.seats[0].droplet = droplet
@@ -53,16 +60,34 @@ SMALL_BAGS = [
 ]
 
 
-@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn"), SMALL_BAGS)
-def test_the_search_equals_every_draw_order(round_no, bag, droplet, drawn):
-    state = position(round_no, bag, droplet, drawn)
+BOOK_BAGS = [
+    # blue set 2: windows of 1 and 2 draws next to the threshold
+    (3, ("white-3", "white-2", "blue-1", "orange-1", "blue-2"), 0, ("white-3",), {"blue": 2}),
+    # blue sets 3 and 4: a ruby or points at once on the ruby spaces 5 and 9
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 3}),
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 4}),
+    # purple set 3: a purple on 9 (0 VP) or, after an orange, on 10 (1 VP) ends in the same position
+    (3, ("purple-1", "orange-1", "orange-1", "orange-1", "white-3"), 6, ("white-2",), {"purple": 3}),
+    # green set 3 at whites 7 moving a purple that purple set 3 pays by its space
+    (5, ("white-2", "green-2", "purple-1", "white-1", "green-4"), 6, ("white-3", "white-1"), {"green": 3, "purple": 3}),
+    # choices in step B: green set 4's rubies, purple set 4's upgrades
+    (4, ("white-3", "green-1", "purple-1", "red-1", "green-2"), 2, ("white-2", "orange-1"), {"green": 4, "purple": 4}),
+    # green set 2's chips, purple set 2's trades
+    (7, ("white-3", "green-4", "purple-1", "purple-1", "green-1"), 4, ("white-2",), {"green": 2, "purple": 2}),
+]
+
+
+@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn", "sets"),
+                         [(*bag, {}) for bag in SMALL_BAGS] + BOOK_BAGS)
+def test_the_search_equals_every_draw_order(round_no, bag, droplet, drawn, sets):
+    state = position(round_no, bag, droplet, drawn, **sets)
     if round_no == 6:
         state.seats[0].flask_full = False
     search = Search(state, 0)
     cold = whatif.ignore_offers(state, 0)
     fast = search.draw(cold)
     slow = brute(Search(state, 0), cold)
-    slow_draw = Outcome(*(sum(getattr(offers(search, whatif.draw(cold, 0, c)[0]), f) for c in cold.seats[0].bag)
+    slow_draw = Outcome(*(sum(getattr(paid(search, cold, whatif.draw(cold, 0, c)[0]), f) for c in cold.seats[0].bag)
                           / len(cold.seats[0].bag) for f in Outcome.__slots__))
     for field in Outcome.__slots__:
         assert getattr(fast, field) == pytest.approx(getattr(slow_draw, field)), field
@@ -105,3 +130,12 @@ def test_reference_positions(name):
     }[name]
     answer = advise(position(*REFERENCE[name]), 0)
     assert (answer["advice"], answer["stop"]["value"], answer["draw"]["value"]) == expected
+
+
+def test_an_explosion_within_a_blue_window_is_worth_points_and_coins_without_the_die():
+    """Round 4 (coin 0.45 VP, flask 2.75): whites 3 + 3, a blue 1 (set 2), then a white 2
+    explodes on 9: scoring space 10 pays 10 coins and 2 VP, 4.5 + 2 + 2.75 = 9.25; no die."""
+    state = position(4, (), 0, ("white-3", "white-3", "blue-1", "white-2"), blue=2)
+    assert state.seats[0].insured_explosion
+    end = Search(state, 0, rival=0).end(state)
+    assert end.to_dict() == {"value": 9.25, "coins": 10, "vp": 2, "rubies": 0, "explode": 1.0}

@@ -4,15 +4,15 @@ import pytest
 
 from companion.engine.outlook import outlook
 
-from .scenario import draws, game, set_bag, stop
+from .scenario import books, draws, game, set_bag, stop
 
 
 def row(view, kind):
     return next(r for r in view["chips"] if r["kind"] == kind)
 
 
-def brewing(*bag, drawn=()):
-    state = game()
+def brewing(*bag, drawn=(), **sets):
+    state = game(books=books(**sets))
     set_bag(state, 0, *bag, *drawn)
     return draws(state, 0, *drawn)
 
@@ -82,3 +82,23 @@ def test_nothing_to_show_for_a_seat_that_stopped():
     state = brewing("white-1", drawn=("white-3",))
     view = outlook(stop(state, 0), 0)
     assert view["chips"] == [] and view["now"]["space"] == 4
+
+
+def test_blue_set_2_explodes_but_keeps_both_within_the_window():
+    # Whites 3 + 3, then a blue 1 on 7: the next draw is covered, so the white 2 explodes on 9
+    # but keeps points and coins; after an orange it would not.
+    state = brewing("white-2", "orange-1", drawn=("white-3", "white-3", "blue-1"), blue=2)
+    white = row(outlook(state, 0), "white-2")
+    assert (white["space"], white["exploded"], white["insured"]) == (9, True, True)
+    assert row(outlook(state, 0), "orange-1")["insured"] is False
+    later = draws(brewing("white-2", "orange-1", "orange-1", drawn=("white-3", "white-3", "blue-1"), blue=2),
+                  0, "orange-1")
+    assert (row(outlook(later, 0), "white-2")["exploded"], row(outlook(later, 0), "white-2")["insured"]) == (True, False)
+
+
+@pytest.mark.parametrize(("set_no", "points", "rubies"), [(1, 0, 0), (3, 0, 1), (4, 4, 0)])
+def test_blue_sets_3_and_4_pay_on_a_ruby_space_at_once(set_no, points, rubies):
+    state = brewing("blue-4", "white-2", drawn=("white-1",), blue=set_no)
+    blue = row(outlook(state, 0), "blue-4")  # lands on 5, a ruby space
+    assert (blue["space"], blue["points"], blue["rubies"]) == (5, points, rubies)
+    assert row(outlook(state, 0), "white-2")["rubies"] == 0  # only blue chips pay

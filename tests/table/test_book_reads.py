@@ -1,0 +1,32 @@
+"""Chips a book puts into a bag in evaluation pass the bag's reader on the way in: their read is a return."""
+
+from companion.engine import GameConfig, catalog
+from companion.engine.model import chip
+from companion.table import TableSetup, TagRegistry, start_game
+
+NEW_STICKER = "04B0B0B0B0B0B0"
+
+
+def test_the_orange_chip_green_set_2_puts_into_the_bag_is_read_going_in_not_drawn(db):
+    # A sticker on an orange chip of the box, never read in this game.
+    TagRegistry(db).assign(NEW_STICKER, "orange-1-20")
+    books = {**{c: 1 for c in catalog.BOOK_COLORS}, "green": 2}
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"), books=books), {"bag-0": 0, "bag-1": 1},
+                                      registry=True))
+    try:
+        table.submit({"kind": "fortune"}, "host")
+        ann = table.state.seats[0]
+        for kind in ("orange-1", "green-1"):  # the green 1 is Ann's last chip
+            cid = next(c for c in ann.bag if chip(c).kind == kind)
+            table.submit({"kind": "draw", "seat": 0, "chip": cid}, "host")
+        table.submit({"kind": "stop", "seat": 0}, "host")
+        table.submit({"kind": "stop", "seat": 1}, "host")
+        die = next(d for d in table.state.decisions if d.kind == "bonus_die")
+        table.submit({"kind": "choose", "seat": die.seat, "decision": die.id, "keys": ["1"]}, "host")
+        gained = [c for c in table.state.seats[0].returning if chip(c).kind == "orange-1"]
+        assert len(gained) == 1 and gained[0] in table.state.seats[0].bag
+        outcome = table.read("bag-0", NEW_STICKER)
+        assert outcome.events == [{"event": "return_seen", "seat": 0, "chip": gained[0]}]
+        assert gained[0] not in table.state.seats[0].returning and gained[0] in table.state.seats[0].bag
+    finally:
+        table.close()
