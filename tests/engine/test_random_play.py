@@ -75,11 +75,42 @@ def test_random_games_with_fortune_teller_cards_keep_every_invariant():
     assert len(turned_up) == 24, "every card came up in some game"
 
 
+def sets_2_to_4(n: int) -> dict[str, int]:
+    """The n-th of the 27 ways to lay out blue, green and purple books of sets 2-4 (red and yellow: set 1)."""
+    return {**{c: 1 for c in catalog.BOOK_COLORS}, "blue": 2 + n % 3, "green": 2 + n // 3 % 3, "purple": 2 + n // 9 % 3}
+
+
+class Seen(Invariants):
+    """The invariants, and every decision kind and event the games went through."""
+
+    seen: Counter = Counter()
+
+    def __call__(self, state, action, events) -> None:
+        super().__call__(state, action, events)
+        self.seen.update(d.kind for d in state.decisions)
+        self.seen.update(e["event"] for e in events)
+        self.seen.update("insured explosion" for e in events if e["event"] == "exploded" and e.get("insured"))
+
+
+def test_random_games_with_blue_green_and_purple_books_of_sets_2_to_4_keep_every_invariant():
+    Seen.seen = Counter()
+    for game_no in range(54):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 4 == 1,
+                            books=sets_2_to_4(game_no))
+        state, inputs = play_game(config, 20_000 + game_no, Seen(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+    every = {"insured", "insured explosion", "moved", "green.chip", "green.pay", "purple.trade", "purple.upgrade",
+             "chip_removed"}
+    assert every <= set(Seen.seen), f"never happened: {every - set(Seen.seen)}"
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans(),
-       cards=st.booleans())
-def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes)
+       cards=st.booleans(), books=st.one_of(st.none(), st.integers(0, 26)))
+def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books):
+    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes,
+                        **({} if books is None else {"books": sets_2_to_4(books)}))
     state, inputs = play_game(config, seed, cards=cards)
     text = format_transcript(config, inputs)
     again_config, again = parse_transcript(text)

@@ -141,14 +141,15 @@ SET_3 = IngredientRule(
 
 def _upgrades(ctx: Ctx, top: int) -> list[Option]:
     """One option per kind of chip in the pot and tier (chips of a kind are alike), naming the
-    last one of that kind by its space so the player knows which chip goes back into the box."""
+    last one of that kind by its space so the player knows which chip goes back into the box.
+    White chips are not ingredients: a higher white only brings the explosion closer."""
     found: dict[str, Option] = {}
     for tier in range(top, 0, -1):
         old, new = catalog.PURPLE_4_UPGRADES[tier]
         for cid, space in reversed(ctx.seat.pot):
             c = chip(cid)
             key = f"{c.kind}>{new}"
-            if c.value == old and c.color != "purple" and key not in found \
+            if c.value == old and c.color not in ("white", "purple") and key not in found \
                     and ctx.state.supply.get(f"{c.color}-{new}"):
                 found[key] = Option(f"{cid}>{new}", f"Trade the {chip_label(cid)} on {_on_space(space)} "
                                     f"for a {c.color} {new}")
