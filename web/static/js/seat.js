@@ -18,7 +18,8 @@
   }
 
   const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
-                           droplet: "guide_droplet" };
+                           droplet: "guide_droplet", "green.chip": "guide_green_chip", "green.pay": "guide_green_pay",
+                           "purple.trade": "guide_purple_trade", "purple.upgrade": "guide_purple_upgrade" };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
@@ -163,7 +164,7 @@
     fill("title", Board.seatDot(view.you), " ", me.name);
     fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
     const st = me.status || "brewing";
-    fill("status", st !== "brewing" && view.phase !== "game_over" ? t("status_" + st) : "");
+    fill("status", st !== "brewing" && view.phase !== "game_over" ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
     document.getElementById("status").className = st === "exploded" ? "bad" : "";
 
     const actions = view.actions || [];
@@ -223,7 +224,10 @@
         el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
         el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
-      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null);
+      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null,
+      // Blue set 2: how many of the next draws an explosion would still keep points and coins.
+      st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
+        el("span", {}, t("insured_draws"))) : null);
 
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
