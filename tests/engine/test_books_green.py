@@ -4,11 +4,12 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import Fortune, catalog, step
+from companion.engine import Choose, Fortune, catalog, step
 from companion.engine.ingredients import RULES
 from companion.engine.model import chip
+from companion.engine.narrate import describe
 
-from .scenario import answer, at_round, books, decision, draws, finish_brewing, game, set_bag
+from .scenario import answer, at_round, books, decision, draws, finish_brewing, game, set_bag, stop
 
 
 def green(set_no, round_no=1, **more):
@@ -135,3 +136,23 @@ class TestGreenSet4:
 @pytest.mark.parametrize("set_no", [2, 3, 4])
 def test_every_green_book_has_its_text(set_no):
     assert "green" in RULES[f"green/{set_no}"].text and "step B" in RULES[f"green/{set_no}"].text
+
+
+def test_the_feed_tells_the_move_and_the_chip_with_printed_spaces():
+    state = green(3)
+    set_bag(state, 0, "white-3", "green-1", "white-2", "green-1", "green-4", "white-2", "orange-1", "white-1")
+    set_bag(state, 1, "white-1")
+    state = stop(draws(state, 0, "white-3", "green-1", "white-2", "green-1", "green-4", "white-2", "orange-1"), 0)
+    state = stop(state, 1)
+    die = decision(state, 0, "bonus_die")
+    events = step(state, Choose(0, die.id, ("1",))).events
+    lines = [describe(e, ["Ann", "Ben"]) for e in events if e["event"] == "moved"]
+    assert lines == ["Ann: orange 1 moves 6 spaces on to space 17 (garden spider)"]  # the 20th space prints 17
+    state = green(2)
+    names = [s.name for s in state.seats]
+    set_bag(state, 0, "green-4", "white-1")
+    set_bag(state, 1, "white-1")
+    state = stop(stop(draws(state, 0, "green-4"), 0), 1)
+    events = step(state, Choose(0, decision(state, 0, "bonus_die").id, ("1",))).events
+    assert "Ann: no chip for the green 4: its chips' books are not out yet (garden spider)" in [
+        describe(e, names) for e in events]

@@ -2,8 +2,9 @@
 
 import pytest
 
-from companion.engine import catalog
+from companion.engine import Choose, catalog, step
 from companion.engine.model import chip
+from companion.engine.narrate import describe
 
 from .scenario import answer, books, decision, game
 from .test_books_green import DIE, evaluate, supply, taken
@@ -129,3 +130,12 @@ class TestPurpleSet4:
         assert state.seats[0].status == "exploded"
         assert [o.label for o in decision(state, 0, "purple.upgrade").options] == [
             "Trade the green 1 on space 1 for a green 2", "Keep the pot as it is"]
+
+
+def test_the_feed_tells_each_chip_that_comes_and_goes():
+    state, _ = evaluate(purple(4), "green-1", "purple-1")
+    green = state.seats[0].pot[0][0]
+    events = step(state, Choose(0, decision(state, 0, "purple.upgrade").id, (f"{green}>2",))).events
+    lines = [describe(e, ["Ann", "Ben"]) for e in events if e["event"] in ("chip_gained", "chip_removed")]
+    assert lines == ["Ann: gets green 2 into the bag (ghost's breath)",
+                     "Ann: green 1 goes back to the supply (ghost's breath)"]
