@@ -110,15 +110,16 @@ def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artif
         host = browser.new_page(**SCREEN)
         host.goto(f"{server.url}/host?pin={PIN}")
         host.wait_for_selector("#newgame:not(.hidden)")
+        host.fill("[data-new-seat='2'] .newname", "ANA")
+        host.click("#create")
+        host.wait_for_function("document.getElementById('result').innerText.includes('two players are called')")
+        host.locator("#newgame").screenshot(path=str(artifacts / "host-new-game.png"))
         host.fill("[data-new-seat='2'] .newname", "<b>Cleo</b>")
         host.select_option("[data-book=blue]", "2")
-        host.click("#create")
-        host.wait_for_function("document.getElementById('result').innerText.includes('blue set 2 is not available')")
-        host.locator("#newgame").screenshot(path=str(artifacts / "host-new-game.png"))
-        host.select_option("[data-book=blue]", "1")
         host.click("#create")
         host.wait_for_selector("[data-join='2']")
         assert "<b>Cleo</b>" in host.locator("[data-join='2']").inner_text(), "names are shown as text"
         assert host.locator("#newgame").is_hidden()
+        assert server.app.extensions["companion.game"].table.state.config.books["blue"] == 2
     finally:
         server.stop()
