@@ -52,11 +52,11 @@ def test_a_new_game_replaces_a_finished_one(over):
     assert form(over)["allowed"] is False
 
 
-def test_books_other_than_set_1_are_refused_with_the_engines_reason(over):
+def test_a_book_that_does_not_exist_is_refused_with_the_engines_reason(over):
     before = over.view()
-    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "blue": 2}})
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "blue": 5}})
     assert r.status_code == 400 and r.get_json()["error"] == "bad_setup"
-    assert r.get_json()["message"] == "blue set 2 is not available; available: [1]"
+    assert r.get_json()["message"] == "blue set 5 is not available; available: [1, 2, 3, 4]"
     assert over.view() == before
 
 
