@@ -1,4 +1,4 @@
-"""A book's choice in evaluation step B on the seat page: the engine's words on the buttons."""
+"""The later books on the seat page: a choice in step B in the engine's words, the blue insurance."""
 
 from __future__ import annotations
 
@@ -37,6 +37,48 @@ def test_green_set_4_asks_on_the_seat_page_whether_to_pay_a_ruby_for_a_droplet_s
         ana.click("[data-kind='green.pay'] [data-option='1']")
         ana.wait_for_function("!document.querySelector(\"[data-kind='green.pay']\")")
         assert (table.state.seats[0].rubies, table.state.seats[0].droplet) == (0, 1)
+    finally:
+        srv.stop()
+        table.close()
+        db.close()
+
+
+def draw(table, seat: int, kind: str) -> None:
+    cid = next(c for c in table.state.seats[seat].bag if chip(c).kind == kind)
+    submit(table, {"kind": "draw", "seat": seat, "chip": cid})
+
+
+def test_blue_set_2_shows_the_insured_draws_and_an_explosion_that_keeps_both(browser, tmp_path, artifacts):
+    books = {**{c: 1 for c in catalog.BOOK_COLORS}, "blue": 2}
+    db = Database(tmp_path / "game.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Ben"), books=books), {"bag-0": 0, "bag-1": 1}))
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    try:
+        # Round 1: Ana reaches 7 coins and buys a blue 1-chip.
+        submit(table, {"kind": "fortune", "card": None})
+        for kind in ("white-3", "white-2", "orange-1"):
+            draw(table, 0, kind)
+        submit(table, {"kind": "stop", "seat": 0})
+        submit(table, {"kind": "stop", "seat": 1})
+        die = next(d for d in table.state.decisions if d.kind == "bonus_die")
+        submit(table, {"kind": "choose", "seat": die.seat, "decision": die.id, "keys": ["1"]})
+        submit(table, {"kind": "buy", "seat": 0, "color": "blue", "value": 1})
+        while table.state.phase != "fortune":
+            seat = next(n for n, s in enumerate(table.state.seats) if not s.done)
+            submit(table, {"kind": "done", "seat": seat})
+        # Round 2: whites 3 + 2 + 2, then the blue 1 covers the next draw.
+        submit(table, {"kind": "fortune", "card": None})
+        ana = browser.new_context(**PHONE).new_page()
+        ana.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        for kind in ("white-3", "white-2", "white-2", "blue-1"):
+            draw(table, 0, kind)
+        ana.wait_for_selector("[data-insured='1']")
+        assert ana.locator("[data-insured='1']").inner_text().split() == ["1", "draws", "insured"]
+        assert any("explodes, keeps both" in row for row in ana.locator("#outlook tr").all_inner_texts())
+        ana.screenshot(path=str(artifacts / "book-blue-2-insured.png"))
+        draw(table, 0, "white-1")
+        ana.wait_for_function("document.getElementById('status').innerText === 'exploded, keeps points and coins'")
+        assert ana.locator("[data-insured]").count() == 0
     finally:
         srv.stop()
         table.close()
