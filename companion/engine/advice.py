@@ -98,11 +98,16 @@ class Search:
             rule = rules.get(color)
             if rule and rule.on_evaluate:
                 rule.on_evaluate(ctx)
-        choices = [d for d in after.decisions if d.seat == n and d.id not in {x.id for x in state.decisions}]
-        if choices:  # a chip action that asks (purple set 1 with 3 or more): take its best answer
-            d = choices[0]
-            return _best([self.end_after(whatif.answer(after, n, d.id, k), state) for k in d.keys()])
-        return self.end_after(after, state)
+        return self.answered(after, state, {d.id for d in state.decisions})
+
+    def answered(self, after: GameState, before: GameState, known: set[str]) -> Outcome:
+        """The chip actions' questions (purple's tiers, green set 2's chip for each green chip,
+        ...) each answered at best, one after another."""
+        n = self.seat_no
+        d = next((d for d in after.decisions if d.seat == n and d.id not in known), None)
+        if d is None:
+            return self.end_after(after, before)
+        return _best([self.answered(whatif.answer(after, n, d.id, k), before, known) for k in d.keys()])
 
     def end_after(self, after: GameState, before: GameState) -> Outcome:
         n, w = self.seat_no, self.worth

@@ -139,3 +139,11 @@ def test_an_explosion_within_a_blue_window_is_worth_points_and_coins_without_the
     assert state.seats[0].insured_explosion
     end = Search(state, 0, rival=0).end(state)
     assert end.to_dict() == {"value": 9.25, "coins": 10, "vp": 2, "rubies": 0, "explode": 1.0}
+
+
+def test_every_question_of_step_b_is_answered_at_best():
+    """Green set 4 asks first (a ruby for a droplet step), then purple set 2 (trade the purple in:
+    1 VP, 1 ruby and a black chip); the stop's value counts both answers."""
+    state = position(4, ("white-1",), 0, ("purple-1", "green-1"), green=4, purple=2)
+    end = Search(state, 0).end(whatif.ignore_offers(state, 0))
+    assert end.vp == 1 and end.coins == 3
