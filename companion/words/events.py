@@ -139,8 +139,3 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> s
     text = _SENTENCES[event["event"]](w, event)
     seat = event.get("seat")
     return text if seat is None else w._("{name}: {text}", name=names[seat], text=text)
-
-
-def known(event_key: str) -> bool:
-    """True when the event has a sentence (every event the engine emits must)."""
-    return event_key in _SENTENCES
