@@ -97,7 +97,7 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
 
     def corrections(seq: int) -> list[dict[str, Any]]:
         return [{"seq": e.seq, "at": e.recorded_at, "source": e.source, "kind": e.kind,
-                 "text": correction_text(e.kind, e.payload, names), "counts": e.seq not in cancelled}
+                 "text": correction_text(e.kind, e.payload, names, lang), "counts": e.seq not in cancelled}
                 for e in fixes.get(seq, [])]
 
     state = new_game(setup.game)

@@ -22,7 +22,7 @@ def entry_lines(notice: Mapping[str, Any], names: Sequence[str], lang: str) -> l
     """What a journal write did: the engine's events of an input, or the correction it made."""
     if notice["kind"] == "input":
         return [describe(event, names, lang) for event in notice.get("events", ())]
-    return [f"#{notice['seq']} {correction_text(notice['kind'], notice['payload'], names)}"]
+    return [f"#{notice['seq']} {correction_text(notice['kind'], notice['payload'], names, lang)}"]
 
 
 def journal_lines(config: GameConfig, inputs: Iterable[Counted], lang: str, limit: int = FEED_LINES) -> list[str]:

@@ -6,8 +6,9 @@ parameters) for prompts, labels, book and card texts. This package turns them in
 docs/translations.md for adding a text or a language.
 """
 
+from .actions import action_text
 from .catalogs import MissingTranslation, languages, translations
 from .events import PHASES, describe
 from .render import localize, render
 
-__all__ = ["MissingTranslation", "PHASES", "describe", "languages", "localize", "render", "translations"]
+__all__ = ["MissingTranslation", "action_text", "PHASES", "describe", "languages", "localize", "render", "translations"]

@@ -12,7 +12,7 @@ from typing import Any
 from companion.engine import catalog
 from companion.engine.fortune import CARDS
 from companion.engine.ingredients.labels import chip_label, kind_label
-from companion.engine.text import N_
+from companion.engine.text import N_, Text
 
 from .catalogs import translations
 from .render import render
@@ -38,6 +38,9 @@ class Words:
 
     def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         return self._t.ngettext(singular, plural, n).format(n=n, **params)
+
+    def text(self, text: Text) -> str:
+        return render(text, self.lang)
 
     def chip(self, chip_id: str) -> str:
         return render(chip_label(chip_id), self.lang)
