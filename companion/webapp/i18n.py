@@ -7,14 +7,16 @@ The Spanish follows the Spanish rulebook's words (caldero, gota, rata, frasco).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 
 from flask import Flask, request
 from flask_babel import Babel, Domain, get_locale
 
 from companion.engine import catalog
+from companion.engine.ingredients.labels import kind_label
 from companion.engine.text import N_
-from companion.words import languages, translations
+from companion.words import languages, render, translations
 
 LANGUAGES = languages()
 COOKIE = "lang"
@@ -272,6 +274,16 @@ def strings(lang: str) -> dict[str, object]:
         found[key] = str(found[key]).format(**numbers)
     found["colors"] = {color: words.gettext(msgid) for color, msgid in COLOR_NAMES.items()}
     return found
+
+
+def chip_namer(lang: str) -> Callable[[str], str]:
+    """For templates: a chip (``white-1-03``: 'white 1 (white-1-03)', its id kept as the transcript
+    writes it, for disputes) or a kind of chip (``white-1``: 'white 1'), in ``lang``."""
+    def name(chip_id: str) -> str:
+        color, value, *number = chip_id.split("-")
+        label = render(kind_label(color, int(value)), lang)
+        return f"{label} ({chip_id})" if number else label
+    return name
 
 
 class _Catalogs(Domain):
