@@ -4,7 +4,7 @@ import pytest
 
 from companion.engine import Draw, catalog, new_game, step, view_for
 from companion.engine.model import GameConfig
-from companion.engine.narrate import describe
+from companion.words import describe
 
 from .scenario import (
     answer,
@@ -79,7 +79,7 @@ class TestBlueSet2:
         placed = step(state, Draw(0, in_bag(state, 0, "blue-4")))
         assert [describe(e, names) for e in placed.events] == [
             "Ann: draws blue 4 → space 10",
-            "Ann: crow skull: an explosion within the next 4 draws keeps victory points and coins"]
+            "Ann: crow skull: 4 draws insured (an explosion keeps victory points and coins)"]
         state = draw(placed.state, 0, "orange-1")
         assert view_for(state, 0)["seats"][0]["insured"] == 3
         exploded = step(state, Draw(0, in_bag(state, 0, "white-2"))).events

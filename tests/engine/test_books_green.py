@@ -7,7 +7,7 @@ import pytest
 from companion.engine import Choose, Fortune, catalog, step
 from companion.engine.ingredients import RULES
 from companion.engine.model import chip
-from companion.engine.narrate import describe
+from companion.words import describe
 
 from .scenario import answer, at_round, books, decision, draws, finish_brewing, game, set_bag, stop
 

@@ -4,7 +4,7 @@ import pytest
 
 from companion.engine import Choose, catalog, step
 from companion.engine.model import chip
-from companion.engine.narrate import describe
+from companion.words import describe
 
 from .scenario import answer, books, decision, game
 from .test_books_green import DIE, evaluate, supply, taken
@@ -23,8 +23,8 @@ class TestPurpleSet2:
         state, _ = evaluate(purple(2), "purple-1", "purple-1", "purple-1", "purple-1")
         trade = decision(state, 0, "purple.trade")
         assert trade.keys() == ["3", "2", "1", "0"]
-        assert trade.options[0].label == ("Trade in 3 purple chips (space 1, space 2, space 3): a yellow 4-chip, "
-                                          "6 victory points, 1 ruby, droplet 2 spaces forward")
+        assert str(trade.options[0].label) == ("Trade in 3 purple chips (spaces 1, 2, 3): a yellow 4-chip, 6 victory "
+                                               "points, 1 ruby and the droplet 2 forward")
         seat, box = state.seats[0], supply(state)
         score, rubies = seat.score, seat.rubies
         state = answer(state, 0, "purple.trade", "3")
@@ -98,7 +98,7 @@ class TestPurpleSet4:
     def test_one_purple_trades_a_1_chip_for_a_2_chip_of_its_colour(self):
         state, _ = evaluate(purple(4), "green-1", "orange-1", "white-1", "purple-1")
         upgrade = decision(state, 0, "purple.upgrade")
-        assert [o.label for o in upgrade.options] == [  # no white: it only brings an explosion closer
+        assert [str(o.label) for o in upgrade.options] == [  # no white: it only brings an explosion closer
             "Trade the green 1 on space 1 for a green 2", "Keep the pot as it is"]
         green = state.seats[0].pot[0][0]
         box = supply(state)
@@ -112,12 +112,12 @@ class TestPurpleSet4:
     def test_two_purples_trade_a_2_chip_for_a_4_chip_or_take_the_lower_action(self):
         state, _ = evaluate(purple(4), "green-2", "red-1", "purple-1", "purple-1")
         assert [o.key.split(">")[1] for o in decision(state, 0, "purple.upgrade").options[:-1]] == ["4", "2"]
-        assert [o.label for o in decision(state, 0, "purple.upgrade").options[:-1]] == [
+        assert [str(o.label) for o in decision(state, 0, "purple.upgrade").options[:-1]] == [
             "Trade the green 2 on space 2 for a green 4", "Trade the red 1 on space 3 for a red 2"]
 
     def test_three_or_more_purples_offer_every_tier(self):
         state, _ = evaluate(purple(4), "green-1", "green-2", "purple-1", "purple-1", "purple-1", "purple-1")
-        assert [o.label for o in decision(state, 0, "purple.upgrade").options] == [
+        assert [str(o.label) for o in decision(state, 0, "purple.upgrade").options] == [
             "Trade the green 1 on space 1 for a green 4", "Trade the green 2 on space 3 for a green 4",
             "Trade the green 1 on space 1 for a green 2", "Keep the pot as it is"]
 
@@ -128,7 +128,7 @@ class TestPurpleSet4:
     def test_acts_after_an_explosion(self):
         state, _ = evaluate(purple(4), "green-1", "white-3", "white-3", "purple-1", "white-2")
         assert state.seats[0].status == "exploded"
-        assert [o.label for o in decision(state, 0, "purple.upgrade").options] == [
+        assert [str(o.label) for o in decision(state, 0, "purple.upgrade").options] == [
             "Trade the green 1 on space 1 for a green 2", "Keep the pot as it is"]
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Chip, Decision, Option
+from ..text import N_, say, say_n
 from ._rule import IngredientRule
 
 if TYPE_CHECKING:
@@ -22,8 +23,9 @@ def _preview(ctx: Ctx, blue: Chip) -> None:
         return
     ctx.ask(
         "blue.preview", "blue/1",
-        f"Crow skull {blue.value}: draw {reveal} chip(s), then place one of them or none",
-        [Option(NONE, "Place none, all go back")],
+        say_n("Crow skull {value}: draw {n} chip, then place it or not",
+              "Crow skull {value}: draw {n} chips, then place one of them or none", reveal, value=blue.value),
+        [Option(NONE, say("Place none, all go back"))],
         data={"reveal": reveal, "blue": blue.id},
     )
 
@@ -35,16 +37,16 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     back = [c for c in seat.hand if c != chosen]
     seat.hand = [c for c in seat.hand if c == chosen]
     if back:
-        ctx.put_back(back, "crow skull")
+        ctx.put_back(back, N_("crow skull"))
     if chosen != NONE:
         ctx.place(chosen)
 
 
 SET_1 = IngredientRule(
     "blue/1", "blue", 1,
-    "When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
+    N_("When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
     "You may place one of them as your next chip; the others go back into the bag. You may also put "
-    "them all back. A placed chip with a bonus carries it out at once.",
+    "them all back. A placed chip with a bonus carries it out at once."),
     on_place=_preview, resolve=_resolve,
 )
 
@@ -56,39 +58,42 @@ def _insure(ctx: Ctx, blue: Chip) -> None:
     ctx.emit("insured", chip=blue.id, draws=seat.insured)
 
 
+ON_A_RUBY_SPACE = N_("crow skull on a ruby space")
+
+
 def _on_ruby_space(ctx: Ctx) -> bool:
     return catalog.POT_TRACK[ctx.seat.pot[-1][1]].ruby
 
 
 def _ruby(ctx: Ctx, blue: Chip) -> None:
     if _on_ruby_space(ctx):
-        ctx.gain_rubies(catalog.BLUE_3_RUBIES, "crow skull on a ruby space")
+        ctx.gain_rubies(catalog.BLUE_3_RUBIES, ON_A_RUBY_SPACE)
 
 
 def _points(ctx: Ctx, blue: Chip) -> None:
     if _on_ruby_space(ctx):
-        ctx.gain_points(catalog.BLUE_4_VP[blue.value], "crow skull on a ruby space")
+        ctx.gain_points(catalog.BLUE_4_VP[blue.value], ON_A_RUBY_SPACE)
 
 
 SET_2 = IngredientRule(
     "blue/2", "blue", 2,
-    "When you place a blue chip, if your pot explodes with one of the next draws (1, 2 or 4 by the "
-    "chip's value) you still receive both victory points and coins; you still cannot roll the bonus "
-    "die. The windows do not add up: a blue chip placed while another's window runs gives the "
-    "longer of the two (a 4-chip after a 2-chip covers the next 4 draws, not 5).",
+    N_("When you place a blue chip, if your pot explodes with one of the next draws (1, 2 or 4 by the "
+       "chip's value) you still receive both victory points and coins; you still cannot roll the bonus "
+       "die. The windows do not add up: a blue chip placed while another's window runs gives the "
+       "longer of the two (a 4-chip after a 2-chip covers the next 4 draws, not 5)."),
     on_place=_insure,
 )
 
 SET_3 = IngredientRule(
     "blue/3", "blue", 3,
-    "If you place a blue chip on a ruby space, you immediately receive 1 ruby. The values of the "
-    "blue chips are of no significance.",
+    N_("If you place a blue chip on a ruby space, you immediately receive 1 ruby. The values of the "
+       "blue chips are of no significance."),
     on_place=_ruby, acts_on_last_space=True,
 )
 
 SET_4 = IngredientRule(
     "blue/4", "blue", 4,
-    "If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
-    "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip.",
+    N_("If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
+       "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip."),
     on_place=_points, acts_on_last_space=True,
 )

@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Chip, Decision, Option, chip
+from ..text import N_, say, say_n
 from ._rule import IngredientRule
-from .labels import plural
+from .labels import chip_label, kind_label
 
 if TYPE_CHECKING:
     from ..context import Ctx
 
-WHY = "garden spider"
+GARDEN_SPIDER = N_("garden spider")
 
 
 def _last_greens(ctx: Ctx) -> list[Chip]:
@@ -23,13 +24,13 @@ def _last_greens(ctx: Ctx) -> list[Chip]:
 # set 1 -------------------------------------------------------------------------------------
 
 def _rubies(ctx: Ctx) -> None:
-    ctx.gain_rubies(len(_last_greens(ctx)), WHY)
+    ctx.gain_rubies(len(_last_greens(ctx)), GARDEN_SPIDER)
 
 
 SET_1 = IngredientRule(
     "green/1", "green", 1,
-    "In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
-    "last chip placed in your pot.",
+    N_("In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
+    "last chip placed in your pot."),
     on_evaluate=_rubies,
 )
 
@@ -43,27 +44,29 @@ def _chips(ctx: Ctx) -> None:
                  if ctx.state.round >= catalog.BOOK_FROM_ROUND.get(color, 1)]
         stocked = [(color, value) for color, value in kinds if ctx.state.supply.get(f"{color}-{value}")]
         if len(stocked) > 1:
-            ctx.ask("green.chip", "green/2", f"Garden spider: your green {green.value} is among the last two "
-                    "chips; which chip goes into your bag?",
-                    [Option(f"{color}-{value}", f"A {color} {value}-chip into the bag") for color, value in stocked],
+            ctx.ask("green.chip", "green/2",
+                    say("Garden spider: your {chip} is among the last two chips; which chip goes into your bag?",
+                        chip=chip_label(green.id)),
+                    [Option(f"{color}-{value}", say("A {kind} into the bag", kind=kind_label(color, value)))
+                     for color, value in stocked],
                     data={"green": green.id})
         elif stocked or kinds:
-            ctx.chip_from_supply(*(stocked or kinds)[0], why=WHY)  # none left: says it is sold out
+            ctx.chip_from_supply(*(stocked or kinds)[0], why=GARDEN_SPIDER)  # none left: says it is sold out
         else:
-            ctx.emit("no_chip", chip=green.id, why=WHY)
+            ctx.emit("no_chip", chip=green.id, why=GARDEN_SPIDER)
 
 
 def _resolve_chip(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     ctx.close(decision)
     color, value = keys[0].rsplit("-", 1)
-    ctx.chip_from_supply(color, int(value), why=WHY)
+    ctx.chip_from_supply(color, int(value), why=GARDEN_SPIDER)
 
 
 SET_2 = IngredientRule(
     "green/2", "green", 2,
-    "In evaluation step B you receive a chip into your bag for each green chip that is the last or "
-    "the next to last chip placed in your pot: an orange 1-chip for a green 1-chip, a blue 1-chip or "
-    "a red 1-chip for a green 2-chip, a yellow 1-chip or a purple 1-chip for a green 4-chip.",
+    N_("In evaluation step B you receive a chip into your bag for each green chip that is the last or "
+       "the next to last chip placed in your pot: an orange 1-chip for a green 1-chip, a blue 1-chip or "
+       "a red 1-chip for a green 2-chip, a yellow 1-chip or a purple 1-chip for a green 4-chip."),
     on_evaluate=_chips, resolve=_resolve_chip,
 )
 
@@ -81,14 +84,14 @@ def _move_last(ctx: Ctx) -> None:
     to = min(space + greens, catalog.LAST_CHIP_SPACE)
     if to > space:
         seat.pot[-1] = (last, to)
-        ctx.emit("moved", chip=last, space=to, by=greens, why=WHY)
+        ctx.emit("moved", chip=last, space=to, by=greens, why=GARDEN_SPIDER)
 
 
 SET_3 = IngredientRule(
     "green/3", "green", 3,
-    "In evaluation step B, if the white chips in your pot total exactly 7, add up the values of all "
-    "the green chips in your pot and move your very last chip (whatever its colour) that many "
-    "spaces forward.",
+    N_("In evaluation step B, if the white chips in your pot total exactly 7, add up the values of all "
+       "the green chips in your pot and move your very last chip (whatever its colour) that many "
+       "spaces forward."),
     on_evaluate=_move_last,
 )
 
@@ -98,10 +101,11 @@ SET_3 = IngredientRule(
 def _offer_steps(ctx: Ctx) -> None:
     most = min(len(_last_greens(ctx)), ctx.seat.rubies // catalog.GREEN_4_COST)
     if most:
-        ctx.ask("green.pay", "green/4", "Garden spider: pay rubies to move your droplet?",
-                [*(Option(str(n), f"Pay {plural(n * catalog.GREEN_4_COST, 'ruby', 'rubies')}: droplet "
-                              f"{plural(n, 'space')} forward") for n in range(most, 0, -1)),
-                 Option("0", "Pay nothing")])
+        ctx.ask("green.pay", "green/4", say("Garden spider: pay rubies to move your droplet?"),
+                [*(Option(str(n), say_n("Pay {n} ruby: droplet {n} space forward",
+                                        "Pay {n} rubies: droplet {n} spaces forward", n))
+                   for n in range(most, 0, -1)),
+                 Option("0", say("Pay nothing"))])
 
 
 def _resolve_steps(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -109,13 +113,13 @@ def _resolve_steps(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     steps = int(keys[0])
     if steps:
         ctx.seat.rubies -= steps * catalog.GREEN_4_COST
-        ctx.emit("rubies_paid", amount=steps * catalog.GREEN_4_COST, why=WHY)
-        ctx.move_droplet(steps, WHY)
+        ctx.emit("rubies_paid", amount=steps * catalog.GREEN_4_COST, why=GARDEN_SPIDER)
+        ctx.move_droplet(steps, GARDEN_SPIDER)
 
 
 SET_4 = IngredientRule(
     "green/4", "green", 4,
-    "In evaluation step B you may pay 1 ruby for each green chip that is the last or the next to "
-    "last chip placed in your pot, and move your droplet 1 space forward for each (at most 2).",
+    N_("In evaluation step B you may pay 1 ruby for each green chip that is the last or the next to "
+       "last chip placed in your pot, and move your droplet 1 space forward for each (at most 2)."),
     on_evaluate=_offer_steps, resolve=_resolve_steps,
 )

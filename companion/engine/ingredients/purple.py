@@ -6,31 +6,32 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Decision, Option, chip
+from ..text import N_, Text, say, say_n
 from ._rule import IngredientRule
-from .labels import chip_label, plural
+from .labels import chip_label, kind_label
 
 if TYPE_CHECKING:
     from ..context import Ctx
 
 TIERS = catalog.PURPLE_1_TIERS
-WHY = "ghost's breath"
+GHOSTS_BREATH = N_("ghost's breath")
 
 
-def _label(tier: int) -> str:
+def _label(tier: int) -> Text:
     vp, rubies, droplet = TIERS[tier]
-    parts = [f"{vp} victory point{'s' if vp > 1 else ''}"]
+    points = say_n("{n} victory point", "{n} victory points", vp)
     if rubies:
-        parts.append(f"{rubies} ruby")
+        return say("{points} and {rubies}", points=points, rubies=say_n("{n} ruby", "{n} rubies", rubies))
     if droplet:
-        parts.append(f"droplet {droplet} forward")
-    return " and ".join(parts)
+        return say("{points} and the droplet {n} forward", points=points, n=droplet)
+    return points
 
 
 def _pay(ctx: Ctx, tier: int) -> None:
     vp, rubies, droplet = TIERS[tier]
-    ctx.gain_points(vp, WHY)
-    ctx.gain_rubies(rubies, WHY)
-    ctx.move_droplet(droplet, WHY)
+    ctx.gain_points(vp, GHOSTS_BREATH)
+    ctx.gain_rubies(rubies, GHOSTS_BREATH)
+    ctx.move_droplet(droplet, GHOSTS_BREATH)
 
 
 def _evaluate(ctx: Ctx) -> None:
@@ -42,7 +43,7 @@ def _evaluate(ctx: Ctx) -> None:
         # Below the top tier, a higher tier only adds to a lower one, so it is taken without asking.
         _pay(ctx, top)
         return
-    ctx.ask("purple.tier", "purple/1", f"Ghost's breath: {purples} purple chips, choose your bonus",
+    ctx.ask("purple.tier", "purple/1", say("Ghost's breath: {n} purple chips, choose your bonus", n=purples),
             [Option(str(t), _label(t)) for t in range(top, 0, -1)])
 
 
@@ -53,9 +54,9 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 
 SET_1 = IngredientRule(
     "purple/1", "purple", 1,
-    "In evaluation step B count your purple chips: 1 gives 1 victory point; 2 give 1 victory point "
+    N_("In evaluation step B count your purple chips: 1 gives 1 victory point; 2 give 1 victory point "
     "and 1 ruby; 3 or more give 2 victory points and move your droplet 1 space. You may always take "
-    "a lower bonus instead; tiers never combine.",
+    "a lower bonus instead; tiers never combine."),
     on_evaluate=_evaluate, resolve=_resolve,
 )
 
@@ -65,31 +66,33 @@ def _purples(ctx: Ctx) -> list[tuple[str, int]]:
     return [(cid, space) for cid, space in ctx.seat.pot if chip(cid).color == "purple"]
 
 
-def _on_space(space: int) -> str:
-    """Where a chip lies, by the number printed on its space, as players name it."""
-    return f"space {catalog.POT_TRACK[space].coins}"
-
-
 # set 2 -------------------------------------------------------------------------------------
 
-def _trade_label(traded: list[tuple[str, int]]) -> str:
+TRADE_LABELS = {
+    1: N_("Trade in 1 purple chip (space {spaces}): a {chip}-chip, {points} and {rubies}"),
+    2: N_("Trade in 2 purple chips (spaces {spaces}): a {chip}-chip, a {chip2}-chip, {points} and the "
+          "droplet {steps} forward"),
+    3: N_("Trade in 3 purple chips (spaces {spaces}): a {chip}-chip, {points}, {rubies} and the droplet "
+          "{steps} forward"),
+}
+"""Each trade's option, naming the spaces (by their printed numbers) of the purple chips it takes."""
+
+
+def _trade_label(traded: list[tuple[str, int]]) -> Text:
     chips, vp, rubies, droplet = catalog.PURPLE_2_TRADES[len(traded)]
-    parts = [*(f"a {color} {value}-chip" for color, value in chips), plural(vp, "victory point")]
-    if rubies:
-        parts.append(plural(rubies, "ruby", "rubies"))
-    if droplet:
-        parts.append(f"droplet {plural(droplet, 'space')} forward")
-    where = ", ".join(_on_space(space) for _, space in traded)
-    return f"Trade in {plural(len(traded), 'purple chip')} ({where}): {', '.join(parts)}"
+    names = [kind_label(color, value) for color, value in chips]
+    return say(TRADE_LABELS[len(traded)], spaces=", ".join(str(catalog.printed(space)) for _, space in traded),
+               chip=names[0], chip2=names[-1], points=say_n("{n} victory point", "{n} victory points", vp),
+               rubies=say_n("{n} ruby", "{n} rubies", rubies), steps=droplet)
 
 
 def _offer_trade(ctx: Ctx) -> None:
     purples = _purples(ctx)
     if purples:
         most = min(len(purples), max(catalog.PURPLE_2_TRADES))
-        ctx.ask("purple.trade", "purple/2", "Ghost's breath: trade in purple chips from your pot?",
+        ctx.ask("purple.trade", "purple/2", say("Ghost's breath: trade in purple chips from your pot?"),
                 [*(Option(str(n), _trade_label(purples[:n])) for n in range(most, 0, -1)),
-                 Option("0", "Keep them all")])
+                 Option("0", say("Keep them all"))])
 
 
 def _resolve_trade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -99,21 +102,21 @@ def _resolve_trade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     if not count:
         return
     for cid, _ in _purples(ctx)[:count]:
-        ctx.chip_to_supply(cid, WHY)
+        ctx.chip_to_supply(cid, GHOSTS_BREATH)
     chips, vp, rubies, droplet = catalog.PURPLE_2_TRADES[count]
     for color, value in chips:
-        ctx.chip_from_supply(color, value, why=WHY)
-    ctx.gain_points(vp, WHY)
-    ctx.gain_rubies(rubies, WHY)
-    ctx.move_droplet(droplet, WHY)
+        ctx.chip_from_supply(color, value, why=GHOSTS_BREATH)
+    ctx.gain_points(vp, GHOSTS_BREATH)
+    ctx.gain_rubies(rubies, GHOSTS_BREATH)
+    ctx.move_droplet(droplet, GHOSTS_BREATH)
 
 
 SET_2 = IngredientRule(
     "purple/2", "purple", 2,
-    "In evaluation step B you may trade in purple chips from your pot: for 1, a black 1-chip, 1 "
-    "victory point and 1 ruby; for 2, a green 1-chip, a blue 2-chip, 3 victory points and your "
-    "droplet 1 space forward; for 3, a yellow 4-chip, 6 victory points, 1 ruby and your droplet 2 "
-    "spaces forward. One trade only; you may trade in fewer chips than you have.",
+    N_("In evaluation step B you may trade in purple chips from your pot: for 1, a black 1-chip, 1 "
+       "victory point and 1 ruby; for 2, a green 1-chip, a blue 2-chip, 3 victory points and your "
+       "droplet 1 space forward; for 3, a yellow 4-chip, 6 victory points, 1 ruby and your droplet 2 "
+       "spaces forward. One trade only; you may trade in fewer chips than you have."),
     on_evaluate=_offer_trade, resolve=_resolve_trade,
 )
 
@@ -121,18 +124,19 @@ SET_2 = IngredientRule(
 # set 3 -------------------------------------------------------------------------------------
 
 def _band(space: int) -> int:
-    printed = catalog.POT_TRACK[space].coins
+    """Victory points for a purple chip by the number printed on its space."""
+    printed = catalog.printed(space)
     return next((vp for least, vp in catalog.PURPLE_3_BANDS if printed >= least), 0)
 
 
 def _points_by_space(ctx: Ctx) -> None:
-    ctx.gain_points(sum(_band(space) for _, space in _purples(ctx)), WHY)
+    ctx.gain_points(sum(_band(space) for _, space in _purples(ctx)), GHOSTS_BREATH)
 
 
 SET_3 = IngredientRule(
     "purple/3", "purple", 3,
-    "In evaluation step B, for each purple chip in your pot you receive victory points by its space: "
-    "0 on spaces 0 to 9, 1 on spaces 10 to 19, 2 on spaces 20 to 29, 3 on spaces 30 or higher.",
+    N_("In evaluation step B, for each purple chip in your pot you receive victory points by its space: "
+       "0 on spaces 0 to 9, 1 on spaces 10 to 19, 2 on spaces 20 to 29, 3 on spaces 30 or higher."),
     on_evaluate=_points_by_space,
 )
 
@@ -151,17 +155,21 @@ def _upgrades(ctx: Ctx, top: int) -> list[Option]:
             key = f"{c.kind}>{new}"
             if c.value == old and c.color not in ("white", "purple") and key not in found \
                     and ctx.state.supply.get(f"{c.color}-{new}"):
-                found[key] = Option(f"{cid}>{new}", f"Trade the {chip_label(cid)} on {_on_space(space)} "
-                                    f"for a {c.color} {new}")
+                found[key] = Option(f"{cid}>{new}", say("Trade the {chip} on space {space} for a {new}",
+                                                        chip=chip_label(cid), space=catalog.printed(space),
+                                                        new=kind_label(c.color, new)))
     return list(found.values())
 
 
 def _offer_upgrade(ctx: Ctx) -> None:
-    top = min(len(_purples(ctx)), max(catalog.PURPLE_4_UPGRADES))
-    options = _upgrades(ctx, top) if top else []
+    purples = len(_purples(ctx))
+    options = _upgrades(ctx, min(purples, max(catalog.PURPLE_4_UPGRADES))) if purples else []
     if options:
-        ctx.ask("purple.upgrade", "purple/4", f"Ghost's breath: {plural(len(_purples(ctx)), 'purple chip')}, "
-                "trade in one chip from your pot for a higher one?", [*options, Option("none", "Keep the pot as it is")])
+        ctx.ask("purple.upgrade", "purple/4",
+                say_n("Ghost's breath: {n} purple chip, trade in one chip from your pot for a higher one?",
+                      "Ghost's breath: {n} purple chips, trade in one chip from your pot for a higher one?",
+                      purples),
+                [*options, Option("none", say("Keep the pot as it is"))])
 
 
 def _resolve_upgrade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -172,15 +180,15 @@ def _resolve_upgrade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
         return
     old, new = keys[0].split(">")
     c = chip(old)
-    if ctx.chip_from_supply(c.color, int(new), why=WHY) is not None:
-        ctx.chip_to_supply(old, WHY)
+    if ctx.chip_from_supply(c.color, int(new), why=GHOSTS_BREATH) is not None:
+        ctx.chip_to_supply(old, GHOSTS_BREATH)
 
 
 SET_4 = IngredientRule(
     "purple/4", "purple", 4,
-    "In evaluation step B count your purple chips: with 1 you may trade in one 1-chip from your pot "
-    "for a 2-chip of the same colour; with 2, one 2-chip for a 4-chip; with 3 or more, one 1-chip "
-    "for a 4-chip. The new chip goes into your bag. A lower action may be used instead; actions "
-    "never combine.",
+    N_("In evaluation step B count your purple chips: with 1 you may trade in one 1-chip from your pot "
+       "for a 2-chip of the same colour; with 2, one 2-chip for a 4-chip; with 3 or more, one 1-chip "
+       "for a 4-chip. The new chip goes into your bag. A lower action may be used instead; actions "
+       "never combine."),
     on_evaluate=_offer_upgrade, resolve=_resolve_upgrade,
 )

@@ -1,0 +1,36 @@
+"""Blue, green and purple books of sets 2-4 in Spanish: every question and event of whole games."""
+
+from collections import Counter
+
+from companion.autoplay import play_game
+from companion.engine import GameConfig
+from companion.words import describe, localize
+
+from ..engine.test_random_play import sets_2_to_4
+from .test_catalogs import SpeaksSpanish
+
+
+def test_every_question_and_event_of_the_later_books_reads_in_spanish():
+    events, kinds = Counter(), Counter()
+    for game_no in range(27):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple(f"P{k}" for k in range(players)), books=sets_2_to_4(game_no))
+        spanish = SpeaksSpanish(config)
+        play_game(config, 700 + game_no, spanish, cards=game_no % 2 == 0)
+        events += spanish.events
+        kinds += spanish.kinds
+    assert {"insured", "moved", "chip_removed", "rubies_paid"} <= set(events)
+    assert {"green.chip", "green.pay", "purple.trade", "purple.upgrade"} <= set(kinds)
+
+
+def test_a_purple_trade_and_the_insured_explosion_in_spanish_words():
+    trade = {"id": "d1", "seat": 0, "kind": "purple.trade", "rule": "purple/2", "pick": [1, 1], "blocking": True,
+             "prompt": {"msgid": "Ghost's breath: trade in purple chips from your pot?", "params": {}},
+             "options": []}
+    assert localize({"decisions": [trade]}, "es")["decisions"][0]["prompt"] == \
+        "Aliento de fantasma: ¿cambiar fichas moradas de tu caldero?"
+    exploded = {"event": "exploded", "seat": 0, "white_total": 8, "threshold": 7, "insured": True}
+    assert describe(exploded, ["Ana"], "es") == ("Ana: EXPLOTA: blancas 8 > 7 (ventana de la calavera de cuervo: "
+                                                "puntos de victoria y monedas)")
+    moved = {"event": "moved", "seat": 0, "chip": "orange-1-01", "space": 20, "by": 6, "why": "garden spider"}
+    assert describe(moved, ["Ana"], "es").startswith("Ana: naranja 1 avanza 6 casillas hasta la casilla 17")
