@@ -60,7 +60,13 @@ class Phone:
     def host(self, action: dict[str, Any]):
         return self.post("/api/host/action", action)
 
+    def open_table(self) -> None:
+        """Open the table screen's link, as the tablet at the table does: its browser may now see the whole table."""
+        assert self.client.get(f"/table/{self.game.table_token}").status_code == 200
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is None:
+            self.open_table()
         url = "/api/view/table" if seat is None else f"/api/view/seat/{self.token(seat)}"
         return self.client.get(url).get_json()["view"]
 
