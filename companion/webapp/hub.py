@@ -48,6 +48,8 @@ class Hub:
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
         self._cache: dict[tuple[str, int, int], Future[str]] = {}
         self._subscribers: dict[Callable[[], None], str] = {}
+        self._ends = 0  # bumped each time a perspective's open streams are ended
+        self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
         self.closed = False
         self.keepalive = KEEPALIVE_SECONDS
 
@@ -75,6 +77,13 @@ class Hub:
             self._version += 1
         self._wake()
 
+    def end(self, perspective: str) -> None:
+        """End every open stream of ``perspective`` (a seat whose link was re-issued: the old phone is told so)."""
+        with self._lock:
+            self._ends += 1
+            self._ended[perspective] = self._ends
+        self._wake(perspective)
+
     def close(self) -> None:
         """End every stream (server shutdown)."""
         with self._lock:
@@ -90,6 +99,15 @@ class Hub:
         return self._game
 
     # the streams' side ----------------------------------------------------------------------
+
+    @property
+    def ends(self) -> int:
+        """Taken by a stream before its link is checked, so an ``end`` that comes in between still ends it."""
+        return self._ends
+
+    def ended(self, perspective: str, since: int) -> bool:
+        """True when the streams of ``perspective`` were ended after ``since`` (a value of ``ends``)."""
+        return self._ended.get(perspective, 0) > since
 
     def subscribe(self, wake: Callable[[], None], perspective: str) -> Callable[[], None]:
         """Count a page watching ``perspective`` and call ``wake()`` on its news; returns the leave."""

@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 HOST_PANEL_SECONDS = 1.0
 """The host's view is re-sent for pages connecting or leaving at most this often."""
 
+ENDED = 'data: {"closed":"link_revoked"}\n\n'
+"""The last message of a stream whose link no longer opens its seat; the page shows that string and stops."""
+
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -132,6 +135,7 @@ class StreamEndpoint:
         loop = asyncio.get_running_loop()
         environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
         address = (scope.get("client") or ("?", 0))[0]
+        since = self.hub.ends
         try:
             seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
             refusal = self.limits.refusal(address)
@@ -142,7 +146,7 @@ class StreamEndpoint:
             return
         self.limits.open[address] += 1
         try:
-            await self._serve(seen_as, environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope), receive, send)
+            await self._serve(seen_as, since, environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope), receive, send)
         except Gone as why:
             if str(why):
                 log.warning("live page at %s dropped: %s", address, why)
@@ -151,7 +155,7 @@ class StreamEndpoint:
             if not self.limits.open[address]:
                 del self.limits.open[address]
 
-    async def _serve(self, seen_as: str, last_id: str | None, receive: Receive, send: Send) -> None:
+    async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         news = asyncio.Event()
         gone = False
@@ -179,10 +183,16 @@ class StreamEndpoint:
             cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
             await write(text)
             while True:
+                if self.hub.ended(seen_as, since):  # its link was re-issued: the page says so and stops
+                    await write(ENDED)
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    return
                 try:
                     await asyncio.wait_for(news.wait(), self.hub.keepalive)
                 except TimeoutError:
                     await write(": keep-alive\n\n")
+                    continue
+                if self.hub.ended(seen_as, since):
                     continue
                 await self._gather_phones(seen_as, cursor, news)
                 if gone:
