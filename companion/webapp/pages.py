@@ -103,7 +103,8 @@ def host():
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")
-    return page("host.html", seats=join_links(), demo=live_game().demo is not None, table_link=table_link())
+    game = live_game()
+    return page("host.html", seats=join_links(), demo=game.demo is not None, table_link=table_link(), feed=game.feed())
 
 
 @bp.get("/host/join-card")
