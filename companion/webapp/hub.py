@@ -47,6 +47,8 @@ class Hub:
         self._live: Counter[str] = Counter()
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
         self._cache: dict[tuple[str, int, int], Future[str]] = {}
+        self._said: dict[tuple[str, int, int, int], tuple[Cursor, bytes]] = {}
+        """The news last sent per perspective, cursor and version: pages of one seat share one copy."""
         self._subscribers: dict[Callable[[], None], str] = {}
         self._ends = 0  # bumped each time a perspective's open streams are ended
         self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
@@ -133,7 +135,7 @@ class Hub:
         with self._lock:
             return dict(self._live)
 
-    def opening(self, perspective: str, last_id: str | None) -> tuple[Cursor, str]:
+    def opening(self, perspective: str, last_id: str | None) -> tuple[Cursor, bytes]:
         """A new stream's first text: the entries missed since ``last_id`` (if the hub still has
         them all), else the current view as a reset."""
         cursor = _parse(last_id)
@@ -149,17 +151,30 @@ class Hub:
                 pending = [e for e in self._entries if e[0] > cursor]
         head = f"retry: {RETRY_MS}\n: connected\n\n"
         if pending is None:
-            return start, head + self._message(start.seq, None, self._view(perspective, start), reset=True)
-        return self._catch_up(perspective, start, pending, head)
+            return start, (head + self._message(start.seq, None, self._view(perspective, start), reset=True)).encode()
+        cursor, text = self._catch_up(perspective, start, pending, head)
+        return cursor, text.encode()
 
-    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, str]:
-        """What a stream at ``cursor`` has not been sent yet ("" when its view is current)."""
+    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, bytes]:
+        """What a stream at ``cursor`` has not been sent yet (b"" when its view is current).
+
+        Every page of a perspective at the same point gets the same bytes: two hundred open pages
+        of four seats cost four messages per change, not two hundred."""
         with self._lock:
             now = Cursor(cursor.seq, self._version, self._live_version)
             pending = [e for e in self._entries if e[0] > cursor.seq]
+            key = (perspective, cursor.seq, now.version, now.live_version if perspective == "host" else 0)
+            said = self._said.get(key)
         if not pending and not self._changed(perspective, cursor, now):
-            return cursor, ""
-        return self._catch_up(perspective, now, pending, "")
+            return cursor, b""
+        if said is None:
+            later, text = self._catch_up(perspective, now, pending, "")
+            said = later, text.encode()
+            with self._lock:
+                if len(self._said) >= 64:  # forget the news of older versions
+                    self._said = {k: v for k, v in self._said.items() if k[2] == self._version}
+                said = self._said.setdefault(key, said)
+        return said
 
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""

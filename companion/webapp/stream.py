@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 HOST_PANEL_SECONDS = 1.0
 """The host's view is re-sent for pages connecting or leaving at most this often."""
 
-ENDED = 'data: {"closed":"link_revoked"}\n\n'
+ENDED = b'data: {"closed":"link_revoked"}\n\n'
 """The last message of a stream whose link no longer opens its seat; the page shows that string and stops."""
 
 Scope = dict[str, Any]
@@ -167,9 +167,9 @@ class StreamEndpoint:
             gone = True
             news.set()
 
-        async def write(text: str) -> None:
+        async def write(body: bytes) -> None:
             try:
-                await asyncio.wait_for(send({"type": "http.response.body", "body": text.encode(),
+                await asyncio.wait_for(send({"type": "http.response.body", "body": body,
                                              "more_body": True}), self.limits.write_timeout)
             except TimeoutError:
                 raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
@@ -190,7 +190,7 @@ class StreamEndpoint:
                 try:
                     await asyncio.wait_for(news.wait(), self.hub.keepalive)
                 except TimeoutError:
-                    await write(": keep-alive\n\n")
+                    await write(b": keep-alive\n\n")
                     continue
                 if self.hub.ended(seen_as, since):
                     continue
@@ -218,7 +218,7 @@ class StreamEndpoint:
             except TimeoutError:
                 return
 
-    async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, str]:
+    async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, bytes]:
         """The stream's news: on the loop when its view is rendered already, else in a thread."""
         if self.hub.rendered(seen_as):
             return self.hub.news(seen_as, cursor)

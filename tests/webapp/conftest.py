@@ -97,5 +97,5 @@ def host(app) -> Phone:
 def feed_after(phone: Phone, perspective: str, after: int) -> list[dict[str, Any]]:
     """The entries a page of ``perspective`` reconnecting with ``Last-Event-ID: after`` receives."""
     _, text = phone.app.extensions["companion.hub"].opening(perspective, str(after))
-    entries = [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
+    entries = [json.loads(line[5:]) for line in text.decode().splitlines() if line.startswith("data:")]
     return [e["entry"] for e in entries if e.get("entry")]
