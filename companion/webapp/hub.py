@@ -150,8 +150,10 @@ class Hub:
                 start = Cursor(cursor, self._version, self._live_version)
                 pending = [e for e in self._entries if e[0] > cursor]
         head = f"retry: {RETRY_MS}\n: connected\n\n"
-        if pending is None:
-            return start, (head + self._message(start.seq, None, self._view(perspective, start), reset=True)).encode()
+        if pending is None:  # a fresh page: the same first message for every page of this perspective now
+            return self._shared((perspective, -1, start.version, start.live_version if perspective == "host" else 0),
+                                lambda: (start, (head + self._message(start.seq, None, self._view(perspective, start),
+                                                                      reset=True)).encode()))
         cursor, text = self._catch_up(perspective, start, pending, head)
         return cursor, text.encode()
 
@@ -163,18 +165,15 @@ class Hub:
         with self._lock:
             now = Cursor(cursor.seq, self._version, self._live_version)
             pending = [e for e in self._entries if e[0] > cursor.seq]
-            key = (perspective, cursor.seq, now.version, now.live_version if perspective == "host" else 0)
-            said = self._said.get(key)
         if not pending and not self._changed(perspective, cursor, now):
             return cursor, b""
-        if said is None:
+
+        def make() -> tuple[Cursor, bytes]:
             later, text = self._catch_up(perspective, now, pending, "")
-            said = later, text.encode()
-            with self._lock:
-                if len(self._said) >= 64:  # forget the news of older versions
-                    self._said = {k: v for k, v in self._said.items() if k[2] == self._version}
-                said = self._said.setdefault(key, said)
-        return said
+            return later, text.encode()
+
+        return self._shared((perspective, cursor.seq, now.version, now.live_version if perspective == "host" else 0),
+                            make)
 
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
@@ -190,6 +189,19 @@ class Hub:
                     and cursor.live_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
+
+    def _shared(self, key: tuple[str, int, int, int], make: Callable[[], tuple[Cursor, bytes]]) -> tuple[Cursor, bytes]:
+        """``make()``'s message, made once for every page that asks with the same ``key``
+        (perspective, the seq it is at or -1 for a fresh page, and the versions now)."""
+        with self._lock:
+            said = self._said.get(key)
+        if said is None:
+            said = make()
+            with self._lock:
+                if len(self._said) >= 64:  # forget the messages of older versions
+                    self._said = {k: v for k, v in self._said.items() if k[2] == self._version}
+                said = self._said.setdefault(key, said)
+        return said
 
     def _wake(self, only: str | None = None) -> None:
         """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
