@@ -15,6 +15,7 @@ from companion.table import TableSetup
 from companion.table.rounds import NoSuchRound, RoundReplay, round_replay
 
 from .access import Refusal, table_or_host
+from .i18n import language
 from .nights import local_time
 from .pages import page, table_or_host_page
 
@@ -59,7 +60,7 @@ def _replay() -> tuple[_Game, RoundReplay]:
     game = _game()
     try:
         return game, round_replay(game.setup, game.entries, game.anomalies, _number("round", game.round),
-                                  _number("seat", 0))
+                                  _number("seat", 0), language())
     except NoSuchRound as err:
         raise Refusal(404, "no_such_round", str(err).capitalize() + ".") from None
 

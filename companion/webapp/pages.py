@@ -24,10 +24,8 @@ def live_game():
 def page(template: str, **context: Any):
     """Render a page with what every page needs: strings, board, CSRF token; never cached."""
     lang = i18n.language()
-    strings = i18n.STRINGS[lang]
     response = make_response(render_template(
-        template, lang=lang, languages=i18n.LANGUAGES, t=lambda key: strings.get(key, key),
-        strings=i18n.strings(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
+        template, lang=lang, languages=i18n.LANGUAGES, strings=i18n.strings(lang), chip_name=i18n.chip_namer(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -71,7 +69,7 @@ def index():
 def seat(token: str):
     game = live_game()
     n = game.seat_of(token)
-    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(),
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(i18n.language()),
                 picker=game.table.setup.draws == "phones")
 
 
@@ -88,7 +86,7 @@ def table(token: str):
     game = live_game()
     game.check_table_token(token)
     session["table"] = True  # this browser may now open the replay and the history from the screen
-    return page("table.html", token=token, feed=game.feed())
+    return page("table.html", token=token, feed=game.feed(i18n.language()))
 
 
 @bp.get("/host")
@@ -104,7 +102,8 @@ def host():
     if not is_host():
         return page("login.html")
     game = live_game()
-    return page("host.html", seats=join_links(), demo=game.demo is not None, table_link=table_link(), feed=game.feed())
+    return page("host.html", seats=join_links(), demo=game.demo is not None, table_link=table_link(),
+                feed=game.feed(i18n.language()))
 
 
 @bp.get("/host/join-card")
