@@ -1,6 +1,7 @@
 """SIGKILL at random points: every acknowledged input survives and resume is exact."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,8 +19,10 @@ KILLS = 60
 
 def test_killed_tables_resume_with_every_acknowledged_input(tmp_path):
     db_path = tmp_path / "crash.sqlite3"
+    # The driver imports this checkout's package, not whichever one the environment installed.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, str(DRIVER), str(db_path), "20261122", str(KILLS)],
-                          capture_output=True, text=True, timeout=240, cwd=ROOT)
+                          capture_output=True, text=True, timeout=240, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
     runs = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(runs) == KILLS
