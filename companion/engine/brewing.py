@@ -130,9 +130,14 @@ def _withdraw_offers(ctx: Ctx) -> None:
                 droplets.lapse(ctx, d)
 
 
+HIGHEST_WHITE = max(value for box in catalog.SUPPLIES.values() for color, value in box if color == "white")
+
+
 def risk(seat: Seat) -> tuple[int, int]:
     """(chips in the bag that would explode the pot if drawn next, chips in the bag)."""
     margin = seat.threshold - seat.white_total
+    if margin >= HIGHEST_WHITE:  # no white chip is that big: the common case needs no count
+        return 0, len(seat.bag)
     exploding = 0
     for cid in seat.bag:
         c = chip(cid)

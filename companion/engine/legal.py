@@ -1,0 +1,114 @@
+"""What the game accepts now: whom it waits for, and every input each of them may send.
+
+`legal_moves` is the one place that says what a seat may do. It keeps the inputs grouped by
+kind, so a player that sends one of them (the random player, the simulated bags) need not build
+a `Draw` for every chip in the bag; `legal_actions` spells the same moves out, as the pages list
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import evaluation, flow, fortune
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
+from .model import BREWING, GameState
+
+
+@dataclass(slots=True)
+class Moves:
+    """One seat's inputs now (seat None: the host's), grouped by kind.
+
+    Chips are listed as ids: `looks` may be drawn for a Fortune Teller card's look, `draws` in
+    the potion phase (also while a crow skull looks ahead). Not frozen: a frozen dataclass
+    costs a microsecond more to build, and one is built for every input a simulation plays.
+    """
+
+    seat: int | None
+    cards: tuple[str | None, ...] = ()  # the host reads one of these (None: no card)
+    returns: tuple[str, ...] = ()
+    looks: tuple[str, ...] = ()
+    choices: tuple[Choose, ...] = ()
+    draws: tuple[str, ...] = ()
+    stop: bool = False
+    buys: tuple[tuple[str, int], ...] = ()
+    spends: tuple[str, ...] = ()
+    done: bool = False
+
+    def actions(self) -> list[Action]:
+        """Every input, one by one, in the order the pages list them."""
+        n = self.seat
+        found: list[Action] = [Fortune(c) for c in self.cards]
+        if n is None:
+            return found
+        found.extend(Return(n, c) for c in self.returns)
+        found.extend(Draw(n, c) for c in self.looks)
+        found.extend(self.choices)
+        found.extend(Draw(n, c) for c in self.draws)
+        if self.stop:
+            found.append(Stop(n))
+        found.extend(Buy(n, c, v) for c, v in self.buys)
+        found.extend(Spend(n, w) for w in self.spends)
+        if self.done:
+            found.append(Done(n))
+        return found
+
+
+def legal_moves(state: GameState, seat: int | None) -> Moves:
+    """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
+    if state.phase == flow.GAME_OVER:
+        return Moves(seat)
+    if seat is None:
+        if state.phase == "fortune" and state.fortune is None:
+            return Moves(None, cards=(None, *fortune.available(state)))
+        return Moves(None)
+    s = state.seats[seat]
+    moves = Moves(seat, (), tuple(s.returning))
+    pending = None
+    if state.decisions:  # plain loops: this runs for every input a simulation plays
+        choices = []
+        for d in state.decisions:
+            if d.seat == seat:
+                choices.extend([Choose(seat, d.id, (o.key,)) for o in d.options])
+                if pending is None and d.blocking:
+                    pending = d
+        if choices or pending:
+            moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
+    if state.phase == "brewing":
+        if s.status == BREWING and pending is None:
+            moves.draws, moves.stop = tuple(s.bag), True
+        elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
+            moves.draws = tuple(s.bag)
+    elif state.phase == "shop" and state.shopper == seat:
+        moves.buys = tuple((c, v) for c, v, _ in evaluation.offers(state, seat))
+        moves.done = True
+    elif state.phase == "spend" and not s.done:
+        moves.spends = tuple(evaluation.spends(state, seat))
+        moves.done = True
+    return moves
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """Every input the engine accepts now (for one seat, or for the host and every seat)."""
+    if seat is not None:
+        return legal_moves(state, seat).actions()
+    found = legal_moves(state, None).actions()
+    for n in range(len(state.seats)):
+        found.extend(legal_moves(state, n).actions())
+    return found
+
+
+def waiting_for(state: GameState) -> list[int | None]:
+    """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
+    if state.phase == flow.GAME_OVER:
+        return []
+    if state.phase == "fortune" and state.fortune is None:
+        return [None]
+    asked = {d.seat for d in state.decisions} if state.decisions else ()
+    if state.phase == "brewing":
+        return [n for n, s in enumerate(state.seats) if s.status == BREWING or n in asked]
+    if state.phase == "shop":
+        return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]
+    if state.phase == "spend":
+        return [n for n, s in enumerate(state.seats) if not s.done or n in asked]
+    return [n for n in range(len(state.seats)) if n in asked]
