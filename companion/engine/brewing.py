@@ -9,7 +9,7 @@ from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, chip
+from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, white_value
 
 
 def rat_tails_between(low: int, high: int) -> int:
@@ -46,7 +46,10 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def done(state: GameState) -> bool:
-    return all(s.status != BREWING for s in state.seats) and not state.decisions
+    for s in state.seats:  # a loop, not all(): asked after every input
+        if s.status == BREWING:
+            return False
+    return not state.decisions
 
 
 def check_can_act(state: GameState, seat_no: int) -> Seat:
@@ -122,7 +125,7 @@ def _withdraw_offers(ctx: Ctx) -> None:
     """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
     a droplet move not chosen by then goes to the pot droplet."""
     state = ctx.state
-    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
+    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking] if state.decisions else None
     if offers:
         state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
         for d in offers:
@@ -140,7 +143,6 @@ def risk(seat: Seat) -> tuple[int, int]:
         return 0, len(seat.bag)
     exploding = 0
     for cid in seat.bag:
-        c = chip(cid)
-        if c.color == "white" and c.value > margin:
+        if white_value(cid) > margin:
             exploding += 1
     return exploding, len(seat.bag)

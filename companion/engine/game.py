@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
@@ -69,10 +70,7 @@ def check_config(config: GameConfig) -> None:
 def new_game(config: GameConfig) -> GameState:
     """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
     check_config(config)
-    supply = {
-        f"{color}-{value}": [chip_id(color, value, k) for k in range(1, count + 1)]
-        for (color, value), count in catalog.SUPPLIES[config.supply].items()
-    }
+    supply = {kind: list(ids) for kind, ids in _box(config.supply)}
     seats = []
     for name in config.players:
         seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
@@ -85,6 +83,13 @@ def new_game(config: GameConfig) -> GameState:
                       seats=seats, supply=supply)
     evaluation.start_round(state, [])
     return state
+
+
+@cache
+def _box(printing: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every chip of this printing's box, numbered, by kind: the same for every game, so made once."""
+    return tuple((f"{color}-{value}", tuple(chip_id(color, value, k) for k in range(1, count + 1)))
+                 for (color, value), count in catalog.SUPPLIES[printing].items())
 
 
 def step(state: GameState, action: Action) -> StepResult:
