@@ -38,17 +38,22 @@ class Moves:
     def actions(self) -> list[Action]:
         """Every input, one by one, in the order the pages list them."""
         n = self.seat
-        found: list[Action] = [Fortune(c) for c in self.cards]
+        found: list[Action] = [Fortune(c) for c in self.cards] if self.cards else []
         if n is None:
             return found
-        found.extend(Return(n, c) for c in self.returns)
-        found.extend(Draw(n, c) for c in self.looks)
-        found.extend(self.choices)
-        found.extend(Draw(n, c) for c in self.draws)
+        if self.returns:  # each group only when it has inputs: most are empty
+            found += [Return(n, c) for c in self.returns]
+        if self.looks:
+            found += [Draw(n, c) for c in self.looks]
+        found += self.choices
+        if self.draws:
+            found += [Draw(n, c) for c in self.draws]
         if self.stop:
             found.append(Stop(n))
-        found.extend(Buy(n, c, v) for c, v in self.buys)
-        found.extend(Spend(n, w) for w in self.spends)
+        if self.buys:
+            found += [Buy(n, c, v) for c, v in self.buys]
+        if self.spends:
+            found += [Spend(n, w) for w in self.spends]
         if self.done:
             found.append(Done(n))
         return found
