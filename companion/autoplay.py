@@ -15,7 +15,6 @@ from .engine import (
     Action,
     Buy,
     Choose,
-    Done,
     Draw,
     Fortune,
     GameConfig,
@@ -59,15 +58,16 @@ class RandomPlayer:
             if rng.random() < exploding / bag:
                 return Stop(seat)
             if answers and rng.random() < 0.5:
-                return rng.choice(answers)
+                decision, key = rng.choice(answers)
+                return Choose(seat, decision, (key,))
             return Draw(seat, rng.choice(draws))
         if draws and not answers:  # looking at chips for a crow skull
             return Draw(seat, rng.choice(draws))
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *rng.choice(moves.buys))
-        mine = moves.actions()
-        others = [a for a in mine if type(a) is not Draw and type(a) is not Done] or mine
-        return rng.choice(others)
+        others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
+                       spends=moves.spends).actions()  # neither draws nor done: no Draw built per chip
+        return rng.choice(others or moves.actions())
 
 
 class AdvisorPlayer(RandomPlayer):

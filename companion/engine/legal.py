@@ -20,15 +20,16 @@ class Moves:
     """One seat's inputs now (seat None: the host's), grouped by kind.
 
     Chips are listed as ids: `looks` may be drawn for a Fortune Teller card's look, `draws` in
-    the potion phase (also while a crow skull looks ahead). Not frozen: a frozen dataclass
-    costs a microsecond more to build, and one is built for every input a simulation plays.
+    the potion phase (also while a crow skull looks ahead); `choices` are (question id, option
+    key) pairs, each answered alone. Plain values rather than inputs, and not frozen: one of
+    these is built for every input a simulation plays, and a frozen record costs more to build.
     """
 
     seat: int | None
     cards: tuple[str | None, ...] = ()  # the host reads one of these (None: no card)
     returns: tuple[str, ...] = ()
     looks: tuple[str, ...] = ()
-    choices: tuple[Choose, ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()
     draws: tuple[str, ...] = ()
     stop: bool = False
     buys: tuple[tuple[str, int], ...] = ()
@@ -45,7 +46,8 @@ class Moves:
             found += [Return(n, c) for c in self.returns]
         if self.looks:
             found += [Draw(n, c) for c in self.looks]
-        found += self.choices
+        if self.choices:
+            found += [Choose(n, d, (k,)) for d, k in self.choices]
         if self.draws:
             found += [Draw(n, c) for c in self.draws]
         if self.stop:
@@ -71,13 +73,15 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
     moves = Moves(seat, (), tuple(s.returning))
     pending = None
     if state.decisions:  # plain loops: this runs for every input a simulation plays
-        choices = []
+        choices, asked = [], False
         for d in state.decisions:
             if d.seat == seat:
-                choices.extend([Choose(seat, d.id, (o.key,)) for o in d.options])
+                asked = True
+                for o in d.options:
+                    choices.append((d.id, o.key))
                 if pending is None and d.blocking:
                     pending = d
-        if choices or pending:
+        if asked:
             moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
     if state.phase == "brewing":
         if s.status == BREWING and pending is None:
