@@ -70,14 +70,15 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
 def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
     """A chip has come out of a seat's bag: look at it (blue) or place it."""
     seat = check_can_act(state, seat_no)
-    pending = state.blocking_decision(seat_no)
+    pending = state.blocking_decision(seat_no) if state.decisions else None
     reveal = pending.data.get("reveal", 0) if pending else 0
     if pending and len(seat.hand) >= reveal:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     if chip_id not in seat.bag:
         raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
     ctx = Ctx(state, seat_no, events)
-    _withdraw_offers(ctx)
+    if state.decisions:
+        _withdraw_offers(ctx)
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
@@ -125,7 +126,7 @@ def _withdraw_offers(ctx: Ctx) -> None:
     """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
     a droplet move not chosen by then goes to the pot droplet."""
     state = ctx.state
-    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking] if state.decisions else None
+    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
     if offers:
         state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
         for d in offers:

@@ -108,7 +108,7 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
     if isinstance(action, Draw):
-        if fortune.looking(state, action.seat):
+        if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
         else:
             brewing.draw(state, action.seat, action.chip, events)
