@@ -22,8 +22,8 @@ ENGINE_VERSION = "1"
 __all__ = [
     "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Return", "Spend", "Stop", "action_from_dict",
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
-    "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
-    "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
+    "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
+    "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
     "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards",
 ]

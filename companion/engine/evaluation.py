@@ -138,7 +138,8 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
 @lru_cache(maxsize=256)
 def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[str, int, int, str], ...]:
     """The price list as (colour, value, cost, supply key): the shop asks it after every purchase."""
-    return tuple((color, value, cost, f"{color}-{value}") for (color, value), cost in price_list(config, round_no).items())
+    return tuple((color, value, cost, f"{color}-{value}")
+                 for (color, value), cost in price_list(config, round_no).items())
 
 
 def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
