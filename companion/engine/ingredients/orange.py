@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 
-RULE = IngredientRule("orange/-", "orange", None, "No bonus: an orange chip only fills the pot.")
+RULE = IngredientRule("orange/-", "orange", None, "No bonus: an orange chip only fills the pot.",
+                      reads=Reads())
