@@ -72,6 +72,7 @@ class Compact:
         self.white = [c.color == "white" for c in chips]
         rules = active_rules(root.config)
         self.rule: list[IngredientRule | None] = [rules.get(c.color) for c in chips]
+        self.moves = [bool(r and r.extra_move) for r in self.rule]
         self.acts = [ON_PLACE.get(r.id) if r and r.on_place else None for r in self.rule]
         self.card_extra = [root.card_data.get("extra_move", {}).get(c.color, 0) for c in chips]
         self.base = tuple(sum(1 for c in seat.bag if kind_of(c) == k) for k in names)
@@ -138,11 +139,11 @@ class Compact:
                 for s in (after.seats[n] for after in self.search.evaluated(state))]
 
     def _extra(self, k: int, bag: tuple[int, ...], tail: Tail) -> int:
+        """A book's extra spaces for chip kind `k` (out of `bag`, not in the pot yet), by its own hook."""
         rule = self.rule[k]
-        if rule is None or rule.extra_move is None:
-            return 0
+        assert rule is not None and rule.extra_move is not None
         reads = self.extra_reads
-        features = self._features(reads, bag, tail, self.sig_plain.__getitem__)
+        features = self._features(reads, bag[:k] + (bag[k] + 1,) + bag[k + 1:], tail, self.sig_plain.__getitem__)
         key = (rule.id, features)
         found = self.extras.get(key)
         if found is None:
@@ -225,7 +226,8 @@ class Compact:
               tail: Tail) -> Outcome:
         """Chip kind `k` (out of `bag` already) is laid; its offers are answered at best."""
         value = self.value_of[k]
-        space = placing.landing(last, value, self._extra(k, bag, tail) + self.card_extra[k])
+        extra = self.card_extra[k] + (self._extra(k, bag, tail) if self.moves[k] else 0)
+        space = placing.landing(last, value, extra)
         after: Tail = (tail[1], tail[2], k)
         offers_flask = False
         if self.white[k]:
