@@ -3,7 +3,8 @@
     python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5]
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
-an earlier answer. Set 1, no rats, flask full, scoring by the value model of docs/advice.md.
+an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
+is the one least disturbed by other work. Set 1, no rats, flask full, scoring by the value model of docs/advice.md.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ def main() -> None:
         print(f"{k}. {name}: {answer['advice'].upper()}  stop {stop['value']:.3f} VP "
               f"({stop['coins']:g} coins + {stop['vp']:g} VP), draw {draw['value']:.3f} VP "
               f"({draw['explode']:.1%} explode, {draw['coins']:.1f} coins + {draw['vp']:.2f} VP); "
-              f"{answer['positions']} positions; advice worst {max(times) * 1000:.1f} ms, "
-              f"median {sorted(times)[len(times) // 2] * 1000:.1f} ms; outlook worst {max(look) * 1000:.2f} ms",
+              f"{answer['positions']} positions; advice best {min(times) * 1000:.1f} ms, "
+              f"median {sorted(times)[len(times) // 2] * 1000:.1f} ms, worst {max(times) * 1000:.1f} ms; "
+              f"outlook best {min(look) * 1000:.2f} ms, worst {max(look) * 1000:.2f} ms",
               flush=True)
 
 

@@ -20,7 +20,7 @@ from . import catalog, placing, whatif
 from .ingredients import active_rules, blue, yellow
 from .ingredients._rule import IngredientRule, Reads
 from .model import GameState, Seat, chip
-from .outcome import Gains, Outcome, TooDeep, mix
+from .outcome import Gains, Outcome, TooDeep
 from .whatif import kind_of
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class Compact:
         self.eval_reads = _union(r.reads for r in rules.values() if r.on_evaluate and r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
                         for c in (*self.extra_reads.counts, *self.eval_reads.counts)}
+        self.eval_counted = any(self.counted[c][1] for c in self.eval_reads.counts)
         tail_colors = set(self.extra_reads.tail_colors) | set(self.eval_reads.tail_colors)
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
         # its colour if a book looks for that colour there, else nothing.
@@ -105,6 +106,11 @@ class Compact:
             counts.append(fixed + sum(self.base[i] - bag[i] for i in kinds))
         return tuple(counts), tuple(None if t is None else sig(t) for t in tail[3 - reads.tail:]) if reads.tail else ()
 
+    def eval_counts(self, bag: tuple[int, ...]) -> tuple[int, ...]:
+        """The chips step B counts in the pot, by colour."""
+        base, counted = self.base, self.counted
+        return tuple(counted[c][0] + sum(base[i] - bag[i] for i in counted[c][1]) for c in self.eval_reads.counts)
+
     def _stand_in(self, reads: Reads, features: tuple[Any, ...], tail: Tail) -> list[tuple[str, int]]:
         """A pot with exactly these features: the counted chips, then the last chips."""
         last = [t for t in tail[3 - reads.tail:] if t is not None] if reads.tail else []
@@ -116,11 +122,14 @@ class Compact:
 
     def end(self, last: int, exploded: bool, flask: bool, bag: tuple[int, ...], tail: Tail) -> Outcome:
         """The round ends with the last chip on `last`: the value model's worth of it."""
-        reads = self.eval_reads
-        features = self._features(reads, bag, tail, self.sig_plain.__getitem__)
-        key = (last, exploded, flask, features)
+        sig = self.sig_plain
+        counts = self.eval_counts(bag) if self.eval_counted else ()
+        ends = (None if tail[1] is None else sig[tail[1]], None if tail[2] is None else sig[tail[2]])
+        key = (last, exploded, flask, counts, ends)
         found = self.ends.get(key)
         if found is None:
+            reads = self.eval_reads
+            features = self._features(reads, bag, tail, sig.__getitem__)
             gains = self.gains.get(features)
             if gains is None:
                 gains = self.gains[features] = self._evaluate(self._stand_in(reads, features, tail))
@@ -178,11 +187,13 @@ class Compact:
         return Outcome(value, coins, vp, rubies, explode)
 
     def value(self, bag: tuple[int, ...], left: int, last: int, whites: int, flask: bool, tail: Tail) -> Outcome:
-        """The best expected outcome from here, no offer open: stop, or draw and play on at best."""
-        key = (bag, last, flask, *self._tail_key(bag, tail))
+        """The best expected outcome from here, no offer open: stop, or draw and play on at best.
+        The memo keeps of the last two chips only what the books read (see `_tail_key`)."""
+        sig = self.sig_white if self.mandrakes and any(bag[i] for i in self.mandrakes) else self.sig_plain
+        key = (bag, last, flask, None if tail[1] is None else sig[tail[1]], None if tail[2] is None else sig[tail[2]])
         found = self.memo.get(key)
         if found is None:
-            if self.limit is not None and self.positions() >= self.limit:
+            if self.limit is not None and len(self.memo) + len(self.looks) >= self.limit:
                 raise TooDeep(f"more than {self.limit} positions")
             drawn = self._draw(bag, left, last, whites, flask, tail)
             stop = self.end(last, False, flask, bag, tail)
@@ -209,17 +220,23 @@ class Compact:
         options = sorted(((self.place(k, bag[:k] + (count - 1,) + bag[k + 1:], left - 1, last, whites, flask, tail), k)
                           for k, count in enumerate(bag) if count), key=lambda o: -o[0].value)
         total = comb(left, reveal)
-        weighted: list[tuple[float, Outcome]] = []
+        value = coins = vp = rubies = explode = 0.0
         missing, unseen = 0, 1.0  # chips of the kinds ranked so far; chance that none of them was seen
-        for outcome, k in options:
-            if outcome.value < none.value:
+        for o, k in options:
+            if o.value < none.value:
                 break
             missing += bag[k]
             now = comb(left - missing, reveal) / total
-            weighted.append((unseen - now, outcome))
+            p = unseen - now
+            value += p * o.value
+            coins += p * o.coins
+            vp += p * o.vp
+            rubies += p * o.rubies
+            explode += p * o.explode
             unseen = now
-        weighted.append((unseen, none))
-        found = self.looks[key] = mix(weighted)
+        o = none
+        found = self.looks[key] = Outcome(value + unseen * o.value, coins + unseen * o.coins, vp + unseen * o.vp,
+                                          rubies + unseen * o.rubies, explode + unseen * o.explode)
         return found
 
     def place(self, k: int, bag: tuple[int, ...], left: int, last: int, whites: int, flask: bool,
