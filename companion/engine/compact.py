@@ -1,8 +1,9 @@
 """The advice's fast path: the same exact search on a compact position instead of a game state.
 
 A position is what the rest of a seat's round depends on when every book in play declares what
-its hooks read (`IngredientRule.reads`): the count of each kind left in the bag, the last space, the flask, and of the last three chips only what the
-books look for. The white total and the colours counted in the pot follow from the bag. A chip is
+its hooks read (`IngredientRule.reads`): the count of each kind left in the bag, the last space,
+the flask, and of the last two chips only what the books look for (the third-last is carried
+along, not keyed: a chip put back uncovers it). The white total and the colours counted in the pot follow from the bag. A chip is
 laid by the engine's own rules (`placing.landing`, `placing.explodes`, a book's `extra_move` hook
 on a stand-in seat), and evaluation step B by the books' own hooks on a stand-in pot, once for each
 combination of what they read. The decisions of brewing are modelled by what they do: the flask
