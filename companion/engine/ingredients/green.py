@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import Chip, Decision, Option, chip
 from ..text import N_, say, say_n
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 from .labels import chip_label, kind_label
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ SET_1 = IngredientRule(
     "green/1", "green", 1,
     N_("In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
     "last chip placed in your pot."),
-    on_evaluate=_rubies,
+    on_evaluate=_rubies, reads=Reads(tail=2, tail_colors=("green",)),
 )
 
 
