@@ -195,7 +195,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     if state.phase == "fortune" and state.fortune is None and seat is None:
         found.extend([Fortune(None), *(Fortune(c) for c in fortune.available(state))])
     for n in seats:
-        found.extend(Return(n, c) for c in state.seats[n].returning)
+        found.extend(Return(n, c) for c in state.seats[n].returning + state.seats[n].aside)
         found.extend(Draw(n, c) for c in fortune.look_chips(state, n))
         for d in state.decisions_for(n):
             found.extend(Choose(n, d.id, (k,)) for k in d.keys())

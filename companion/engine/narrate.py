@@ -30,6 +30,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "placed": lambda e: f"draws {chip_label(e['chip'])} → space {printed(e['space'])}"
                         + (f" (+{e['extra']} extra)" if e.get("extra") else ""),
     "revealed": lambda e: f"looks at {chip_label(e['chip'])}",
+    "set_aside": lambda e: f"draws {chip_label(e['chip'])} → beside the pot",
+    "kept_aside": lambda e: f"keeps {chip_label(e['chip'])} beside the pot for a later round",
     "preview_empty": lambda e: "crow skull: the bag is empty, nothing to look at",
     "returned": lambda e: f"puts back {', '.join(chip_label(c) for c in e['chips'])} ({e['why']})",
     "exploded": lambda e: f"EXPLODES: whites {e['white_total']} > {e['threshold']}",

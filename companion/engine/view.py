@@ -48,6 +48,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "in_force": [{"rule": r.id, "text": text} for r in active_rules(state.config).values()
+                     if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},

@@ -1,11 +1,20 @@
-"""The record every ingredient book is written as, and the four hooks the flow calls.
+"""The record every ingredient book is written as, and the hooks the flow calls.
 
 Hooks (each optional):
 - ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
+- ``moves(seat, chip, spaces) -> int``: how far any chip placed moves, given the spaces it would
+  move; a book in force on the pot changes other chips' moves (red set 4, yellow set 2).
+- ``on_draw(ctx, chip) -> bool``: a chip of this colour comes out of the bag; True when the book
+  put it somewhere other than the pot (red set 2: beside it).
 - ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing.
+- ``on_stop(ctx)``: the seat draws no more this round (it stopped, exploded, filled its pot or
+  emptied its bag).
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
 - ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
-A hook is added here only when a second rule needs it; anything one rule needs stays inside it.
+- ``in_force(seat) -> str | None``: what the book will do to the seat's next chips now, in words,
+  for the screens (yellow set 2: the next chip moves twice as far).
+A hook is added here only when a rule cannot be written without one; anything else a rule needs
+stays inside it.
 """
 
 from __future__ import annotations
@@ -26,6 +35,10 @@ class IngredientRule:
     set_no: int | None
     text: str  # the book's wording, shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
+    moves: Callable[[Seat, Chip, int], int] | None = None
+    on_draw: Callable[[Ctx, Chip], bool] | None = None
     on_place: Callable[[Ctx, Chip], None] | None = None
+    on_stop: Callable[[Ctx], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    in_force: Callable[[Seat], str | None] | None = None
