@@ -27,7 +27,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "phase": lambda e: f"Phase: {e['phase'].replace('_', ' ')}",
     "rat": lambda e: f"rat stone {plural(e['tails'], 'space')} past the droplet (space {printed(e['space'])})"
                      + (f" ({e['why']})" if e.get("why") else ""),
-    "placed": lambda e: f"draws {chip_label(e['chip'])} → space {printed(e['space'])}"
+    "placed": lambda e: f"{'places' if e.get('aside') else 'draws'} {chip_label(e['chip'])}"
+                        + f"{' from beside the pot' if e.get('aside') else ''} → space {printed(e['space'])}"
                         + (f" (+{e['extra']} extra)" if e.get("extra") else ""),
     "revealed": lambda e: f"looks at {chip_label(e['chip'])}",
     "set_aside": lambda e: f"draws {chip_label(e['chip'])} → beside the pot",

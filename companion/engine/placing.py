@@ -36,7 +36,8 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         seat.hand.remove(chip_id)
     rules = active_rules(ctx.state.config)
     rule = rules.get(c.color)
-    if chip_id in seat.aside:
+    from_aside = chip_id in seat.aside
+    if from_aside:
         seat.aside.remove(chip_id)
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
         return
@@ -49,7 +50,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     seat.pending.clear()  # the chip laid takes every effect that waited for it
     space = min(seat.last_space + moved, catalog.LAST_CHIP_SPACE)
     seat.pot.append((chip_id, space))
-    ctx.emit("placed", chip=chip_id, space=space, extra=moved - c.value)
+    ctx.emit("placed", chip=chip_id, space=space, extra=moved - c.value, **({"aside": True} if from_aside else {}))
     if c.color == "white" and not safe:
         total = seat.white_total
         if total > seat.threshold:

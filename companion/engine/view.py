@@ -35,7 +35,8 @@ def _decision(d: Decision) -> dict[str, Any]:
     return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt,
             "options": [{"key": o.key, "label": o.label} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
-            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {})}
+            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:

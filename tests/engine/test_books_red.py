@@ -42,8 +42,12 @@ class TestRedSet2:
         assert [d.data["chip"][:5] for d in questions] == ["red-1", "red-2", "red-4"]
         assert questions[0].keys() == ["place", "keep", "bag"]
         one, two, four = (d.id for d in questions)
-        state = step(state, Choose(0, two, ("place",))).state  # white 2 on space 2, then red 2 on 4
-        state = step(state, Choose(0, four, ("keep",))).state
+        result = step(state, Choose(0, two, ("place",)))  # white 2 on space 2, then red 2 on 4
+        assert lines(result.events, result.state) == ["Ann: places red 2 from beside the pot → space 4"]
+        state = result.state
+        result = step(state, Choose(0, four, ("keep",)))
+        assert lines(result.events, result.state) == ["Ann: keeps red 4 beside the pot for a later round"]
+        state = result.state
         state = step(state, Choose(0, one, ("bag",))).state
         assert spaces(state, 0) == [("white-2", 2), ("red-2", 4)]
         assert [c[:5] for c in state.seats[0].aside] == ["red-4"]
