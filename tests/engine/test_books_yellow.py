@@ -51,6 +51,13 @@ class TestYellowSet2:
         state = draws(state, 0, "orange-1", "yellow-1", "red-2")
         assert spaces(state, 0) == [("orange-1", 1), ("yellow-1", 2), ("red-2", 8)]  # (2 + 1) x 2
 
+    def test_a_white_1_chip_that_moves_2_under_red_set_4_moves_4_after_a_yellow(self):
+        state = game(books=books(yellow=2, red=4))
+        set_bag(state, 0, "red-1", "yellow-1", "white-1")
+        state = draws(state, 0, "red-1", "yellow-1", "white-1")
+        assert spaces(state, 0) == [("red-1", 1), ("yellow-1", 2), ("white-1", 6)]
+        assert state.seats[0].white_total == 1
+
     def test_a_blue_chip_after_a_yellow_is_doubled_and_its_look_ahead_chip_is_not(self):
         state = game(books=books(yellow=2))
         set_bag(state, 0, "yellow-1", "blue-1", "orange-1")
