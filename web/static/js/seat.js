@@ -212,7 +212,9 @@
     show("results", over);
     if (over) resultsPanel(me);
 
-    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done"));
+    // A chip going into the bag is the reader's to report, unless this phone is the table's picker.
+    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
+      && !(a.kind === "return" && !page.picker));
     show("actionpanel", rest.length > 0);
     fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
       class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
