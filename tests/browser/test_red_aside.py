@@ -12,7 +12,7 @@ from companion.webapp import create_app
 from companion.webapp.server import Server
 
 from .conftest import PIN
-from .test_play import PHONE, click_and_wait
+from .test_play import PHONE, SCREEN, click_and_wait
 
 BOOKS = {"green": 1, "blue": 1, "red": 2, "yellow": 1, "purple": 1}
 
@@ -38,6 +38,9 @@ def test_a_phone_answers_for_each_red_chip_beside_its_pot(browser):
         phone.wait_for_selector("#aside:not(.hidden) .chip-red")
         assert "Beside the pot:" in phone.locator("#aside").inner_text()
         assert phone.locator("#actions").inner_text() == "", "the bag's reader sees a chip put back"
+        screen = browser.new_context(**SCREEN).new_page()
+        screen.goto(f"{srv.url}/table/{srv.app.extensions['companion.game'].table_token}")
+        screen.wait_for_selector("[data-seat='0'] [data-aside='1'] .chip-red")
         click_and_wait(phone, "[data-action=stop]")
         phone.wait_for_selector("[data-kind='red.aside'] [data-option=place]")
         panel = phone.locator("[data-kind='red.aside']")
