@@ -10,6 +10,7 @@ from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, chip
+from .text import N_, say
 
 
 def rat_tails_between(low: int, high: int) -> int:
@@ -80,7 +81,7 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         seat.returning.remove(chip_id)
     if pending:
         seat.hand.append(chip_id)
-        pending.options.insert(len(pending.options) - 1, Option(chip_id, f"Place {chip_label(chip_id)}"))
+        pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
     ctx.place(chip_id)
@@ -93,7 +94,7 @@ def settle(ctx: Ctx) -> None:
     seat = ctx.seat
     if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
-        ctx.stop_brewing(STOPPED, "stopped", why="bag empty")
+        ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 
 
 def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
@@ -104,7 +105,7 @@ def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str
         seat.aside.remove(chip_id)
         seat.put_in_bag([chip_id], seen=True)
         state.decisions = [d for d in state.decisions if d.seat != seat_no or d.data.get("chip") != chip_id]
-        events.append({"event": "returned", "seat": seat_no, "chips": [chip_id], "why": "from beside the pot"})
+        events.append({"event": "returned", "seat": seat_no, "chips": [chip_id], "why": N_("from beside the pot")})
         return
     if chip_id not in seat.returning:
         raise IllegalAction("not_returning", f"{describe_location(state, chip_id)}; {seat.name} was not "
@@ -120,7 +121,7 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     ctx = Ctx(state, seat_no, events)
     _withdraw_offers(ctx)
-    ctx.stop_brewing(STOPPED, "stopped", why="chose to stop")
+    ctx.stop_brewing(STOPPED, "stopped", why=N_("chose to stop"))
 
 
 def _withdraw_offers(ctx: Ctx) -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Choose, Draw, Fortune, IllegalAction, Return, legal_actions, state_to_dict, step, view_for
-from companion.engine.narrate import describe
+from companion.words import describe, render
 
 from .scenario import answer, decision, draw, draws, game, next_step, set_bag, spaces, stop
 
@@ -18,8 +18,12 @@ def asides(state, seat):
     return [d for d in state.decisions if d.seat == seat and d.kind == "red.aside"]
 
 
-def lines(events, state):
-    return [describe(e, [s.name for s in state.seats]) for e in events]
+def lines(events, state, lang="en"):
+    return [describe(e, [s.name for s in state.seats], lang) for e in events]
+
+
+def in_force(state, seat=0, lang="en"):
+    return [render(e["text"], lang) for e in view_for(state, seat)["seats"][seat]["in_force"]]
 
 
 class TestRedSet2:
@@ -178,8 +182,8 @@ class TestRedSet3:
         state = game(books=books(red=3))
         set_bag(state, 0, "white-3", "red-1")
         state = draw(state, 0, "white-3")
-        assert view_for(state, 0)["seats"][0]["in_force"] == [
-            {"rule": "red/3", "text": "a red chip drawn now moves 3 more (the white chip before it)"}]
+        assert in_force(state) == ["a red chip drawn now moves 3 more (the white chip before it)"]
+        assert in_force(state, lang="es") == ["una ficha roja sacada ahora avanza 3 más (la ficha blanca de antes)"]
 
 
 class TestRedSet4:
@@ -202,7 +206,8 @@ class TestRedSet4:
         set_bag(state, 0, "red-1", "red-1", "white-1")
         state = draws(state, 0, "red-1", "red-1", "white-1")
         assert spaces(state, 0) == [("red-1", 1), ("red-1", 2), ("white-1", 4)]
-        assert view_for(state, 0)["seats"][0]["in_force"] == [{"rule": "red/4", "text": "every white 1-chip moves 2 spaces"}]
+        assert in_force(state) == ["every white 1-chip moves 2 spaces"]
+        assert in_force(state, lang="es") == ["cada ficha blanca de 1 avanza 2 casillas"]
 
 
 def test_red_set_2_state_is_documented():
@@ -210,3 +215,22 @@ def test_red_set_2_state_is_documented():
     assert {"aside", "in_force"} <= set(view["seats"][0])
     doc = (Path(__file__).parents[2] / "docs" / "state.md").read_text()
     assert "`in_force`" in doc and "red.aside" in doc
+
+
+def test_the_red_set_2_question_and_lines_have_their_spanish_words():
+    state = game(books=books(red=2))
+    set_bag(state, 0, "red-1", "red-2", "white-1")
+    drawn = step(state, Draw(0, next(c for c in state.seats[0].bag if c.startswith("red-1"))))
+    assert lines(drawn.events, drawn.state, "es") == ["Ann: saca roja 1 → junto al caldero"]
+    state = stop(draw(drawn.state, 0, "red-2"), 0)
+    one, two = asides(state, 0)
+    assert render(one.prompt, "es") == "Seta: la roja 1 junto a tu caldero: ¿colocarla, dejarla ahí o devolverla a la bolsa?"
+    assert [render(o.label, "es") for o in one.options] == [
+        "Colocarla ahora detrás de tu última ficha", "Dejarla junto al caldero para otra ronda", "Devolverla a la bolsa"]
+    placed = step(state, Choose(0, one.id, ("place",)))
+    assert lines(placed.events, placed.state, "es") == ["Ann: coloca roja 1 desde junto al caldero → casilla 1"]
+    kept = step(placed.state, Choose(0, two.id, ("keep",)))
+    assert lines(kept.events, kept.state, "es")[0] == "Ann: deja roja 2 junto al caldero para otra ronda"
+    back = step(kept.state, Return(0, kept.state.seats[0].aside[0]))
+    assert lines(back.events, back.state, "es") == ["Ann: devuelve roja 2 (de junto al caldero)"]
+    assert render(state_to_dict(state)["books"]["red"]["text"], "es").startswith("Una ficha roja que saques va junto")

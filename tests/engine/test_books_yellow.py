@@ -2,7 +2,8 @@
 
 import pytest
 
-from companion.engine import view_for
+from companion.engine import Draw, state_to_dict, step, view_for
+from companion.words import describe, render
 
 from .scenario import answer, card, draw, draws, game, next_step, set_bag, spaces, stop
 
@@ -11,8 +12,8 @@ def books(**chosen):
     return {"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1, **chosen}
 
 
-def in_force(state, seat=0):
-    return [e["text"] for e in view_for(state, seat)["seats"][seat]["in_force"]]
+def in_force(state, seat=0, lang="en"):
+    return [render(e["text"], lang) for e in view_for(state, seat)["seats"][seat]["in_force"]]
 
 
 class TestYellowSet2:
@@ -155,3 +156,19 @@ class TestYellowSet4:
         assert in_force(state) == ["the next yellow chip moves 2 more"]
         state = draw(state, 0, "yellow-1")
         assert spaces(state, 0) == [("yellow-1", 2), ("white-1", 3), ("yellow-1", 6)]
+
+
+def test_the_yellow_books_have_their_spanish_words():
+    state = game(books=books(yellow=2))
+    set_bag(state, 0, "yellow-1", "white-1")
+    assert in_force(draw(state, 0, "yellow-1"), lang="es") == ["la siguiente ficha colocada avanza el doble"]
+    state = game(books=books(yellow=4))
+    set_bag(state, 0, "yellow-1", "white-1")
+    assert in_force(draw(state, 0, "white-1"), lang="es") == ["la siguiente ficha amarilla avanza 1 más"]
+    state = game(books=books(yellow=3))
+    set_bag(state, 0, "yellow-1", "white-1")
+    result = step(state, Draw(0, state.seats[0].bag[0]))
+    assert describe(result.events[-1], ["Ann", "Ben"], "es") == "Ann: esta ronda un caldero solo explota por encima de 8"
+    for set_no in (2, 3, 4):
+        text = state_to_dict(game(books=books(yellow=set_no)))["books"]["yellow"]["text"]
+        assert render(text, "es").startswith(("Si sacas", "Cuando sacas"))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..context import Ctx
     from ..model import Chip, Decision, Seat
+    from ..text import Text
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class IngredientRule:
     id: str  # "blue/1", "black/2p", "orange/-"
     color: str
     set_no: int | None
-    text: str  # the book's wording, shown on the screens too
+    text: str  # the book's wording (a catalog source string: N_("...")), shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
     moves: Callable[[Seat, Chip, int], int] | None = None
     on_draw: Callable[[Ctx, Chip], bool] | None = None
@@ -41,4 +42,4 @@ class IngredientRule:
     on_stop: Callable[[Ctx], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
-    in_force: Callable[[Seat], str | None] | None = None
+    in_force: Callable[[Seat], Text | None] | None = None

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Chip, Decision, Option, Seat, chip
+from ..text import N_, Text, say
 from ._rule import IngredientRule
 from .labels import chip_label
 
@@ -27,8 +28,8 @@ def _by_oranges(seat: Seat) -> int:
 
 SET_1 = IngredientRule(
     "red/1", "red", 1,
-    "A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
-    "more are, wherever they lie.",
+    N_("A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
+    "more are, wherever they lie."),
     extra_move=_by_oranges,
 )
 
@@ -46,16 +47,16 @@ def _set_aside(ctx: Ctx, red: Chip) -> bool:
 
 
 def _options(seat: Seat) -> list[Option]:
-    place = [Option(PLACE, "Place it after your last chip now")] if seat.last_space < catalog.LAST_CHIP_SPACE else []
-    return [*place, Option(KEEP, "Keep it beside the pot for a later round"),
-            Option(BAG, "Put it back into the bag")]
+    place = [Option(PLACE, say("Place it after your last chip now"))] if seat.last_space < catalog.LAST_CHIP_SPACE else []
+    return [*place, Option(KEEP, say("Keep it beside the pot for a later round")),
+            Option(BAG, say("Put it back into the bag"))]
 
 
 def _ask_each(ctx: Ctx) -> None:
     """The seat has stopped: one question per red chip beside its pot, kept ones from earlier rounds too."""
     for red in ctx.seat.aside:
-        ctx.ask(ASIDE, "red/2", f"Toadstool: the {chip_label(red)} beside your pot: place it, keep it or "
-                "put it back into the bag?", _options(ctx.seat), data={"chip": red})
+        ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
+                                    "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
 
 
 def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -69,17 +70,17 @@ def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
                 other.options = _options(seat)
     elif keys[0] == BAG:
         seat.aside.remove(red)
-        ctx.put_back([red], "toadstool")
+        ctx.put_back([red], N_("toadstool"))
     else:
         ctx.emit("kept_aside", chip=red)
 
 
 SET_2 = IngredientRule(
     "red/2", "red", 2,
-    "A red chip you draw goes beside your pot. Once you have stopped drawing (by choice or because "
+    N_("A red chip you draw goes beside your pot. Once you have stopped drawing (by choice or because "
     "your pot exploded), decide for each red chip beside your pot: place it after your last chip "
     "now, or keep it there for a later round. Evaluation begins once every player has decided. You "
-    "may put such a chip back into your bag at any time.",
+    "may put such a chip back into your bag at any time."),
     on_draw=_set_aside, on_stop=_ask_each, resolve=_resolve_aside,
 )
 
@@ -91,15 +92,15 @@ def _white_before(seat: Seat) -> int:
     return last.value if last and last.color == "white" else 0
 
 
-def _set_3_now(seat: Seat) -> str | None:
+def _set_3_now(seat: Seat) -> Text | None:
     white = _white_before(seat)
-    return f"a red chip drawn now moves {white} more (the white chip before it)" if white else None
+    return say("a red chip drawn now moves {value} more (the white chip before it)", value=white) if white else None
 
 
 SET_3 = IngredientRule(
     "red/3", "red", 3,
-    "If the last chip in your pot is white when you draw a red chip, the red chip moves its own value "
-    "plus that white chip's value: a red 1-chip drawn directly after a white 2-chip moves 3 spaces.",
+    N_("If the last chip in your pot is white when you draw a red chip, the red chip moves its own value "
+    "plus that white chip's value: a red 1-chip drawn directly after a white 2-chip moves 3 spaces."),
     extra_move=_white_before, in_force=_set_3_now,
 )
 
@@ -112,14 +113,14 @@ def _white_ones_further(seat: Seat, placed: Chip, spaces: int) -> int:
     return spaces
 
 
-def _set_4_now(seat: Seat) -> str | None:
-    return f"every white 1-chip moves {catalog.RED_4_WHITE_1_MOVE} spaces" if _reds(seat) else None
+def _set_4_now(seat: Seat) -> Text | None:
+    return say("every white 1-chip moves {spaces} spaces", spaces=catalog.RED_4_WHITE_1_MOVE) if _reds(seat) else None
 
 
 SET_4 = IngredientRule(
     "red/4", "red", 4,
-    "Once at least 1 red chip is in your pot, every white 1-chip drawn after it moves 2 spaces instead "
+    N_("Once at least 1 red chip is in your pot, every white 1-chip drawn after it moves 2 spaces instead "
     "of 1. Further red chips add nothing; white 2- and 3-chips are not affected. The white 1-chip "
-    "still counts 1 towards an explosion.",
+    "still counts 1 towards an explosion."),
     moves=_white_ones_further, in_force=_set_4_now,
 )

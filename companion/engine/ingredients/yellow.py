@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Chip, Decision, Option, Seat, chip
+from ..text import N_, Text, say
 from ._rule import IngredientRule
 from .labels import chip_label
 
@@ -28,8 +29,8 @@ def _offer(ctx: Ctx, yellow: Chip) -> None:
     if len(pot) >= 2 and chip(pot[-2][0]).color == "white":
         white = pot[-2][0]
         ctx.ask(
-            "yellow.return", "yellow/1", f"Mandrake: put the {chip_label(white)} back into the bag?",
-            [Option(RETURN, f"Put {chip_label(white)} back")], blocking=False, data={"white": white},
+            "yellow.return", "yellow/1", say("Mandrake: put the {chip} back into the bag?", chip=chip_label(white)),
+            [Option(RETURN, say("Put {chip} back", chip=chip_label(white)))], blocking=False, data={"white": white},
         )
 
 
@@ -38,13 +39,13 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["white"]
     ctx.close(decision)
     seat.pot = [p for p in seat.pot if p[0] != white]
-    ctx.put_back([white], "mandrake")
+    ctx.put_back([white], N_("mandrake"))
 
 
 SET_1 = IngredientRule(
     "yellow/1", "yellow", 1,
-    "If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
-    "bag. Its space stays empty and the yellow chip stays where it is.",
+    N_("If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
+    "bag. Its space stays empty and the yellow chip stays where it is."),
     on_place=_offer, resolve=_resolve,
 )
 
@@ -63,14 +64,14 @@ def _doubled(seat: Seat, placed: Chip, spaces: int) -> int:
     return spaces * catalog.YELLOW_2_FACTOR if DOUBLE in seat.pending else spaces
 
 
-def _set_2_now(seat: Seat) -> str | None:
-    return "the next chip laid moves twice as far" if DOUBLE in seat.pending else None
+def _set_2_now(seat: Seat) -> Text | None:
+    return say("the next chip laid moves twice as far") if DOUBLE in seat.pending else None
 
 
 SET_2 = IngredientRule(
     DOUBLE, "yellow", 2,
-    "If you draw a yellow chip, the next chip you draw moves twice as far: a 2-chip drawn after a "
-    "yellow chip moves 4 spaces. The value of the yellow chip does not matter.",
+    N_("If you draw a yellow chip, the next chip you draw moves twice as far: a 2-chip drawn after a "
+    "yellow chip moves 4 spaces. The value of the yellow chip does not matter."),
     moves=_doubled, on_place=_double_next, in_force=_set_2_now,
 )
 
@@ -88,9 +89,9 @@ def _raise_threshold(ctx: Ctx, yellow: Chip) -> None:
 
 SET_3 = IngredientRule(
     "yellow/3", "yellow", 3,
-    "When you draw your first yellow chip, your pot explodes only when its white chips total more than "
+    N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
     "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
-    "matter.",
+    "matter."),
     on_place=_raise_threshold,
 )
 
@@ -103,15 +104,15 @@ def _by_order(seat: Seat) -> int:
     return catalog.YELLOW_4_EXTRA[earlier] if earlier < len(catalog.YELLOW_4_EXTRA) else 0
 
 
-def _set_4_now(seat: Seat) -> str | None:
+def _set_4_now(seat: Seat) -> Text | None:
     extra = _by_order(seat)
-    return f"the next yellow chip moves {extra} more" if extra else None
+    return say("the next yellow chip moves {extra} more", extra=extra) if extra else None
 
 
 SET_4 = IngredientRule(
     "yellow/4", "yellow", 4,
-    "When you draw a yellow chip, count the yellow chips already in your pot: your 1st yellow chip "
+    N_("When you draw a yellow chip, count the yellow chips already in your pot: your 1st yellow chip "
     "moves 1 space more than its value, your 2nd 2 more, your 3rd 3 more; later ones no more. The "
-    "values of the yellow chips do not matter.",
+    "values of the yellow chips do not matter."),
     extra_move=_by_order, in_force=_set_4_now,
 )
