@@ -24,6 +24,16 @@ MOVE_ORDER: tuple[str, ...] = ("red", "yellow")
 1-chip's move, and yellow set 2 doubles the whole move, so it comes last."""
 
 
+def landing(last_space: int, value: int, extra: int) -> int:
+    """The space a chip reaches: its value (and extra spaces) past the last chip, at most the last space."""
+    return min(last_space + value + extra, catalog.LAST_CHIP_SPACE)
+
+
+def explodes(white_total: int, threshold: int) -> bool:
+    """The pot explodes when its whites add up to more than the threshold."""
+    return white_total > threshold
+
+
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     """Lay a drawn chip after the previous one by its value; check the whites; run its action.
 
@@ -49,12 +59,12 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         if other and other.moves and not (safe and color == c.color):
             moved = other.moves(seat, c, moved)
     seat.pending.clear()  # the chip laid takes every effect that waited for it
-    space = min(seat.last_space + moved, catalog.LAST_CHIP_SPACE)
+    space = landing(seat.last_space, c.value, moved - c.value)
     seat.pot.append((chip_id, space))
     ctx.emit("placed", chip=chip_id, space=space, extra=moved - c.value, **({"aside": True} if from_aside else {}))
     if c.color == "white" and not safe:
         total = seat.white_total
-        if total > seat.threshold:
+        if explodes(total, seat.threshold):
             ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold)
             return
         if space < catalog.LAST_CHIP_SPACE and seat.flask_full:

@@ -11,10 +11,13 @@ Hooks (each optional):
   emptied its bag).
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
 - ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
-- ``in_force(seat) -> str | None``: what the book will do to the seat's next chips now, in words,
+- ``in_force(seat) -> Text | None``: what the book will do to the seat's next chips now, in words,
   for the screens (yellow set 2: the next chip moves twice as far).
 A hook is added here only when a rule cannot be written without one; anything else a rule needs
 stays inside it.
+
+``reads`` says what of the pot the hooks read; the advice's compact search keys its positions on it
+and leaves a book without it to the slower search that plays every draw through the engine.
 """
 
 from __future__ import annotations
@@ -27,6 +30,16 @@ if TYPE_CHECKING:
     from ..context import Ctx
     from ..model import Chip, Decision, Seat
     from ..text import Text
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What of a seat's pot a book's hooks read: how many chips of `counts` colours lie in it, and
+    whether each of the last `tail` chips is one of the `tail_colors` (and, for white, which one)."""
+
+    counts: tuple[str, ...] = ()
+    tail: int = 0
+    tail_colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,3 +56,4 @@ class IngredientRule:
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
     in_force: Callable[[Seat], Text | None] | None = None
+    reads: Reads | None = None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 from .labels import chip_label
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ SET_1 = IngredientRule(
     "red/1", "red", 1,
     N_("A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
     "more are, wherever they lie."),
-    extra_move=_by_oranges,
+    extra_move=_by_oranges, reads=Reads(counts=("orange",)),
 )
 
 
