@@ -11,6 +11,7 @@ from .fortune import CARDS, OTHER_TITLES, Card
 from .fortune import LOOK as CARD_LOOK
 from .fortune import available as available_cards
 from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
+from .ingredients import sets_of as book_sets
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .transcript import TranscriptError, format_transcript, parse_transcript
@@ -24,5 +25,5 @@ __all__ = [
     "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
     "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
-    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards",
+    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets",
 ]
