@@ -92,6 +92,9 @@ class GameConfig:
             raise ConfigError("players must be a list of names")
         if "books" in kwargs and not isinstance(kwargs["books"], Mapping):
             raise ConfigError("books must map a colour to a set number")
+        for key in ("supply", "card_books", "edition"):
+            if not isinstance(kwargs.get(key, ""), str):
+                raise ConfigError(f"{key} must be a name in quotes, not {kwargs[key]!r}")
         return cls(**kwargs)
 
     def book(self, color: str) -> int | None:

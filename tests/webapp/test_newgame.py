@@ -85,6 +85,7 @@ def test_random_books_are_dealt_at_creation_and_the_edition_is_the_one_chosen(ov
     ({"start_player": 5}, "start_player must be a seat number from 0 to 2"),
     ({"tubes": "yes"}, "tubes must be true"),
     ({"edition": "german"}, "edition must be one of northstar, schmidt, first-translation, spanish, not 'german'"),
+    ({"edition": ["schmidt"]}, "edition must be a name in quotes, not ['schmidt']"),
     ({"books": {"blue": "two"}}, "blue: choose a set number or \"random\", not 'two'"),
     ({"books": {"orange": 1}}, "no books to choose for orange"),
     ({"books": ["random"]}, "books must map a colour to a set number or \"random\""),
