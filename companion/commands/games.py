@@ -12,6 +12,7 @@ from companion.files import read_text
 from companion.store import Journal
 from companion.table import Table, archive, export_transcript, import_transcript
 from companion.table.timeline import timeline
+from companion.words import localize
 
 from . import CommandError
 from .options import add_db_options, open_db
@@ -92,7 +93,7 @@ def import_(args: argparse.Namespace) -> int:
 def show_state(args: argparse.Namespace) -> int:
     with open_db(args, create=False) as db:
         state = Table.open(db, args.game).state
-    print(json.dumps(state_to_dict(state), indent=2, ensure_ascii=False))
+    print(json.dumps(localize(state_to_dict(state), "en"), indent=2, ensure_ascii=False))
     return 0
 
 

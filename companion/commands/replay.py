@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript, state_to_dict
 from ..engine.errors import ConfigError
-from ..engine.narrate import describe
 from ..files import decode, read_text
+from ..words import describe, localize
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"quacks replay: {args.file}: line 1: bad setup: {exc}", file=sys.stderr)
         return 2
     names = state.config.players
-    lines = ["— Round 1 —"]
+    lines = [describe({"event": "round_start", "seat": None, "round": 1}, names)]
     for number, action in actions:
         try:
             events = apply(state, action)
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         lines.extend(describe(e, names) for e in events if e["event"] != "phase")
     if args.json:
-        json.dump(state_to_dict(state), sys.stdout, indent=2)
+        json.dump(localize(state_to_dict(state), "en"), sys.stdout, indent=2)
         print()
     else:
         print("\n".join(lines))

@@ -10,6 +10,7 @@ from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, chip
+from .text import N_, say
 
 
 def rat_tails_between(low: int, high: int) -> int:
@@ -80,7 +81,7 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         seat.returning.remove(chip_id)
     if pending:
         seat.hand.append(chip_id)
-        pending.options.insert(len(pending.options) - 1, Option(chip_id, f"Place {chip_label(chip_id)}"))
+        pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
     ctx.place(chip_id)
@@ -94,7 +95,7 @@ def settle(ctx: Ctx) -> None:
     if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
         seat.status = STOPPED
-        ctx.emit("stopped", why="bag empty")
+        ctx.emit("stopped", why=N_("bag empty"))
 
 
 def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
@@ -115,7 +116,7 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     ctx = Ctx(state, seat_no, events)
     _withdraw_offers(ctx)
     seat.status = STOPPED
-    ctx.emit("stopped", why="chose to stop")
+    ctx.emit("stopped", why=N_("chose to stop"))
 
 
 def _withdraw_offers(ctx: Ctx) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .text import N_
+
 COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black")
 """Every chip colour of the base game, in the order the screens list them."""
 
@@ -47,6 +49,11 @@ LAST_CHIP_SPACE = 52
 SPOON = 53
 """The spoon: only ever a scoring space (35 coins, 15 VP)."""
 
+
+def printed(space: int) -> int:
+    """The number printed on a pot space (its coins): what players call it, not its index."""
+    return POT_TRACK[space].coins
+
 RAT_TAILS: frozenset[int] = frozenset(
     (1, 4, 7, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48)
 )
@@ -67,12 +74,12 @@ class DieFace:
 
 
 BONUS_DIE: tuple[DieFace, ...] = (
-    DieFace(1, "vp", 1, "1 victory point"),
-    DieFace(2, "vp", 1, "1 victory point"),
-    DieFace(3, "vp", 2, "2 victory points"),
-    DieFace(4, "ruby", 1, "1 ruby"),
-    DieFace(5, "droplet", 1, "droplet 1 space forward"),
-    DieFace(6, "chip", 1, "an orange 1-chip into the bag"),
+    DieFace(1, "vp", 1, N_("1 victory point")),
+    DieFace(2, "vp", 1, N_("1 victory point")),
+    DieFace(3, "vp", 2, N_("2 victory points")),
+    DieFace(4, "ruby", 1, N_("1 ruby")),
+    DieFace(5, "droplet", 1, N_("droplet 1 space forward")),
+    DieFace(6, "chip", 1, N_("an orange 1-chip into the bag")),
 )
 """Six faces; the rulebook lists five results and the 1 VP face is printed twice."""
 
@@ -90,19 +97,19 @@ class Glass:
 
 
 TEST_TUBES: tuple[Glass, ...] = (
-    Glass("start", 0, label="the start"),
-    Glass("ruby", 1, label="1 ruby"),
-    Glass("vp", 1, label="1 victory point"),
-    Glass("chip", 1, "blue", "a blue 1-chip into the bag"),
-    Glass("vp", 2, label="2 victory points"),
-    Glass("chip", 1, "black", "a black 1-chip into the bag"),
-    Glass("vp", 2, label="2 victory points"),
-    Glass("chip", 2, "red", "a red 2-chip into the bag"),
-    Glass("vp", 3, label="3 victory points"),
-    Glass("chip", 1, "purple", "a purple 1-chip into the bag"),
-    Glass("vp", 3, label="3 victory points"),
-    Glass("chip", 4, "yellow", "a yellow 4-chip into the bag"),
-    Glass("vp", 4, label="4 victory points"),
+    Glass("start", 0, label=N_("the start")),
+    Glass("ruby", 1, label=N_("1 ruby")),
+    Glass("vp", 1, label=N_("1 victory point")),
+    Glass("chip", 1, "blue", N_("a blue 1-chip into the bag")),
+    Glass("vp", 2, label=N_("2 victory points")),
+    Glass("chip", 1, "black", N_("a black 1-chip into the bag")),
+    Glass("vp", 2, label=N_("2 victory points")),
+    Glass("chip", 2, "red", N_("a red 2-chip into the bag")),
+    Glass("vp", 3, label=N_("3 victory points")),
+    Glass("chip", 1, "purple", N_("a purple 1-chip into the bag")),
+    Glass("vp", 3, label=N_("3 victory points")),
+    Glass("chip", 4, "yellow", N_("a yellow 4-chip into the bag")),
+    Glass("vp", 4, label=N_("4 victory points")),
 )
 """The test-tube strip, glass 0 (the second droplet's start) to 12 (game-data section 5)."""
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import droplets, placing
 from .model import Decision, GameState, Option, Seat, chip
+from .text import Text
 
 
 class Ctx:
@@ -61,7 +62,7 @@ class Ctx:
         stock.sort()
         self.emit("chip_removed", chip=chip_id, why=why)
 
-    def ask(self, kind: str, rule: str, prompt: str, options: list[Option], *,
+    def ask(self, kind: str, rule: str, prompt: Text, options: list[Option], *,
             blocking: bool = True, data: dict[str, Any] | None = None) -> Decision:
         """Open a decision for this seat; its id comes from a counter so replays give the same ids."""
         state = self.state

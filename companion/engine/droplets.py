@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import catalog
+from .catalog import printed
 from .model import Decision, Option
+from .text import N_, say
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -39,9 +41,10 @@ def _carry_on(ctx: Ctx, moves: list[str]) -> None:
         if len(free) == 2:
             seat = ctx.seat
             glass = catalog.TEST_TUBES[seat.tube + 1]
-            ctx.ask("droplet", DROPLET, f"Move a droplet 1 step ({moves[0]}): which one?",
-                    [Option(POT, f"Pot droplet to space {seat.droplet + 1}"),
-                     Option(TUBE, f"Test-tube droplet to glass {seat.tube + 1}: {glass.label}")],
+            ctx.ask("droplet", DROPLET, say("Move a droplet 1 step ({why}): which one?", why=say(moves[0])),
+                    [Option(POT, say("Pot droplet to space {space}", space=printed(seat.droplet + 1))),
+                     Option(TUBE, say("Test-tube droplet to glass {glass}: {bonus}", glass=seat.tube + 1,
+                                      bonus=say(glass.label)))],
                     blocking=False, data={"moves": moves})
             return
         why = moves.pop(0)
@@ -83,7 +86,7 @@ def _step(ctx: Ctx, which: str, why: str) -> None:
     seat.tube += 1
     glass = catalog.TEST_TUBES[seat.tube]
     ctx.emit("tube", to=seat.tube, bonus=glass.label, why=why)
-    paid_for = f"test tube {seat.tube}"
+    paid_for = N_("test-tube glass")
     if glass.kind == "vp":
         ctx.gain_points(glass.amount, paid_for)
     elif glass.kind == "ruby":

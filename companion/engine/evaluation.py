@@ -9,8 +9,8 @@ from . import catalog
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import active_rules
-from .ingredients.labels import plural
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
+from .text import N_, say, say_n
 
 DIE = "core/die"
 DIE_KIND = "bonus_die"
@@ -35,7 +35,7 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
     unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED]
     if not unexploded:
-        events.append({"event": "no_roll", "seat": None, "why": "every pot exploded"})
+        events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
         return
     best = max(state.seats[n].scoring_space for n in unexploded)
     for n in state.turn_order():
@@ -45,7 +45,8 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def ask_die(ctx: Ctx) -> None:
     """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, "Roll the bonus die", [Option(str(f.face), f.label) for f in catalog.BONUS_DIE])
+    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"),
+            [Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE])
 
 
 def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -53,13 +54,13 @@ def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     face = catalog.BONUS_DIE[int(keys[0]) - 1]
     ctx.emit("die", face=face.face, label=face.label)
     if face.kind == "vp":
-        ctx.gain_points(face.amount, "bonus die")
+        ctx.gain_points(face.amount, N_("bonus die"))
     elif face.kind == "ruby":
-        ctx.gain_rubies(face.amount, "bonus die")
+        ctx.gain_rubies(face.amount, N_("bonus die"))
     elif face.kind == "droplet":
-        ctx.move_droplet(face.amount, "bonus die")
+        ctx.move_droplet(face.amount, N_("bonus die"))
     else:
-        ctx.chip_from_supply(*catalog.DIE_CHIP, why="bonus die")
+        ctx.chip_from_supply(*catalog.DIE_CHIP, why=N_("bonus die"))
 
 
 # B: chip actions ---------------------------------------------------------------------------
@@ -80,7 +81,7 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
     """A ruby on the scoring space pays whether the pot exploded or not."""
     for n in state.turn_order():
         if catalog.POT_TRACK[state.seats[n].scoring_space].ruby:
-            Ctx(state, n, events).gain_rubies(1, "scoring space")
+            Ctx(state, n, events).gain_rubies(1, N_("scoring space"))
 
 
 # D and E: points, coins ---------------------------------------------------------------------
@@ -93,13 +94,16 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
         ctx = Ctx(state, n, events)
         if seat.status == EXPLODED:
             at_end = space.coins // catalog.COINS_PER_VP
-            coins = (f"{plural(space.coins, 'coin')} ({plural(at_end, 'victory point')} at the end)"
-                     if is_last_round(state) else f"{plural(space.coins, 'coin')} to shop with")
-            ctx.ask("exploded.reward", REWARD, "Your pot exploded: take the victory points or the coins",
-                    [Option("points", plural(space.vp, "victory point")), Option("coins", coins)])
+            coins = (say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", space.coins,
+                           points=say_n("{n} victory point", "{n} victory points", at_end))
+                     if is_last_round(state) else
+                     say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
+            ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
+                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp)),
+                     Option("coins", coins)])
         else:
             seat.reward = "both"
-            ctx.gain_points(space.vp, "scoring space")
+            ctx.gain_points(space.vp, N_("scoring space"))
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -110,7 +114,7 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     space = catalog.POT_TRACK[seat.scoring_space]
     seat.reward = keys[0]
     if keys[0] == "points":
-        ctx.gain_points(space.vp, "scoring space")
+        ctx.gain_points(space.vp, N_("scoring space"))
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
@@ -281,7 +285,7 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
     ctx = Ctx(state, seat_no, events)
     seat.rubies -= cost
     if what == "droplet":
-        ctx.move_droplet(1, "rubies")
+        ctx.move_droplet(1, N_("rubies"))
     else:
         seat.flask_full = True
         ctx.emit("flask_refilled")
@@ -337,7 +341,7 @@ def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
     events.append({"event": "round_start", "seat": None, "round": state.round})
     if state.round == catalog.EXTRA_WHITE_ROUND:
         for n in state.turn_order():
-            Ctx(state, n, events).chip_from_supply("white", 1, why=f"round {state.round}")
+            Ctx(state, n, events).chip_from_supply("white", 1, why=N_("the round's extra white chip"))
 
 
 def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
@@ -349,11 +353,11 @@ def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.round_scores.append(seat.score)
         ctx = Ctx(state, n, events)
         from_coins = seat.coins // catalog.COINS_PER_VP
-        ctx.gain_points(from_coins, "coins")
+        ctx.gain_points(from_coins, N_("coins"))
         seat.coins = 0
         converted = seat.rubies // catalog.RUBIES_PER_VP
         seat.rubies -= converted * catalog.RUBIES_PER_VP
-        ctx.gain_points(converted, "rubies")
+        ctx.gain_points(converted, N_("rubies"))
         seat.final_points = {"coins": from_coins, "rubies": converted}
     best = max(s.score for s in state.seats)
     leaders = [n for n, s in enumerate(state.seats) if s.score == best]

@@ -16,9 +16,10 @@ from typing import Any
 from . import catalog, evaluation
 from .context import Ctx
 from .errors import IllegalAction
-from .ingredients.labels import chip_label
+from .ingredients.labels import chip_label, kind_label
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameState, Option, chip
+from .text import N_, Text, say, say_n
 
 Events = list[dict[str, Any]]
 Hook = Callable[[GameState, Events], None]
@@ -35,8 +36,8 @@ NONE = "none"
 @dataclass(frozen=True)
 class Card:
     id: str  # P01-P13 (purple), B01-B11 (blue)
-    name: str  # the Schmidt English title
-    text: str
+    name: str  # the Schmidt English title (a catalog source string)
+    text: str  # a catalog source string
     needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
     read: Hook | None = None  # carried out when the card is turned up
     start: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs as the phase starts
@@ -64,10 +65,10 @@ def _card(state: GameState) -> Card | None:
 
 def _why(ctx: Ctx) -> str:
     card = _card(ctx.state)
-    return card.name if card else "Fortune Teller"
+    return card.name if card else N_("Fortune Teller")
 
 
-def _ask(ctx: Ctx, kind: str, prompt: str, options: list[Option], *,
+def _ask(ctx: Ctx, kind: str, prompt: Text, options: list[Option], *,
          blocking: bool = True, data: dict[str, Any] | None = None) -> None:
     """Open a card's decision; with a single option there is nothing to choose, so it applies at once."""
     if len(options) == 1 and blocking:
@@ -85,7 +86,7 @@ def chip_options(state: GameState, value: int, *, only: tuple[str, ...] = catalo
     found = []
     for color, val in evaluation.price_list(state.config, state.round):
         if val == value and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
-            found.append(Option(f"{color}-{val}", f"{color} {val}-chip"))
+            found.append(Option(f"{color}-{val}", kind_label(color, val)))
     return found
 
 
@@ -94,7 +95,7 @@ def _take(ctx: Ctx, kind: str) -> None:
     ctx.chip_from_supply(color, int(value), why=_why(ctx))
 
 
-def _look(ctx: Ctx, count: int, prompt: str) -> None:
+def _look(ctx: Ctx, count: int, prompt: Text) -> None:
     """Have the seat draw `count` chips (as many as the bag holds) only to look at them."""
     reveal = min(count, len(ctx.seat.bag))
     if reveal:
@@ -141,10 +142,10 @@ def _white_ones(ctx: Ctx) -> list[str]:
 
 def _just_in_time(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
-        options = [Option("points", f"{catalog.JUST_IN_TIME_VP} victory points")]
+        options = [Option("points", say_n("{n} victory point", "{n} victory points", catalog.JUST_IN_TIME_VP))]
         if _white_ones(ctx):
-            options.append(Option("white", "Take a white 1-chip out of your bag for good"))
-        _ask(ctx, "fortune.choice", "Just in Time: choose one", options)
+            options.append(Option("white", say("Take a white 1-chip out of your bag for good")))
+        _ask(ctx, "fortune.choice", say("Just in Time: choose one"), options)
 
 
 def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -153,7 +154,7 @@ def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -
     if keys[0] == "points":
         ctx.gain_points(catalog.JUST_IN_TIME_VP, _why(ctx))
     else:
-        ctx.ask(LOOK, RULE, "Just in Time: take a white 1-chip out of your bag", [],
+        ctx.ask(LOOK, RULE, say("Just in Time: take a white 1-chip out of your bag"), [],
                 data={"reveal": 1, "only": "white-1"})
 
 
@@ -165,8 +166,9 @@ def _looked_just_in_time(ctx: Ctx, decision: Decision) -> None:
 def _choose_one(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         options = [*chip_options(state, 1, only=("black",)), *chip_options(state, 2)]
-        options.append(Option("rubies", f"{catalog.CHOOSE_ONE_RUBIES} rubies"))
-        _ask(ctx, "fortune.choice", "You Only Get to Choose One: a black chip, a 2-chip or 3 rubies", options)
+        options.append(Option("rubies", say_n("{n} ruby", "{n} rubies", catalog.CHOOSE_ONE_RUBIES)))
+        _ask(ctx, "fortune.choice", say("You Only Get to Choose One: a black chip, a 2-chip or {rubies} rubies",
+                                        rubies=catalog.CHOOSE_ONE_RUBIES), options)
 
 
 def _resolve_choose_one(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -187,8 +189,9 @@ def _resolve_take(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def _choose_wisely(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         steps = catalog.CARD_DROPLET["P09"]
-        options = [Option("droplet", f"Move your droplet {steps} spaces"), *chip_options(state, 1, only=("purple",))]
-        _ask(ctx, "fortune.choice", "Choose Wisely: the droplet or a purple chip", options)
+        options = [Option("droplet", say_n("Move your droplet {n} space", "Move your droplet {n} spaces", steps)),
+                   *chip_options(state, 1, only=("purple",))]
+        _ask(ctx, "fortune.choice", say("Choose Wisely: the droplet or a purple chip"), options)
 
 
 def _resolve_choose_wisely(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -203,8 +206,9 @@ def _wheel_and_deal(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         if ctx.seat.rubies >= catalog.WHEEL_AND_DEAL_COST:
             options = chip_options(state, 1, leave_out=("purple", "black"))
-            _ask(ctx, "fortune.choice", f"Wheel and Deal: pay {catalog.WHEEL_AND_DEAL_COST} ruby for a 1-chip?",
-                 [*options, Option(NONE, "Keep the ruby")])
+            _ask(ctx, "fortune.choice", say_n("Wheel and Deal: pay {n} ruby for a 1-chip?",
+                                              "Wheel and Deal: pay {n} rubies for a 1-chip?", catalog.WHEEL_AND_DEAL_COST),
+                 [*options, Option(NONE, say("Keep the ruby"))])
 
 
 def _resolve_wheel_and_deal(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -228,20 +232,20 @@ def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
 
 def _opportunity(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
-        _look(ctx, catalog.CARD_LOOKS["P11"], f"An Opportunistic Moment: draw {catalog.CARD_LOOKS['P11']} "
-              "chips to look at")
+        _look(ctx, catalog.CARD_LOOKS["P11"], say("An Opportunistic Moment: draw {n} chips to look at",
+                                                  n=catalog.CARD_LOOKS["P11"]))
 
 
 def _looked_opportunity(ctx: Ctx, decision: Decision) -> None:
-    swaps = [Option(c, f"Swap {chip_label(c)} for a {up[0]} {up[1]}-chip") for c in ctx.seat.hand
+    swaps = [Option(c, say("Swap {chip} for a {better}", chip=chip_label(c), better=kind_label(*up))) for c in ctx.seat.hand
              if (up := _upgrade(ctx.state, c)) and ctx.state.supply.get(f"{up[0]}-{up[1]}")]
     if swaps:
-        decision.options = [*swaps, Option(NONE, "No swap: all go back")]
-        decision.prompt = "An Opportunistic Moment: swap one chip for the next higher value?"
+        decision.options = [*swaps, Option(NONE, say("No swap: all go back"))]
+        decision.prompt = say("An Opportunistic Moment: swap one chip for the next higher value?")
         return
     ctx.close(decision)
     _put_back_hand(ctx)
-    ctx.chip_from_supply("green", 1, why=f"{_why(ctx)}: no swap possible")
+    ctx.chip_from_supply("green", 1, why=_why(ctx))
 
 
 def _resolve_opportunity(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -259,7 +263,7 @@ def _resolve_opportunity(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) ->
 def _less_is_more(state: GameState, events: Events) -> None:
     state.card_data["totals"] = {}
     for ctx in _seats(state, events):
-        _look(ctx, catalog.CARD_LOOKS["P12"], f"Less Is More: draw {catalog.CARD_LOOKS['P12']} chips to look at")
+        _look(ctx, catalog.CARD_LOOKS["P12"], say("Less Is More: draw {n} chips to look at", n=catalog.CARD_LOOKS["P12"]))
 
 
 def _looked_less_is_more(ctx: Ctx, decision: Decision) -> None:
@@ -286,8 +290,9 @@ def _pay_less_is_more(state: GameState, events: Events) -> None:
 def _rats_friends(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         tails = ctx.seat.rat
-        options = [*chip_options(state, 4), Option("points", f"{tails} victory point(s), one per rat tail")]
-        _ask(ctx, "fortune.choice", "Rats Are Your Friends: a 4-chip, or a victory point per rat tail", options)
+        options = [*chip_options(state, 4), Option("points", say_n("{n} victory point, one per rat tail",
+                                                                   "{n} victory points, one per rat tail", tails))]
+        _ask(ctx, "fortune.choice", say("Rats Are Your Friends: a 4-chip, or a victory point per rat tail"), options)
 
 
 def _resolve_rats_friends(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -302,9 +307,10 @@ def _good_start(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         most = min(ctx.seat.rat, catalog.GOOD_START_MAX_TAILS)
         if most:
-            _ask(ctx, "fortune.choice", "A Good Start: trade rat tails for rubies?",
-                 [Option("0", "Keep the rat stone where it is"),
-                  *(Option(str(k), f"Give up {k} rat tail(s) for {k} ruby/rubies") for k in range(1, most + 1))])
+            _ask(ctx, "fortune.choice", say("A Good Start: trade rat tails for rubies?"),
+                 [Option("0", say("Keep the rat stone where it is")),
+                  *(Option(str(k), say_n("Give up {n} rat tail for {n} ruby", "Give up {n} rat tails for {n} rubies", k))
+                    for k in range(1, most + 1))])
 
 
 def _resolve_good_start(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -365,8 +371,8 @@ def _schadenfreude(state: GameState, events: Events) -> None:
             left = Ctx(state, (ctx.seat_no + 1) % len(state.seats), events)
             options = chip_options(state, 2)
             if options:
-                _ask(left, "fortune.choice", f"Schadenfreude: {ctx.seat.name}'s pot exploded, take a 2-chip",
-                     options)
+                _ask(left, "fortune.choice", say("Schadenfreude: {name}'s pot exploded, take a 2-chip",
+                                                 name=ctx.seat.name), options)
 
 
 def _well_stirred(ctx: Ctx, placed: Chip) -> None:
@@ -375,8 +381,8 @@ def _well_stirred(ctx: Ctx, placed: Chip) -> None:
         return
     stirred.append(ctx.seat_no)
     if ctx.seat.status == BREWING:
-        _ask(ctx, "fortune.stir", f"Well Stirred: put the {chip_label(placed.id)} back into the bag?",
-             [Option("stir", f"Put {chip_label(placed.id)} back (the flask stays as it is)")],
+        _ask(ctx, "fortune.stir", say("Well Stirred: put the {chip} back into the bag?", chip=chip_label(placed.id)),
+             [Option("stir", say("Put {chip} back (the flask stays as it is)", chip=chip_label(placed.id)))],
              blocking=False, data={"chip": placed.id})
 
 
@@ -398,8 +404,9 @@ def _second_chance(ctx: Ctx, placed: Chip) -> None:
     if ctx.seat_no in offered or (len(ctx.seat.pot) < catalog.SECOND_CHANCE_AFTER and ctx.seat.status != EXPLODED):
         return
     offered.append(ctx.seat_no)
-    ctx.ask("fortune.second_chance", RULE, "A Second Chance: go on with this pot, or put every chip back "
-            "and brew again?", [Option("continue", "Go on"), Option("again", "Put everything back, start again")])
+    ctx.ask("fortune.second_chance", RULE, say("A Second Chance: go on with this pot, or put every chip back "
+                                               "and brew again?"),
+            [Option("continue", say("Go on")), Option("again", say("Put everything back, start again"))])
 
 
 def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -417,14 +424,14 @@ def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
 def _strong_ingredient(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
         if ctx.seat.status == STOPPED and ctx.seat.last_space < catalog.LAST_CHIP_SPACE:
-            _look(ctx, catalog.CARD_LOOKS["B09"], f"Strong Ingredient: draw up to {catalog.CARD_LOOKS['B09']} "
-                  "chips, you may place one")
+            _look(ctx, catalog.CARD_LOOKS["B09"], say("Strong Ingredient: draw up to {n} chips, you may place one",
+                                                      n=catalog.CARD_LOOKS["B09"]))
 
 
 def _looked_strong(ctx: Ctx, decision: Decision) -> None:
-    decision.options = [*(Option(c, f"Place {chip_label(c)}") for c in ctx.seat.hand),
-                        Option(NONE, "Place none, all go back")]
-    decision.prompt = "Strong Ingredient: place one of these chips (it cannot explode the pot)?"
+    decision.options = [*(Option(c, say("Place {chip}", chip=chip_label(c))) for c in ctx.seat.hand),
+                        Option(NONE, say("Place none, all go back"))]
+    decision.prompt = say("Strong Ingredient: place one of these chips (it cannot explode the pot)?")
 
 
 def _resolve_strong(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -450,59 +457,59 @@ def _magic_potion(state: GameState, events: Events) -> None:
 # the deck ---------------------------------------------------------------------------------
 
 _DECK = (
-    Card("P01", "The Pot Is Filling Up", "Every player moves their droplet 1 space forward.",
+    Card("P01", N_("The Pot Is Filling Up"), N_("Every player moves their droplet 1 space forward."),
          read=_filling_up),
-    Card("P02", "Roll the Die", "Every player rolls the bonus die once and takes the result shown.",
+    Card("P02", N_("Roll the Die"), N_("Every player rolls the bonus die once and takes the result shown."),
          read=_roll_the_die),
-    Card("P03", "Charity", "The player or players with the fewest rubies each take 1 ruby.", read=_charity),
-    Card("P04", "Beginner's Bonus", "The player or players with the fewest victory points each take "
-         "1 green 1-chip into their bag.", read=_beginners_bonus),
-    Card("P05", "Just in Time", "Each player chooses: 4 victory points, or take 1 white 1-chip out of "
-         "their bag for good.", read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
-    Card("P06", "You Only Get to Choose One", "Each player chooses one: 1 black chip, or any one "
-         "2-chip, or 3 rubies.", read=_choose_one, resolve=_resolve_choose_one),
-    Card("P07", "Rats Are Your Friends", "Each player chooses: take any one 4-chip, or 1 victory point "
-         "for every rat tail they receive this round.", start={"brewing": _rats_friends},
+    Card("P03", N_("Charity"), N_("The player or players with the fewest rubies each take 1 ruby."), read=_charity),
+    Card("P04", N_("Beginner's Bonus"), N_("The player or players with the fewest victory points each take "
+         "1 green 1-chip into their bag."), read=_beginners_bonus),
+    Card("P05", N_("Just in Time"), N_("Each player chooses: 4 victory points, or take 1 white 1-chip out of "
+         "their bag for good."), read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
+    Card("P06", N_("You Only Get to Choose One"), N_("Each player chooses one: 1 black chip, or any one "
+         "2-chip, or 3 rubies."), read=_choose_one, resolve=_resolve_choose_one),
+    Card("P07", N_("Rats Are Your Friends"), N_("Each player chooses: take any one 4-chip, or 1 victory point "
+         "for every rat tail they receive this round."), start={"brewing": _rats_friends},
          resolve=_resolve_rats_friends),
-    Card("P08", "A Good Start", "Each player chooses: use the rat stone as usual, or give up 1 to 3 of "
-         "this round's rat tails and take that many rubies.", start={"brewing": _good_start},
+    Card("P08", N_("A Good Start"), N_("Each player chooses: use the rat stone as usual, or give up 1 to 3 of "
+         "this round's rat tails and take that many rubies."), start={"brewing": _good_start},
          resolve=_resolve_good_start),
-    Card("P09", "Choose Wisely", "Each player chooses: move the droplet 2 spaces forward, or take 1 "
-         "purple chip.", needs="purple", read=_choose_wisely, resolve=_resolve_choose_wisely),
-    Card("P10", "Wheel and Deal", "Each player may pay 1 ruby to take any one 1-chip, except purple or "
-         "black.", read=_wheel_and_deal, resolve=_resolve_wheel_and_deal),
-    Card("P11", "An Opportunistic Moment", "Each player draws 4 chips from their bag and may swap one "
+    Card("P09", N_("Choose Wisely"), N_("Each player chooses: move the droplet 2 spaces forward, or take 1 "
+         "purple chip."), needs="purple", read=_choose_wisely, resolve=_resolve_choose_wisely),
+    Card("P10", N_("Wheel and Deal"), N_("Each player may pay 1 ruby to take any one 1-chip, except purple or "
+         "black."), read=_wheel_and_deal, resolve=_resolve_wheel_and_deal),
+    Card("P11", N_("An Opportunistic Moment"), N_("Each player draws 4 chips from their bag and may swap one "
          "of them for the same colour's next higher value (never orange); who cannot swap takes 1 green "
-         "1-chip. All drawn chips go back into the bag.", read=_opportunity, looked=_looked_opportunity,
+         "1-chip. All drawn chips go back into the bag."), read=_opportunity, looked=_looked_opportunity,
          resolve=_resolve_opportunity),
-    Card("P12", "Less Is More", "Every player draws 5 chips from their bag; the player or players with "
+    Card("P12", N_("Less Is More"), N_("Every player draws 5 chips from their bag; the player or players with "
          "the lowest total take 1 blue 2-chip, everyone else takes 1 ruby. All drawn chips go back into "
-         "the bag.", read=_less_is_more, looked=_looked_less_is_more, end={"fortune": _pay_less_is_more}),
-    Card("P13", "Rat Infestation", "The number of rat tails each player receives this round is doubled.",
+         "the bag."), read=_less_is_more, looked=_looked_less_is_more, end={"fortune": _pay_less_is_more}),
+    Card("P13", N_("Rat Infestation"), N_("The number of rat tails each player receives this round is doubled."),
          start={"brewing": _rat_infestation}),
-    Card("B01", "Living in Luxury", "This round a pot explodes only when its white chips total more "
-         "than 9.", read=_luxury, end={"round_end": _luxury_over}),
-    Card("B02", "Seasoned Perfectly", "Whoever has white chips totalling exactly 7 in their pot at the "
-         "end of the round moves their droplet 1 space forward.", end={"round_end": _seasoned}),
-    Card("B03", "Lucky Devil", "Whoever's scoring space shows a ruby this round gets 2 extra victory "
-         "points, even if their pot exploded.", start={"rubies": _lucky_devil}),
-    Card("B04", "It's Shining Extra Bright", "Whoever's scoring space shows a ruby this round takes 1 "
-         "extra ruby.", start={"rubies": _shining}),
-    Card("B05", "Schadenfreude", "Whenever a pot explodes this round, the player to that player's left "
-         "takes any one 2-chip.", end={"brewing": _schadenfreude}, resolve=_resolve_take),
-    Card("B06", "Well Stirred", "This round each player may put the first white chip they draw back "
-         "into the bag (the flask is not used).", placed=_well_stirred, resolve=_resolve_stir),
-    Card("B07", "The Pot Is Full", "Whoever rolls the bonus die this round rolls it twice and takes "
-         "both results.", start={"bonus_die": _pot_is_full}),
-    Card("B08", "A Second Chance", "After placing their first 5 chips, each player may once choose to "
-         "go on, or to put all their chips back into the bag and start brewing again.",
+    Card("B01", N_("Living in Luxury"), N_("This round a pot explodes only when its white chips total more "
+         "than 9."), read=_luxury, end={"round_end": _luxury_over}),
+    Card("B02", N_("Seasoned Perfectly"), N_("Whoever has white chips totalling exactly 7 in their pot at the "
+         "end of the round moves their droplet 1 space forward."), end={"round_end": _seasoned}),
+    Card("B03", N_("Lucky Devil"), N_("Whoever's scoring space shows a ruby this round gets 2 extra victory "
+         "points, even if their pot exploded."), start={"rubies": _lucky_devil}),
+    Card("B04", N_("It's Shining Extra Bright"), N_("Whoever's scoring space shows a ruby this round takes 1 "
+         "extra ruby."), start={"rubies": _shining}),
+    Card("B05", N_("Schadenfreude"), N_("Whenever a pot explodes this round, the player to that player's left "
+         "takes any one 2-chip."), end={"brewing": _schadenfreude}, resolve=_resolve_take),
+    Card("B06", N_("Well Stirred"), N_("This round each player may put the first white chip they draw back "
+         "into the bag (the flask is not used)."), placed=_well_stirred, resolve=_resolve_stir),
+    Card("B07", N_("The Pot Is Full"), N_("Whoever rolls the bonus die this round rolls it twice and takes "
+         "both results."), start={"bonus_die": _pot_is_full}),
+    Card("B08", N_("A Second Chance"), N_("After placing their first 5 chips, each player may once choose to "
+         "go on, or to put all their chips back into the bag and start brewing again."),
          placed=_second_chance, resolve=_resolve_second_chance),
-    Card("B09", "Strong Ingredient", "Start player first, each player who stopped without exploding "
-         "draws up to 5 chips and may place 1 of them in the pot; the rest go back into the bag.",
+    Card("B09", N_("Strong Ingredient"), N_("Start player first, each player who stopped without exploding "
+         "draws up to 5 chips and may place 1 of them in the pot; the rest go back into the bag."),
          end={"brewing": _strong_ingredient}, looked=_looked_strong, resolve=_resolve_strong),
-    Card("B10", "Pumpkin Patch Party", "This round every orange chip moves 1 space further than its "
-         "value.", read=_pumpkin_party),
-    Card("B11", "Magic Potion", "At the end of the round every player's flask is refilled for free.",
+    Card("B10", N_("Pumpkin Patch Party"), N_("This round every orange chip moves 1 space further than its "
+         "value."), read=_pumpkin_party),
+    Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import catalog
 from .errors import ConfigError
+from .text import Text
 
 BREWING, STOPPED, EXPLODED = "brewing", "stopped", "exploded"
 
@@ -105,7 +106,7 @@ class GameConfig:
 @dataclass(slots=True)
 class Option:
     key: str
-    label: str
+    label: Text
 
 
 @dataclass(slots=True)
@@ -121,7 +122,7 @@ class Decision:
     seat: int
     kind: str
     rule: str
-    prompt: str
+    prompt: Text
     options: list[Option]
     pick: tuple[int, int] = (1, 1)
     blocking: bool = True
@@ -206,7 +207,7 @@ class GameState:
     seats: list[Seat]
     supply: dict[str, list[str]]  # chip kind -> ids still in the box, lowest first
     decisions: list[Decision] = field(default_factory=list)
-    asked: list[tuple[str, str]] = field(default_factory=list)  # (rule, prompt) of d1, d2, ... so far
+    asked: list[tuple[str, Text]] = field(default_factory=list)  # (rule, prompt) of d1, d2, ... so far
     shopper: int | None = None
     fortune: str | None = None
     winners: list[int] = field(default_factory=list)

@@ -11,6 +11,7 @@ from . import catalog
 from .ingredients import active_rules
 from .ingredients.labels import chip_label
 from .model import EXPLODED, STOPPED, Decision, GameState, Option, chip
+from .text import say
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -41,8 +42,8 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
             ctx.emit("exploded", white_total=total, threshold=seat.threshold)
             return
         if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
-            ctx.ask("flask", FLASK, f"Use the flask to put the {chip_label(chip_id)} back into the bag?",
-                    [Option("use", f"Flask: put {chip_label(chip_id)} back")], blocking=False,
+            ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
+                    [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
                     data={"chip": chip_id})
     if space >= catalog.LAST_CHIP_SPACE:
         seat.status = STOPPED

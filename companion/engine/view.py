@@ -10,6 +10,7 @@ from .actions import action_to_dict
 from .game import legal_actions, waiting_for
 from .ingredients import active_rules
 from .model import Decision, GameState, Seat, chip
+from .text import say
 
 STATE_VERSION = 1
 
@@ -32,8 +33,8 @@ def _risk(seat: Seat) -> dict[str, Any]:
 
 
 def _decision(d: Decision) -> dict[str, Any]:
-    return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt,
-            "options": [{"key": o.key, "label": o.label} for o in d.options],
+    return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt.to_dict(),
+            "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
             **({"reveal": d.data["reveal"]} if "reveal" in d.data else {})}
 
@@ -61,7 +62,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
 
 def _card(card_id: str | None) -> dict[str, Any] | None:
     card = fortune.CARDS.get(card_id or "")
-    return {"id": card.id, "kind": card.kind, "name": card.name, "text": card.text} if card else None
+    return ({"id": card.id, "kind": card.kind, "name": say(card.name).to_dict(), "text": say(card.text).to_dict()}
+            if card else None)
 
 
 def _shop(state: GameState) -> dict[str, Any]:
@@ -84,7 +86,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
         "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
-        "books": {color: {"rule": r.id, "set": r.set_no, "text": r.text,
+        "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
                           "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
                   for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],

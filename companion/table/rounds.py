@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import apply, catalog, new_game, state_to_dict
-from companion.engine.narrate import describe as narrate
-from companion.engine.narrate import printed
+from companion.engine.catalog import printed
 from companion.store import AnomalyRow, Entry
+from companion.words import describe
 
 from . import history
 from .history import INPUT, REASSIGN, VOID
@@ -77,8 +77,9 @@ def space_label(index: int) -> dict[str, Any]:
 
 
 def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequence[AnomalyRow],
-                 round_no: int, seat: int) -> RoundReplay:
-    """Seat ``seat``'s round ``round_no``: every input that moved its pot, and what did not count."""
+                 round_no: int, seat: int, lang: str = "en") -> RoundReplay:
+    """Seat ``seat``'s round ``round_no``: every input that moved its pot, and what did not count
+    (the engine's events in words of ``lang``)."""
     names = setup.game.players
     if not 0 <= seat < len(names):
         raise NoSuchRound(f"there is no seat {seat + 1} at this table")
@@ -96,7 +97,7 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
 
     def corrections(seq: int) -> list[dict[str, Any]]:
         return [{"seq": e.seq, "at": e.recorded_at, "source": e.source, "kind": e.kind,
-                 "text": correction_text(e.kind, e.payload, names), "counts": e.seq not in cancelled}
+                 "text": correction_text(e.kind, e.payload, names, lang), "counts": e.seq not in cancelled}
                 for e in fixes.get(seq, [])]
 
     state = new_game(setup.game)
@@ -135,7 +136,7 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
         end = after or end
         steps.append(Step(
             entry.seq, entry.recorded_at, entry.source, "input", item.action_dict,
-            [narrate({**e, "seat": None}, names) for e in events
+            [describe({**e, "seat": None}, names, lang) for e in events
              if e.get("seat") in (seat, None) and e["event"] != "placed"],
             before, after,
             {"chip": placed["chip"], "extra": placed.get("extra", 0), **space_label(placed["space"])} if placed else None,

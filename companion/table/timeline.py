@@ -8,11 +8,11 @@ from typing import Any
 
 from companion.engine import apply, new_game
 from companion.store import AnomalyRow, Entry
+from companion.words import action_text, translations
 
 from . import history
 from .history import INPUT, REASSIGN, VOID
 from .setup import TableSetup
-from .table import describe
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +32,10 @@ class TimelineRow:
         return {f: getattr(self, f) for f in self.__slots__}
 
 
-def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow]) -> list[TimelineRow]:
-    """Journal entries in order, each anomaly placed after the entry it followed."""
+def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow],
+             lang: str = "en") -> list[TimelineRow]:
+    """Journal entries in order, each anomaly placed after the entry it followed (in words of ``lang``)."""
+    words = translations(lang)
     cancelled = history.voided(entries)
     counted = {c.entry.seq: c for c in history.counted(entries)}
     reassigned = {e.payload["target"]: e.seq for e in entries if e.kind == REASSIGN and e.seq not in cancelled}
@@ -46,36 +48,37 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
         while pending and pending[0].after_seq <= up_to:
             a = pending.pop(0)
             seat = anomaly_seat(a, setup)
-            note = f"resolved by #{a.resolved_by}" if a.resolved_by else "unresolved"
+            note = words.gettext("resolved by #{seq}").format(seq=a.resolved_by) if a.resolved_by \
+                else words.gettext("unresolved")
             rows.append(TimelineRow(None, a.recorded_at, a.source, "anomaly", state.round, seat,
-                                    f"refused ({a.code}): {a.reason}", None, False, note))
+                                    words.gettext("refused ({code}): {reason}").format(code=a.code, reason=a.reason),
+                                    None, False, note))
 
     flush(0)
     for entry in entries:
         round_no = state.round
         notes = []
         if entry.seq in cancelled:
-            notes.append(f"voided by #{cancelled[entry.seq]}")
+            notes.append(words.gettext("voided by #{seq}").format(seq=cancelled[entry.seq]))
         if entry.kind == INPUT:
             item = counted.get(entry.seq)
             data = item.action_dict if item else entry.payload["action"]
             seat = data.get("seat")
             space = None
+            text = action_text(data, names, lang, state if item else None)
             if item:
                 apply(state, item.action)
                 space = state.seats[seat].last_space if seat is not None else None
             if entry.seq in reassigned:
-                notes.append(f"reassigned by #{reassigned[entry.seq]}")
+                notes.append(words.gettext("reassigned by #{seq}").format(seq=reassigned[entry.seq]))
             if entry.payload.get("manual"):
-                notes.append("entered by hand")
-            who = names[seat] if seat is not None else "table"
-            text = f"{who}: {describe({k: v for k, v in data.items() if k != 'seat'})}"
+                notes.append(words.gettext("entered by hand"))
             if item and data.get("kind") == "draw" and state.seats[seat].status == "exploded" and \
                     state.seats[seat].pot and state.seats[seat].pot[-1][0] == data["chip"]:
-                text += " (pot exploded)"
+                text += words.gettext(" (pot exploded)")
         else:
             seat = None if entry.kind == VOID else entry.payload["seat"]
-            space, text = None, correction_text(entry.kind, entry.payload, names)
+            space, text = None, correction_text(entry.kind, entry.payload, names, lang)
         rows.append(TimelineRow(entry.seq, entry.recorded_at, entry.source, entry.kind, round_no, seat,
                                 text, space, entry.seq not in cancelled and entry.kind == INPUT and entry.seq in counted,
                                 "; ".join(notes)))
@@ -84,11 +87,12 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
     return rows
 
 
-def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str]) -> str:
+def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """A void or reassign entry in words, for the timeline and the live feed."""
+    words = translations(lang)
     if kind == VOID:
-        return "void " + ", ".join(f"#{t}" for t in payload["targets"])
-    return f"reassign #{payload['target']} to {names[payload['seat']]}"
+        return words.gettext("void {entries}").format(entries=", ".join(f"#{t}" for t in payload["targets"]))
+    return words.gettext("reassign #{seq} to {name}").format(seq=payload["target"], name=names[payload["seat"]])
 
 
 def anomaly_seat(anomaly: AnomalyRow, setup: TableSetup) -> int | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import errors
+from . import errors, i18n
 from .game import LiveGame
 from .hub import Hub
 from .keys import Keys
@@ -65,6 +65,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     app.register_blueprint(newgame.bp)
     app.register_blueprint(stream.bp)
     errors.install(app)
+    i18n.init_babel(app)
     app.register_blueprint(disputes.bp)
     app.register_blueprint(nights.bp)
     init_limits(app)

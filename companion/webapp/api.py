@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host
 from .board import board
+from .i18n import language
 from .limits import limit_refusals
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -17,7 +18,7 @@ def live_game():
 
 def _view(perspective: str):
     hub = current_app.extensions["companion.hub"]
-    return jsonify({"seq": hub.seq, "view": live_game().render(perspective)})
+    return jsonify({"seq": hub.seq, "view": live_game().render(f"{perspective}@{language()}")})
 
 
 @bp.get("/board")

@@ -14,6 +14,7 @@ from companion.table import TableSetup
 from companion.table.rounds import NoSuchRound, RoundReplay, round_replay
 
 from .access import Refusal
+from .i18n import language
 from .nights import local_time
 from .pages import page
 
@@ -58,7 +59,7 @@ def _replay() -> tuple[_Game, RoundReplay]:
     game = _game()
     try:
         return game, round_replay(game.setup, game.entries, game.anomalies, _number("round", game.round),
-                                  _number("seat", 0))
+                                  _number("seat", 0), language())
     except NoSuchRound as err:
         raise Refusal(404, "no_such_round", str(err).capitalize() + ".") from None
 

@@ -18,12 +18,13 @@ from companion.store import BadUid
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
 from companion.table.timeline import anomaly_seat
+from companion.words import languages, localize
 
 from . import enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
 from .assist import Assist
 from .feed import entry_lines, journal_lines
-from .hub import Hub
+from .hub import Hub, language_of, who
 from .keys import Keys
 from .lockout import PinGuard
 
@@ -91,7 +92,8 @@ class LiveGame:
         if notice.get("seq") == seq and "payload" in notice:
             self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
                                    "action": notice["payload"].get("action"),
-                                   "lines": entry_lines(notice, self.table.config.players)})
+                                   "lines": {lang: entry_lines(notice, self.table.config.players, lang)
+                                             for lang in languages()}})
         elif notice.get("repeats"):
             self._refresh_soon()
         else:
@@ -149,9 +151,11 @@ class LiveGame:
         return seat
 
     def render(self, perspective: str) -> dict[str, Any]:
-        """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``."""
+        """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``, in the language after an ``@`` (English)."""
+        lang = language_of(perspective)
+        perspective = who(perspective)
         seat = int(perspective[5:]) if perspective.startswith("seat:") else None
-        view = self.table.view(seat)
+        view = localize(self.table.view(seat), lang)
         view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
         if seat is not None:
             return self.assist.add_to(view, self.table.state, seat)
@@ -159,13 +163,13 @@ class LiveGame:
             view["host"] = self.host_panel()
         return view
 
-    def feed(self) -> dict[str, Any]:
+    def feed(self, lang: str) -> dict[str, Any]:
         """The feed so far, for a page being opened: its lines and the journal seq they reach.
 
         The page's stream resumes after that seq, so no entry is lost or shown twice."""
         seq = self.table.seq
         inputs = [item for item in self.table.counted() if item.entry.seq <= seq]
-        return {"seq": seq, "lines": journal_lines(self.table.config, inputs)}
+        return {"seq": seq, "lines": journal_lines(self.table.config, inputs, lang)}
 
     def host_panel(self) -> dict[str, Any]:
         """What only the host sees: links, phone and reader connections, host inputs, anomalies."""

@@ -6,7 +6,8 @@ write never waits for a slow page. Streams hold no queue of their own: each keep
 the hub's last few hundred entries and, when woken, takes what lies beyond it. A page that
 reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under its own id, then
 the current view; one too far behind gets a fresh view. A view is rendered once per change and
-perspective (a seat, the table, the host), however many pages share it.
+perspective (a seat, the table, the host, each in a page's language: ``"seat:1@es"``), however
+many pages share it. An entry's feed lines are written in every language; each stream gets its own.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
 
 Entry = tuple[int, dict[str, Any] | None]
+
+
+def who(perspective: str) -> str:
+    """The seat, table or host a perspective shows, without its language."""
+    return perspective.partition("@")[0]
+
+
+def language_of(perspective: str) -> str:
+    return perspective.partition("@")[2] or "en"
 
 
 @dataclass
@@ -95,16 +105,16 @@ class Hub:
         """Count a page watching ``perspective`` and call ``wake()`` on its news; returns the leave."""
         with self._lock:
             self._subscribers[wake] = perspective
-            self._live[perspective] += 1
+            self._live[who(perspective)] += 1
             self._live_version += 1
         self._wake("host")
 
         def leave() -> None:
             with self._lock:
                 self._subscribers.pop(wake, None)
-                self._live[perspective] -= 1
-                if not self._live[perspective]:
-                    del self._live[perspective]
+                self._live[who(perspective)] -= 1
+                if not self._live[who(perspective)]:
+                    del self._live[who(perspective)]
                 self._live_version += 1
             self._wake("host")
 
@@ -131,7 +141,7 @@ class Hub:
                 pending = [e for e in self._entries if e[0] > cursor]
         head = f"retry: {RETRY_MS}\n: connected\n\n"
         if pending is None:
-            return start, head + self._message(start.seq, None, self._view(perspective, start), reset=True)
+            return start, head + self._message(perspective, start.seq, None, self._view(perspective, start), reset=True)
         return self._catch_up(perspective, start, pending, head)
 
     def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, str]:
@@ -146,14 +156,14 @@ class Hub:
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
         with self._lock:
-            key = (perspective, self._version, self._live_version if perspective == "host" else 0)
+            key = (perspective, self._version, self._live_version if who(perspective) == "host" else 0)
             future = self._cache.get(key)
             return future is not None and future.done()
 
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
         with self._lock:
-            return (perspective == "host" and cursor.version == self._version
+            return (who(perspective) == "host" and cursor.version == self._version
                     and cursor.live_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
@@ -161,25 +171,25 @@ class Hub:
     def _wake(self, only: str | None = None) -> None:
         """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
         with self._lock:
-            subscribers = [wake for wake, seen_as in self._subscribers.items() if only in (None, seen_as)]
+            subscribers = [wake for wake, seen_as in self._subscribers.items() if only in (None, who(seen_as))]
         for wake in subscribers:
             wake()
 
     @staticmethod
     def _changed(perspective: str, old: Cursor, new: Cursor) -> bool:
         """Only the host's view shows the pages connected, so only it changes with them."""
-        return old.version != new.version or (perspective == "host" and old.live_version != new.live_version)
+        return old.version != new.version or (who(perspective) == "host" and old.live_version != new.live_version)
 
     def _catch_up(self, perspective: str, cursor: Cursor, pending: list[Entry], head: str) -> tuple[Cursor, str]:
         """Each missed entry under its own id; the last one carries the current view."""
-        parts = [head] + [self._message(seq, entry, None) for seq, entry in pending[:-1]]
+        parts = [head] + [self._message(perspective, seq, entry, None) for seq, entry in pending[:-1]]
         seq, entry = pending[-1] if pending else (cursor.seq, None)
-        parts.append(self._message(seq, entry, self._view(perspective, cursor)))
+        parts.append(self._message(perspective, seq, entry, self._view(perspective, cursor)))
         return Cursor(seq, cursor.version, cursor.live_version), "".join(parts)
 
     def _view(self, perspective: str, cursor: Cursor) -> str:
         """The view's JSON at ``cursor``'s versions, rendered by the first stream that asks."""
-        key = (perspective, cursor.version, cursor.live_version if perspective == "host" else 0)
+        key = (perspective, cursor.version, cursor.live_version if who(perspective) == "host" else 0)
         with self._lock:
             future = self._cache.get(key)
             mine = future is None
@@ -197,7 +207,10 @@ class Hub:
                     self._cache.pop(key, None)
         return future.result()
 
-    def _message(self, seq: int, entry: dict[str, Any] | None, view: str | None, reset: bool = False) -> str:
+    def _message(self, perspective: str, seq: int, entry: dict[str, Any] | None, view: str | None,
+                 reset: bool = False) -> str:
+        if entry is not None and isinstance(entry.get("lines"), dict):  # the feed in the page's language
+            entry = {**entry, "lines": entry["lines"][language_of(perspective)]}
         head = json.dumps({"seq": seq, "game": self._game, "reset": reset, "entry": entry},
                           separators=(",", ":"))
         body = head[:-1] + (f',"view":{view}}}' if view is not None else "}")

@@ -7,10 +7,11 @@ import io
 from datetime import datetime
 
 from flask import Blueprint, Response, current_app
+from flask_babel import gettext as _
 
 from companion.table.nights import GameSummary, PlayerRecord, records, summarise
 
-from . import charts, i18n
+from . import charts
 from .pages import page
 
 bp = Blueprint("nights", __name__)
@@ -32,13 +33,10 @@ def local_time(iso: str, form: str = "%Y-%m-%d %H:%M") -> str:
 def history_page():
     games = _games()
     players = records(games)
-    strings = i18n.STRINGS[i18n.language()]
-    drawn = [(strings[key], chart) for key, chart in (
-        ("history_wins", charts.bars(strings["history_wins"], [(p.name, p.wins) for p in players])),
-        ("history_average", charts.bars(strings["history_average"], [(p.name, p.average) for p in players],
-                                        decimals=1, alt=True)),
-        ("history_scores", charts.lines(strings["history_scores"], [(p.name, p.scores) for p in players])),
-    )]
+    wins, average, scores = _("Wins"), _("Average score"), _("Score in each game")
+    drawn = [(wins, charts.bars(wins, [(p.name, p.wins) for p in players])),
+             (average, charts.bars(average, [(p.name, p.average) for p in players], decimals=1, alt=True)),
+             (scores, charts.lines(scores, [(p.name, p.scores) for p in players]))]
     return page("history.html", games=games, players=players, charts=drawn, when=local_time)
 
 

@@ -22,10 +22,8 @@ def live_game():
 def page(template: str, **context: Any):
     """Render a page with what every page needs: strings, board, CSRF token; never cached."""
     lang = i18n.language()
-    strings = i18n.STRINGS[lang]
     response = make_response(render_template(
-        template, lang=lang, languages=i18n.LANGUAGES, t=lambda key: strings.get(key, key),
-        strings=i18n.strings(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
+        template, lang=lang, languages=i18n.LANGUAGES, strings=i18n.strings(lang), chip_name=i18n.chip_namer(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -51,7 +49,7 @@ def index():
 def seat(token: str):
     game = live_game()
     n = game.seat_of(token)
-    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(),
+    return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(i18n.language()),
                 picker=game.table.setup.draws == "phones")
 
 
@@ -67,7 +65,7 @@ def table_entry():
 def table(token: str):
     game = live_game()
     game.check_table_token(token)
-    return page("table.html", token=token, feed=game.feed())
+    return page("table.html", token=token, feed=game.feed(i18n.language()))
 
 
 @bp.get("/host")

@@ -16,6 +16,7 @@ from companion.table import CorrectionRefused, export_transcript
 from companion.table.timeline import timeline
 
 from .access import Refusal, guarded, host_only, is_host, json_body
+from .i18n import language
 
 bp = Blueprint("referee", __name__, url_prefix="/api/host")
 
@@ -126,7 +127,7 @@ def referee_timeline():
     if not is_host():
         raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
     table = _table()
-    rows = [r.to_dict() for r in timeline(table.setup, table.entries(), table.anomalies())]
+    rows = [r.to_dict() for r in timeline(table.setup, table.entries(), table.anomalies(), language())]
     for key in ("round", "seat"):
         wanted = request.args.get(key)
         if wanted not in (None, ""):

@@ -29,6 +29,7 @@ from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
 from .hub import Cursor, Hub
+from .i18n import language
 
 bp = Blueprint("stream", __name__, url_prefix="/api/stream")
 log = logging.getLogger(__name__)
@@ -63,13 +64,14 @@ def host() -> None:
 def perspective(endpoint: str, args: dict[str, str]) -> str:
     """Whose view the stream ``endpoint`` shows, or a Refusal (in the stream request's context)."""
     game = current_app.extensions["companion.game"]
+    lang = language()
     if endpoint == "stream.table":
         game.check_table_token(args["token"])
-        return "table"
+        return f"table@{lang}"
     if endpoint == "stream.seat":
-        return f"seat:{game.seat_of(args['token'])}"
+        return f"seat:{game.seat_of(args['token'])}@{lang}"
     if endpoint == "stream.host" and is_host():
-        return "host"
+        return f"host@{lang}"
     raise Refusal(403, "not_host", "Only the host can watch this stream: enter the host PIN.")
 
 

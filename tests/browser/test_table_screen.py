@@ -7,9 +7,9 @@ import re
 import pytest
 
 from companion.engine import view_for
-from companion.webapp.i18n import STRINGS
 
 from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, table_url, wait_guide
+from .spanish import assert_spanish
 
 PLAYERS = ["Ana", "Ben", "Cid", "Dee"]
 
@@ -161,24 +161,6 @@ def test_the_results_screen_at_game_over(browser, artifacts):
         assert phone.locator("#guide").inner_text().startswith("Game over")
         assert phone.locator("#brew").is_hidden() and phone.locator("#shop").is_hidden()
         phone.screenshot(path=str(artifacts / "seat-results.png"), full_page=True)
-
-
-ENGLISH = {v for k, v in STRINGS["en"].items() if v != STRINGS["es"][k] and len(v) > 3 and "{" not in v}
-RAW_KEY = re.compile(r"\b(?:act|guide|wait|phase|status|opt|why)_[a-z_]+\b")
-
-
-def chrome_text(page) -> str:
-    """What the page itself says: everything but the engine's narration and the players' names."""
-    return page.evaluate("""() => {
-      const feed = document.getElementById('events');
-      return document.body.innerText.replace(feed ? feed.innerText : '', ''); }""")
-
-
-def assert_spanish(page, where: str) -> None:
-    text = chrome_text(page)
-    assert not RAW_KEY.search(text), f"{where}: raw key {RAW_KEY.search(text).group(0)!r}"
-    found = sorted(e for e in ENGLISH if re.search(r"(?<!\w)" + re.escape(e) + r"(?!\w)", text))
-    assert not found, f"{where}: English on a Spanish page: {found}"
 
 
 def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):

@@ -108,7 +108,7 @@ def test_blue_2_draws_white_3_and_red_1_and_places_the_red():
     preview = decision(state, 0, "blue.preview")
     assert preview.data["reveal"] == 2
     state = draws(state, 0, "white-3", "red-1")
-    assert sorted(o.label for o in decision(state, 0, "blue.preview").options) == [
+    assert sorted(str(o.label) for o in decision(state, 0, "blue.preview").options) == [
         "Place none, all go back", "Place red 1", "Place white 3"]
     red = next(c for c in state.seats[0].hand if c.startswith("red"))
     state = answer(state, 0, "blue.preview", red)

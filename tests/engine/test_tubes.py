@@ -60,7 +60,7 @@ def test_the_seat_may_move_the_pot_droplet_instead():
 
 def test_the_droplet_question_names_both_destinations():
     state = answer(rolling_ann(tube=2, droplet=6), 0, "bonus_die", "5")
-    labels = [o.label for o in decision(state, 0, "droplet").options]
+    labels = [str(o.label) for o in decision(state, 0, "droplet").options]
     assert labels == ["Pot droplet to space 7", "Test-tube droplet to glass 3: a blue 1-chip into the bag"]
 
 

@@ -89,6 +89,9 @@ def test_language_is_chosen_per_phone(phone):
     assert phone.client.get("/lang/es?next=//evil.example").location.endswith("/")
 
 
-def test_spanish_has_every_english_string():
-    assert set(i18n.STRINGS["es"]) == set(i18n.STRINGS["en"])
-    assert set(i18n.COLOR_NAMES["es"]) == set(i18n.COLOR_NAMES["en"])
+def test_a_page_script_gets_its_words_from_the_catalog_of_its_language():
+    english, spanish = i18n.strings("en"), i18n.strings("es")
+    assert set(spanish) == set(english) == {*i18n.SCRIPT, "colors"}
+    assert (english["draw"], spanish["draw"]) == ("Draw a chip", "Sacar una ficha")
+    assert spanish["act_spend_droplet"] == "Mover la gota (2 rubíes)"
+    assert spanish["colors"]["white"] == "blanca"

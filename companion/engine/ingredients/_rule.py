@@ -24,7 +24,7 @@ class IngredientRule:
     id: str  # "blue/1", "black/2p", "orange/-"
     color: str
     set_no: int | None
-    text: str  # the book's wording, shown on the screens too
+    text: str  # the book's wording (a catalog source string: N_("...")), shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
     on_place: Callable[[Ctx, Chip], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None

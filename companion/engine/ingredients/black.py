@@ -6,10 +6,13 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import GameState, chip
+from ..text import N_
 from ._rule import IngredientRule
 
 if TYPE_CHECKING:
     from ..context import Ctx
+
+HAWKMOTH = N_("hawkmoth")
 
 
 def _blacks(state: GameState, seat_no: int) -> int:
@@ -21,9 +24,9 @@ def _two_players(ctx: Ctx) -> None:
     theirs = _blacks(ctx.state, 1 - ctx.seat_no)
     if mine == 0 or mine < theirs:
         return  # with no black chip there is no moth to act
-    ctx.move_droplet(catalog.BLACK_STEPS, "hawkmoth")
+    ctx.move_droplet(catalog.BLACK_STEPS, HAWKMOTH)
     if mine > theirs:
-        ctx.gain_rubies(catalog.BLACK_RUBIES, "hawkmoth")
+        ctx.gain_rubies(catalog.BLACK_RUBIES, HAWKMOTH)
 
 
 def _more_players(ctx: Ctx) -> None:
@@ -31,20 +34,20 @@ def _more_players(ctx: Ctx) -> None:
     mine = _blacks(ctx.state, ctx.seat_no)
     beaten = sum(1 for nb in ((ctx.seat_no + 1) % n, (ctx.seat_no - 1) % n) if mine > _blacks(ctx.state, nb))
     if beaten:
-        ctx.move_droplet(catalog.BLACK_STEPS, "hawkmoth")
+        ctx.move_droplet(catalog.BLACK_STEPS, HAWKMOTH)
     if beaten == 2:
-        ctx.gain_rubies(catalog.BLACK_RUBIES, "hawkmoth")
+        ctx.gain_rubies(catalog.BLACK_RUBIES, HAWKMOTH)
 
 
 TWO_PLAYERS = IngredientRule(
     "black/2p", "black", None,
-    "2 players: with as many black chips in your pot as your opponent, move your droplet 1 space; "
-    "with more, move your droplet 1 space and take 1 ruby.",
+    N_("2 players: with as many black chips in your pot as your opponent, move your droplet 1 space; "
+    "with more, move your droplet 1 space and take 1 ruby."),
     on_evaluate=_two_players,
 )
 MORE_PLAYERS = IngredientRule(
     "black/3-4p", "black", None,
-    "3-4 players: with more black chips than the player on your left or on your right, move your "
-    "droplet 1 space; with more than both, move your droplet 1 space and take 1 ruby.",
+    N_("3-4 players: with more black chips than the player on your left or on your right, move your "
+    "droplet 1 space; with more than both, move your droplet 1 space and take 1 ruby."),
     on_evaluate=_more_players,
 )

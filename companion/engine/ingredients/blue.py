@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import Chip, Decision, Option
+from ..text import N_, say, say_n
 from ._rule import IngredientRule
 
 if TYPE_CHECKING:
@@ -21,8 +22,9 @@ def _preview(ctx: Ctx, blue: Chip) -> None:
         return
     ctx.ask(
         "blue.preview", "blue/1",
-        f"Crow skull {blue.value}: draw {reveal} chip(s), then place one of them or none",
-        [Option(NONE, "Place none, all go back")],
+        say_n("Crow skull {value}: draw {n} chip, then place it or not",
+              "Crow skull {value}: draw {n} chips, then place one of them or none", reveal, value=blue.value),
+        [Option(NONE, say("Place none, all go back"))],
         data={"reveal": reveal, "blue": blue.id},
     )
 
@@ -34,16 +36,16 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     back = [c for c in seat.hand if c != chosen]
     seat.hand = [c for c in seat.hand if c == chosen]
     if back:
-        ctx.put_back(back, "crow skull")
+        ctx.put_back(back, N_("crow skull"))
     if chosen != NONE:
         ctx.place(chosen)
 
 
 SET_1 = IngredientRule(
     "blue/1", "blue", 1,
-    "When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
+    N_("When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
     "You may place one of them as your next chip; the others go back into the bag. You may also put "
-    "them all back. A placed chip with a bonus carries it out at once.",
+    "them all back. A placed chip with a bonus carries it out at once."),
     on_place=_preview, resolve=_resolve,
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import chip
+from ..text import N_
 from ._rule import IngredientRule
 
 if TYPE_CHECKING:
@@ -13,12 +14,12 @@ if TYPE_CHECKING:
 
 def _evaluate(ctx: Ctx) -> None:
     greens = sum(1 for cid, _ in ctx.seat.pot[-2:] if chip(cid).color == "green")
-    ctx.gain_rubies(greens, "garden spider")
+    ctx.gain_rubies(greens, N_("garden spider"))
 
 
 SET_1 = IngredientRule(
     "green/1", "green", 1,
-    "In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
-    "last chip placed in your pot.",
+    N_("In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
+    "last chip placed in your pot."),
     on_evaluate=_evaluate,
 )

@@ -1,15 +1,24 @@
-"""How a chip, and a count of things, is named on screens and in decisions."""
+"""How a chip is named on screens and in decisions: its colour and value, as catalog text."""
 
 from __future__ import annotations
 
 from ..model import chip
+from ..text import N_, Text, say
+
+CHIP_NAMES = {
+    "white": N_("white {value}"), "orange": N_("orange {value}"), "green": N_("green {value}"),
+    "blue": N_("blue {value}"), "red": N_("red {value}"), "yellow": N_("yellow {value}"),
+    "purple": N_("purple {value}"), "black": N_("black {value}"),
+}
+"""One source string per colour: languages where the colour's word agrees with "chip" need it."""
 
 
-def chip_label(chip_id: str) -> str:
+def kind_label(color: str, value: int) -> Text:
+    """'white 1': a kind of chip (a colour and a value), as players name it."""
+    return say(CHIP_NAMES[color], value=value)
+
+
+def chip_label(chip_id: str) -> Text:
+    """One chip by its kind: `white-1-03` is 'white 1'."""
     c = chip(chip_id)
-    return f"{c.color} {c.value}"
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """'1 coin', '2 coins': a count with its noun in the right number ('1 ruby', '2 rubies')."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+    return kind_label(c.color, c.value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..text import N_
 from ._rule import IngredientRule
 
-RULE = IngredientRule("orange/-", "orange", None, "No bonus: an orange chip only fills the pot.")
+RULE = IngredientRule("orange/-", "orange", None, N_("No bonus: an orange chip only fills the pot."))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import catalog
 from ..model import Seat, chip
+from ..text import N_
 from ._rule import IngredientRule
 
 
@@ -14,7 +15,7 @@ def _extra(seat: Seat) -> int:
 
 SET_1 = IngredientRule(
     "red/1", "red", 1,
-    "A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
-    "more are, wherever they lie.",
+    N_("A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
+    "more are, wherever they lie."),
     extra_move=_extra,
 )

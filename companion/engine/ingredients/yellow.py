@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import Chip, Decision, Option, chip
+from ..text import N_, say
 from ._rule import IngredientRule
 from .labels import chip_label
 
@@ -19,8 +20,8 @@ def _offer(ctx: Ctx, yellow: Chip) -> None:
     if len(pot) >= 2 and chip(pot[-2][0]).color == "white":
         white = pot[-2][0]
         ctx.ask(
-            "yellow.return", "yellow/1", f"Mandrake: put the {chip_label(white)} back into the bag?",
-            [Option(RETURN, f"Put {chip_label(white)} back")], blocking=False, data={"white": white},
+            "yellow.return", "yellow/1", say("Mandrake: put the {chip} back into the bag?", chip=chip_label(white)),
+            [Option(RETURN, say("Put {chip} back", chip=chip_label(white)))], blocking=False, data={"white": white},
         )
 
 
@@ -29,12 +30,12 @@ def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["white"]
     ctx.close(decision)
     seat.pot = [p for p in seat.pot if p[0] != white]
-    ctx.put_back([white], "mandrake")
+    ctx.put_back([white], N_("mandrake"))
 
 
 SET_1 = IngredientRule(
     "yellow/1", "yellow", 1,
-    "If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
-    "bag. Its space stays empty and the yellow chip stays where it is.",
+    N_("If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
+    "bag. Its space stays empty and the yellow chip stays where it is."),
     on_place=_offer, resolve=_resolve,
 )

@@ -1,0 +1,144 @@
+"""The engine's events in words, one line each, in a page's language: the feed, the timeline, the replay.
+
+Each event is a key (`event`) and parameters; its sentence lives here, once, as a catalog source
+string. A new event gets a line in `_SENTENCES` (and its Spanish in the catalog).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.engine import catalog
+from companion.engine.fortune import CARDS
+from companion.engine.ingredients.labels import chip_label, kind_label
+from companion.engine.text import N_, Text
+
+from .catalogs import translations
+from .render import render
+
+PHASES = {
+    "fortune": N_("Fortune Teller"), "brewing": N_("brewing"), "bonus_die": N_("bonus die"),
+    "chip_actions": N_("chip actions"), "rubies": N_("rubies"), "rewards": N_("rewards"),
+    "shop": N_("shopping"), "spend": N_("spending rubies"), "round_end": N_("end of the round"),
+    "game_over": N_("game over"),
+}
+"""Every phase's name, as the pages show it too."""
+
+
+class Words:
+    """One language's lookups for the sentences below: each returns the filled-in translation."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._t = translations(lang)
+
+    def _(self, msgid: str, **params: Any) -> str:
+        return self._t.gettext(msgid).format(**params)
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        return self._t.ngettext(singular, plural, n).format(n=n, **params)
+
+    def text(self, text: Text) -> str:
+        return render(text, self.lang)
+
+    def chip(self, chip_id: str) -> str:
+        return render(chip_label(chip_id), self.lang)
+
+    def chips(self, chip_ids: Sequence[str]) -> str:
+        return ", ".join(self.chip(c) for c in chip_ids)
+
+    def kind(self, kind: str) -> str:
+        color, value = kind.rsplit("-", 1)
+        return render(kind_label(color, int(value)), self.lang)
+
+    def lookup(self, msgid: str) -> str:
+        """A message the engine names (a reason, a card, a die face), marked with N_ where it is written."""
+        return self._t.gettext(msgid)
+
+    def why(self, event: dict[str, Any]) -> str:
+        return self.lookup(event["why"])
+
+
+def _space(e: dict[str, Any], key: str = "space") -> int:
+    return catalog.printed(e[key])
+
+
+def _fortune(w: Words, e: dict[str, Any]) -> str:
+    if e["card"] is None:
+        return w._("Fortune Teller: no card")
+    return w._("Fortune Teller: {card}", card=w.lookup(CARDS[e["card"]].name))
+
+
+def _rat(w: Words, e: dict[str, Any]) -> str:
+    if e.get("why"):
+        return w.ngettext("rat stone {n} space past the droplet (space {space}) ({why})",
+                          "rat stone {n} spaces past the droplet (space {space}) ({why})",
+                          e["tails"], space=_space(e), why=w.why(e))
+    return w.ngettext("rat stone {n} space past the droplet (space {space})",
+                      "rat stone {n} spaces past the droplet (space {space})", e["tails"], space=_space(e))
+
+
+def _placed(w: Words, e: dict[str, Any]) -> str:
+    if e.get("extra"):
+        return w._("draws {chip} → space {space} (+{extra} extra)", chip=w.chip(e["chip"]), space=_space(e),
+                   extra=e["extra"])
+    return w._("draws {chip} → space {space}", chip=w.chip(e["chip"]), space=_space(e))
+
+
+def _flask_refilled(w: Words, e: dict[str, Any]) -> str:
+    if e.get("why"):
+        return w._("refills the flask ({why})", why=w.why(e))
+    return w.ngettext("refills the flask ({n} ruby)", "refills the flask ({n} rubies)", catalog.FLASK_COST)
+
+
+_SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
+    "round_start": lambda w, e: w._("— Round {round} —", round=e["round"]),
+    "round_end": lambda w, e: w._("End of round {round}", round=e["round"]),
+    "fortune": _fortune,
+    "card_look": lambda w, e: w.ngettext("draws {n} chip to look at", "draws {n} chips to look at", e["chips"]),
+    "card_total": lambda w, e: w._("the chips looked at total {total}", total=e["total"]),
+    "threshold": lambda w, e: w._("this round a pot explodes only above {threshold}", threshold=e["threshold"]),
+    "rubies_paid": lambda w, e: w.ngettext("pays {n} ruby ({why})", "pays {n} rubies ({why})", e["amount"],
+                                           why=w.why(e)),
+    "chip_removed": lambda w, e: w._("{chip} goes back to the supply ({why})", chip=w.chip(e["chip"]), why=w.why(e)),
+    "brew_again": lambda w, e: w._("puts the whole pot back into the bag and brews again"),
+    "phase": lambda w, e: w._("Phase: {phase}", phase=w.lookup(PHASES[e["phase"]])),
+    "rat": _rat,
+    "placed": _placed,
+    "revealed": lambda w, e: w._("looks at {chip}", chip=w.chip(e["chip"])),
+    "preview_empty": lambda w, e: w._("crow skull: the bag is empty, nothing to look at"),
+    "returned": lambda w, e: w._("puts back {chips} ({why})", chips=w.chips(e["chips"]), why=w.why(e)),
+    "exploded": lambda w, e: w._("EXPLODES: whites {total} > {threshold}", total=e["white_total"],
+                                 threshold=e["threshold"]),
+    "return_seen": lambda w, e: w._("{chip} seen going back into the bag", chip=w.chip(e["chip"])),
+    "returns_unseen": lambda w, e: w.ngettext("{n} chip went back into the bag unread",
+                                              "{n} chips went back into the bag unread", len(e["chips"])),
+    "pot_full": lambda w, e: w._("the pot is full (last space reached)"),
+    "stopped": lambda w, e: w._("stops ({why})", why=w.why(e)),
+    "flask": lambda w, e: w._("uses the flask: {chip} back into the bag", chip=w.chip(e["chip"])),
+    "flask_refilled": _flask_refilled,
+    "no_roll": lambda w, e: w._("nobody rolls the bonus die: {why}", why=w.why(e)),
+    "die": lambda w, e: w._("rolls the bonus die: {result}", result=w.lookup(e["label"])),
+    "points": lambda w, e: w.ngettext("+{n} victory point ({why})", "+{n} victory points ({why})", e["amount"],
+                                      why=w.why(e)),
+    "rubies": lambda w, e: w.ngettext("+{n} ruby ({why})", "+{n} rubies ({why})", e["amount"], why=w.why(e)),
+    "droplet": lambda w, e: w._("droplet to space {space} ({why})", space=_space(e, "to"), why=w.why(e)),
+    "tube": lambda w, e: w._("test-tube droplet to glass {glass}: {bonus} ({why})", glass=e["to"],
+                             bonus=w.lookup(e["bonus"]), why=w.why(e)),
+    "coins": lambda w, e: w.ngettext("{n} coin", "{n} coins", e["amount"]),
+    "coins_lost": lambda w, e: w.ngettext("loses {n} unspent coin", "loses {n} unspent coins", e["amount"]),
+    "chip_gained": lambda w, e: w._("gets {chip} into the bag ({why})", chip=w.chip(e["chip"]), why=w.why(e)),
+    "sold_out": lambda w, e: w._("no {kind} left in the supply ({why})", kind=w.kind(e["kind"]), why=w.why(e)),
+    "bought": lambda w, e: w.ngettext("buys {chip} for {n} coin", "buys {chip} for {n} coins", e["cost"],
+                                      chip=w.chip(e["chip"])),
+    "game_over": lambda w, e: w._("Game over"),
+}
+
+
+def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+    """'Ann: draws white 2 → space 5' (the printed number), or a table-wide line without a name."""
+    w = Words(lang)
+    text = _SENTENCES[event["event"]](w, event)
+    seat = event.get("seat")
+    return text if seat is None else w._("{name}: {text}", name=names[seat], text=text)

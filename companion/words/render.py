@@ -1,0 +1,37 @@
+"""Texts in a language: the engine's `Text`s (or their JSON form) and the views that carry them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.text import Text
+
+from .catalogs import translations
+
+
+def render(text: Text | Mapping[str, Any], lang: str) -> str:
+    """A prompt, a label, a book's or a card's text, in `lang`, its parameters rendered too."""
+    data = text.to_dict() if isinstance(text, Text) else text
+    params = {k: render(v, lang) if isinstance(v, Mapping) else v for k, v in data["params"].items()}
+    words = translations(lang)
+    msgid, plural = data["msgid"], data.get("plural")
+    found = words.ngettext(msgid, plural, params["n"]) if plural else words.gettext(msgid)
+    return found.format(**params)
+
+
+def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A view (`state_to_dict`, `view_for`) with every text in `lang`: decisions, books, the card.
+
+    Changes `view` in place and returns it: screens and `--json` show words, not catalog keys."""
+    for decision in view.get("decisions", ()):
+        decision["prompt"] = render(decision["prompt"], lang)
+        for option in decision["options"]:
+            option["label"] = render(option["label"], lang)
+    for book in view.get("books", {}).values():
+        book["text"] = render(book["text"], lang)
+    card = view.get("card")
+    if card:
+        card["name"] = render(card["name"], lang)
+        card["text"] = render(card["text"], lang)
+    return view
