@@ -185,11 +185,11 @@ class Edition:
 
 
 EDITIONS: dict[str, Edition] = {
-    "northstar": Edition("North Star Games (English)", {}),
-    "schmidt": Edition("Schmidt Spiele (English)", {}),
-    "first-translation": Edition("The first English translation", {("green", 3): {1: 6, 2: 11, 4: 21}}),
+    "northstar": Edition(N_("North Star Games (English)"), {}),
+    "schmidt": Edition(N_("Schmidt Spiele (English)"), {}),
+    "first-translation": Edition(N_("The first English translation"), {("green", 3): {1: 6, 2: 11, 4: 21}}),
     # The Spanish rulebook prints no Almanac; the costs in its example are set 1's, as North Star's.
-    "spanish": Edition("Spanish", {}),
+    "spanish": Edition(N_("Spanish"), {}),
 }
 """The editions the rulebooks represent; setting `edition`, North Star by default."""
 

@@ -15,6 +15,7 @@ from flask import Blueprint, current_app, jsonify
 from companion.books import RANDOM, deal
 from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
 from companion.table import TableSetup, start_game
+from companion.words import translations
 
 from .access import Refusal, guarded, host_only, json_body
 
@@ -22,13 +23,14 @@ bp = Blueprint("newgame", __name__, url_prefix="/api/host")
 
 
 
-def form(table: Any) -> dict[str, Any]:
+def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
-    "random"), the editions, the known readers; the last game's choices preselected."""
+    "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
+    words = translations(lang)
     return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
             "sets": {color: book_sets(color) for color in catalog.BOOK_COLORS}, "random": RANDOM,
             "books": dict(table.config.books),
-            "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
+            "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,
             "readers": sorted(set(table.setup.readers) | set(table.links())),
             "players": list(table.config.players), "tubes": table.config.tubes}

@@ -116,3 +116,9 @@ def test_the_new_game_can_be_played_on_the_test_tube_side(over):
     assert form(over)["tubes"] is False
     assert over.post("/api/host/game", {**NEXT, "tubes": True}).status_code == 200
     assert over.view()["setup"]["tubes"] is True and [s["tube"] for s in over.view()["seats"]] == [0, 0, 0]
+
+
+def test_the_form_names_the_editions_in_the_page_language(over):
+    assert [e["name"] for e in form(over)["editions"]][-2:] == ["The first English translation", "Spanish"]
+    over.client.get("/lang/es?next=/host")
+    assert [e["name"] for e in form(over)["editions"]][-2:] == ["La primera traducción inglesa", "Español"]
