@@ -27,12 +27,13 @@ Key = tuple[Any, ...]
 
 def _key(state: GameState, n: int) -> Key:
     """Everything the future of a seat's round depends on under the books in play: what is left
-    in the bag, the position, the white total, the flask, the blue insurance window, the pot as
-    the books read it (`_pot`) and its last two chips, the hand and the open decisions. A book
-    that reads more of the pot must add it to `_pot`."""
+    in the bag, the position, the white total and its threshold, the flask, effects waiting for the
+    next chip, the blue insurance window, the pot as the books read it (`_pot`) and its last two
+    chips, the hand and the open decisions. A book that reads more of the pot must add it to `_pot`."""
     s = state.seats[n]
     return (
-        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full, s.insured,
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.threshold, s.flask_full,
+        tuple(s.pending), s.insured,
         _pot(state, s), tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
     )

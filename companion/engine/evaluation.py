@@ -130,14 +130,19 @@ def price(state: GameState, color: str, value: int) -> int | None:
 
 @lru_cache(maxsize=256)
 def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books."""
+    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
     found = {}
     for color in catalog.COLORS:
         if color == "white" or round_no < catalog.BOOK_FROM_ROUND.get(color, 1):
             continue
-        for value, cost in catalog.PRICES.get((color, config.book(color)), {}).items():
+        for value, cost in book_prices(config, color).items():
             found[(color, value)] = cost
     return found
+
+
+def book_prices(config: GameConfig, color: str) -> dict[int, int]:
+    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
+    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
 
 
 @lru_cache(maxsize=256)
@@ -318,12 +323,13 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 # end of round and game ---------------------------------------------------------------------
 
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Chips go back into the bags, rats leave the pots, the next player starts."""
+    """Chips go back into the bags (chips kept beside a pot stay there), rats leave the pots, a
+    threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
         seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
-        seat.pot, seat.hand = [], []
-        seat.rat = 0
+        seat.pot, seat.hand, seat.pending = [], [], []
+        seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0
     state.fortune, state.card_data = None, {}

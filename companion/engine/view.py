@@ -36,7 +36,8 @@ def _decision(d: Decision) -> dict[str, Any]:
     return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt.to_dict(),
             "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
-            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {})}
+            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
@@ -50,6 +51,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "in_force": [{"rule": r.id, "text": text.to_dict()} for r in active_rules(state.config).values()
+                     if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
@@ -87,7 +90,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
         "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
-        "books": {color: {"rule": r.id, "text": say(r.text).to_dict()} for color, r in rules.items()},
+        "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
+                          "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
+                  for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),

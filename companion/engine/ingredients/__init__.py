@@ -18,12 +18,17 @@ if TYPE_CHECKING:
 RULES: dict[str, IngredientRule] = {
     r.id: r
     for r in (
-        blue.SET_1, red.SET_1, yellow.SET_1, green.SET_1, purple.SET_1,
-        blue.SET_2, blue.SET_3, blue.SET_4, green.SET_2, green.SET_3, green.SET_4,
-        purple.SET_2, purple.SET_3, purple.SET_4,
+        blue.SET_1, blue.SET_2, blue.SET_3, blue.SET_4, red.SET_1, red.SET_2, red.SET_3, red.SET_4,
+        yellow.SET_1, yellow.SET_2, yellow.SET_3, yellow.SET_4, green.SET_1, green.SET_2, green.SET_3, green.SET_4,
+        purple.SET_1, purple.SET_2, purple.SET_3, purple.SET_4,
         black.TWO_PLAYERS, black.MORE_PLAYERS, orange.RULE,
     )
 }
+
+
+def sets_of(color: str) -> list[int]:
+    """The set numbers of this colour's books that the engine can play, lowest first."""
+    return sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
 
 
 def black_rule_id(players: int) -> str:
@@ -40,4 +45,4 @@ def active_rules(config: GameConfig) -> dict[str, IngredientRule]:
     return chosen
 
 
-__all__ = ["RULES", "IngredientRule", "active_rules", "black_rule_id"]
+__all__ = ["RULES", "IngredientRule", "active_rules", "black_rule_id", "sets_of"]
