@@ -152,3 +152,14 @@ class TestBlueSet4:
     def test_the_chip_that_fills_the_pot_on_the_last_ruby_space_pays(self):
         before, after = landing(4, (), "blue-2", droplet=50)
         assert after.seats[0].score == before.seats[0].score + 2
+
+
+def test_with_red_set_2_a_red_chip_set_beside_the_pot_is_a_draw_and_one_laid_after_the_explosion_is_not():
+    state = game(books=books(blue=2, red=2))
+    set_bag(state, 0, "white-3", "white-3", "blue-2", "red-1", "white-2", "orange-1")
+    state = draws(state, 0, "white-3", "white-3", "blue-2", "red-1")  # the red goes beside the pot
+    assert state.seats[0].insured == 1
+    state = draw(state, 0, "white-2")  # 8 > 7 on the window's second draw
+    assert state.seats[0].insured_explosion
+    state = answer(state, 0, "red.aside", "place")  # laid after the explosion: not a draw
+    assert state.seats[0].insured_explosion
