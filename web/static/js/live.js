@@ -6,8 +6,12 @@ const Q = (() => {
   const S = JSON.parse(document.getElementById("strings").textContent);
   const BOARD = JSON.parse(document.getElementById("board").textContent);
 
+  const PLURAL = new Intl.PluralRules(document.documentElement.lang || "en");
+
+  // A text by its key; a text with a count (vars.n) comes in one form per plural category.
   function t(key, vars) {
     let text = S[key] ?? key;
+    if (typeof text === "object") text = text[PLURAL.select(Number(vars && vars.n))] ?? text.other;
     for (const [k, v] of Object.entries(vars || {})) text = text.replace("{" + k + "}", String(v));
     return text;
   }
