@@ -18,6 +18,8 @@ from companion.engine import catalog
 from companion.engine.ingredients.labels import kind_label
 from companion.engine.text import N_
 from companion.words import languages, render, translations
+from companion.words.catalogs import SOURCE
+from companion.words.refusals import REFUSALS
 
 
 def N_n(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's naming)
@@ -279,6 +281,8 @@ def strings(lang: str) -> dict[str, object]:
     for key, (singular, plural) in PLURAL.items():
         found[key] = {category: words.ngettext(singular, plural, n) for category, n in samples.items()}
     found["colors"] = {color: words.gettext(msgid) for color, msgid in COLOR_NAMES.items()}
+    if lang != SOURCE:
+        found["refusals"] = {code: words.gettext(msgid) for code, msgid in REFUSALS.items()}
     return found
 
 
