@@ -33,8 +33,9 @@ def test_the_pot_file_is_current_with_the_code_and_the_templates():
     with POT.open("rb") as pot:
         committed = _ids(read_po(pot))
     extracted = _ids(extract())
-    assert not extracted - committed, "new texts: run python -m companion.words.extract"
-    assert not committed - extracted, "texts gone from the code: run python -m companion.words.extract"
+    new, gone = sorted(map(str, extracted - committed)), sorted(map(str, committed - extracted))
+    assert not new, f"new texts, run python -m companion.words.extract: {new}"
+    assert not gone, f"texts gone from the code, run python -m companion.words.extract: {gone}"
 
 
 @pytest.mark.parametrize("lang", languages()[1:])
