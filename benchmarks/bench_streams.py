@@ -52,7 +52,7 @@ class Demo:
 
     def __init__(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-u", "-m", "companion", "demo", "--no-browser", "--port", "0",
-                                      "--players", "4", "--seed", "1"], stdout=subprocess.PIPE, text=True)
+                                      "--players", "4", "--seed", "1", "--no-cards"], stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         lines = [self.proc.stdout.readline() for _ in range(3)]
         host = re.search(r"(http://127\.0\.0\.1:(\d+))/host\?pin=(\d+)", lines[1])
@@ -132,7 +132,8 @@ class Prober(threading.Thread):
 
 
 class Drawer(threading.Thread):
-    """The seats draw through the demo's bags (and the host starts each round) until stopped."""
+    """The seats draw through the demo's bags until stopped; between draws the game is moved on
+    (the host starts each round without a card, a seat that cannot draw answers its first choice)."""
 
     def __init__(self, demo: Demo, pause: float = 0.3) -> None:
         super().__init__(daemon=True)
@@ -143,10 +144,15 @@ class Drawer(threading.Thread):
     def run(self) -> None:
         seat = 0
         while not self.done.is_set():
-            status, _ = self.demo.request("POST", f"/api/seat/{self.demo.tokens[seat]}/draw", {})
+            token = self.demo.tokens[seat]
+            status, _ = self.demo.request("POST", f"/api/seat/{token}/draw", {})
             if status != 200:
                 for action in json.loads(self.demo.get("/api/view/host"))["view"]["host"]["actions"]:
                     self.demo.request("POST", "/api/host/action", action)
+                choices = [a for a in json.loads(self.demo.get(f"/api/view/seat/{token}"))["view"]["actions"]
+                           if a["kind"] not in ("draw", "return", "stop")]
+                if choices:
+                    self.demo.request("POST", f"/api/seat/{token}/action", choices[0])
             else:
                 self.inputs += 1
             seat = (seat + 1) % len(self.demo.tokens)

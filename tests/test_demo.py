@@ -44,3 +44,27 @@ def test_advisor_bots_play_a_whole_demo_game_through_the_simulated_bags(tmp_path
     assert demo.table.anomalies() == []
     assert demo.table.state.winners
     demo.table.close()
+
+
+def test_the_demo_from_the_command_line_keeps_pythons_objects_in_glibcs_malloc():
+    """So the memory a crowd of pages used goes back to the system when they leave (webapp/memory.py)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from companion.webapp.memory import MALLOC_TRIM
+
+    if MALLOC_TRIM is None:
+        pytest.skip("not glibc: nothing to give back")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--no-browser", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parents[1])
+    try:
+        assert "Demo table" in proc.stdout.readline()
+        environ = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
+        assert b"PYTHONMALLOC=malloc" in environ, "the same process, restarted with glibc's malloc"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        proc.stdout.close()

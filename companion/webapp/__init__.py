@@ -19,7 +19,7 @@ from .game import LiveGame
 from .hub import Hub
 from .keys import Keys
 from .limits import init_limits
-from .lockout import PinGuard
+from .lockout import PIN_TRIES_FILENAME, PinGuard
 
 
 def web_root() -> Path:
@@ -35,7 +35,8 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
                assist: str = "odds", test_config: Mapping[str, Any] | None = None,
                keys: Keys | None = None) -> Flask:
     """The app for ``table``. ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table;
-    ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``)."""
+    ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``); kept
+    in a folder, the host PIN's wrong tries are kept beside them."""
     keys = keys or Keys.in_memory(secret_key, host_pin)
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
@@ -55,7 +56,9 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     game.attach(hub)
     app.extensions["companion.game"] = game
     app.extensions["companion.hub"] = hub
-    app.extensions["companion.pins"] = game.pins = PinGuard(on_alert=hub.touch)
+    pins = (PinGuard(on_alert=hub.touch) if keys.path is None
+            else PinGuard.kept_in(keys.path.parent / PIN_TRIES_FILENAME, on_alert=hub.touch))
+    app.extensions["companion.pins"] = game.pins = pins
 
     from . import api, disputes, enrolment, newgame, nights, pages, referee, stream
     app.register_blueprint(pages.bp)

@@ -81,6 +81,12 @@ def is_host() -> bool:
     return bool(session.get("host"))
 
 
+def sees_table() -> bool:
+    """The host, or a browser that opened the table screen's link: both may see the whole table,
+    its past rounds and the history; a guest on the Wi-Fi with neither sees none of it."""
+    return is_host() or bool(session.get("table"))
+
+
 def pin_matches(pin: Any) -> bool:
     expected = current_app.config["HOST_PIN"]
     return isinstance(pin, str) and hmac.compare_digest(pin.strip().encode(), expected.encode())
@@ -134,6 +140,18 @@ def guarded(view: Callable[..., Any]) -> Callable[..., Any]:
             return view(*args, **kwargs)
         except Refusal as err:
             return refusal_response(err)
+
+    return wrapper
+
+
+def table_or_host(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse a look at the whole table to a browser with neither the table link nor the host PIN."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any):
+        if not sees_table():
+            raise Refusal(403, "not_table", "Open this from the table screen or the host page.")
+        return view(*args, **kwargs)
 
     return wrapper
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host
+from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host, table_or_host
 from .board import board
 from .i18n import language
 from .limits import limit_refusals
@@ -27,6 +27,7 @@ def board_json():
 
 
 @bp.get("/view/table")
+@table_or_host
 def table_view():
     return _view("table")
 

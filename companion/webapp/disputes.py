@@ -1,6 +1,7 @@
 """The round replay for disputes: a page that steps through one seat's round, its data, and the
-printable dispute card, for the game being played or a past one of the same journal. Everyone at
-the table may look (the pots were on the table for all to see); nothing here changes a game.
+printable dispute card, for the game being played or a past one of the same journal. The table
+screen and the host may look (the pots were on the table for all to see), a guest on the Wi-Fi
+may not; nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from companion.store import AnomalyRow, Entry, GameRow, Journal, UnknownGame
 from companion.table import TableSetup
 from companion.table.rounds import NoSuchRound, RoundReplay, round_replay
 
-from .access import Refusal
+from .access import Refusal, table_or_host
 from .i18n import language
 from .nights import local_time
-from .pages import page
+from .pages import page, table_or_host_page
 
 bp = Blueprint("disputes", __name__)
 
@@ -65,12 +66,14 @@ def _replay() -> tuple[_Game, RoundReplay]:
 
 
 @bp.get("/replay")
+@table_or_host_page
 def replay_page():
     """Pick a round and a seat, then step through it draw by draw (``replay.js``)."""
     return page("replay.html", game=_game().row)
 
 
 @bp.get("/api/replay")
+@table_or_host
 def replay_data():
     """The replay of ``?round=`` (default: the current one) for ``?seat=`` (0 is the first seat, the default)
     of ``?game=`` (default: the game being played; any game of the table's journal)."""
@@ -78,6 +81,7 @@ def replay_data():
 
 
 @bp.get("/replay/card")
+@table_or_host_page
 def dispute_card():
     """The round on one printable page, each input with its journal number and transcript line."""
     game, replay = _replay()

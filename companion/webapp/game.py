@@ -130,6 +130,7 @@ class LiveGame:
             raise Refusal(400, "bad_field", f"There is no seat {seat + 1} at this table.")
         self.keys.reissue(self.game_id, seat)
         if self.hub is not None:
+            self.hub.end(f"seat:{seat}")  # the old link's open pages stop at once
             self.hub.touch()
         return self.token(seat)
 

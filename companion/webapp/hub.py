@@ -18,6 +18,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import Any
 
 KEEPALIVE_SECONDS = 15.0
@@ -57,7 +58,11 @@ class Hub:
         self._live: Counter[str] = Counter()
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
         self._cache: dict[tuple[str, int, int], Future[str]] = {}
+        self._said: dict[tuple[str, int, int, int], tuple[Cursor, bytes]] = {}
+        """The news last sent per perspective, cursor and version: pages of one seat share one copy."""
         self._subscribers: dict[Callable[[], None], str] = {}
+        self._ends = 0  # bumped each time a perspective's open streams are ended
+        self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
         self.closed = False
         self.keepalive = KEEPALIVE_SECONDS
 
@@ -85,6 +90,14 @@ class Hub:
             self._version += 1
         self._wake()
 
+    def end(self, perspective: str) -> None:
+        """End every open stream of ``perspective`` in any language (a seat whose link was re-issued:
+        the old phone is told so)."""
+        with self._lock:
+            self._ends += 1
+            self._ended[who(perspective)] = self._ends
+        self._wake(who(perspective))
+
     def close(self) -> None:
         """End every stream (server shutdown)."""
         with self._lock:
@@ -100,6 +113,15 @@ class Hub:
         return self._game
 
     # the streams' side ----------------------------------------------------------------------
+
+    @property
+    def ends(self) -> int:
+        """Taken by a stream before its link is checked, so an ``end`` that comes in between still ends it."""
+        return self._ends
+
+    def ended(self, perspective: str, since: int) -> bool:
+        """True when the streams of ``perspective`` were ended after ``since`` (a value of ``ends``)."""
+        return self._ended.get(who(perspective), 0) > since
 
     def subscribe(self, wake: Callable[[], None], perspective: str) -> Callable[[], None]:
         """Count a page watching ``perspective`` and call ``wake()`` on its news; returns the leave."""
@@ -125,7 +147,7 @@ class Hub:
         with self._lock:
             return dict(self._live)
 
-    def opening(self, perspective: str, last_id: str | None) -> tuple[Cursor, str]:
+    def opening(self, perspective: str, last_id: str | None) -> tuple[Cursor, bytes]:
         """A new stream's first text: the entries missed since ``last_id`` (if the hub still has
         them all), else the current view as a reset."""
         cursor = _parse(last_id)
@@ -138,20 +160,32 @@ class Hub:
                 pending: list[Entry] | None = None
             else:
                 start = Cursor(cursor, self._version, self._live_version)
-                pending = [e for e in self._entries if e[0] > cursor]
+                pending = self._after(cursor)
         head = f"retry: {RETRY_MS}\n: connected\n\n"
-        if pending is None:
-            return start, head + self._message(perspective, start.seq, None, self._view(perspective, start), reset=True)
-        return self._catch_up(perspective, start, pending, head)
+        if pending is None:  # a fresh page: the same first message for every page of this perspective now
+            return self._shared((perspective, -1, start.version, start.live_version if who(perspective) == "host" else 0),
+                                lambda: (start, (head + self._message(perspective, start.seq, None,
+                                                                      self._view(perspective, start), reset=True)).encode()))
+        cursor, text = self._catch_up(perspective, start, pending, head)
+        return cursor, text.encode()
 
-    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, str]:
-        """What a stream at ``cursor`` has not been sent yet ("" when its view is current)."""
+    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, bytes]:
+        """What a stream at ``cursor`` has not been sent yet (b"" when its view is current).
+
+        Every page of a perspective at the same point gets the same bytes: two hundred open pages
+        of four seats cost four messages per change, not two hundred."""
         with self._lock:
             now = Cursor(cursor.seq, self._version, self._live_version)
-            pending = [e for e in self._entries if e[0] > cursor.seq]
+            pending = self._after(cursor.seq)
         if not pending and not self._changed(perspective, cursor, now):
-            return cursor, ""
-        return self._catch_up(perspective, now, pending, "")
+            return cursor, b""
+
+        def make() -> tuple[Cursor, bytes]:
+            later, text = self._catch_up(perspective, now, pending, "")
+            return later, text.encode()
+
+        return self._shared((perspective, cursor.seq, now.version, now.live_version if who(perspective) == "host" else 0),
+                            make)
 
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
@@ -167,6 +201,24 @@ class Hub:
                     and cursor.live_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
+
+    def _after(self, seq: int) -> list[Entry]:
+        """The entries after ``seq``, oldest first, read from the newest end (under the lock): two
+        hundred pages one entry behind cost two hundred looks, not two hundred scans of the history."""
+        return list(takewhile(lambda entry: entry[0] > seq, reversed(self._entries)))[::-1]
+
+    def _shared(self, key: tuple[str, int, int, int], make: Callable[[], tuple[Cursor, bytes]]) -> tuple[Cursor, bytes]:
+        """``make()``'s message, made once for every page that asks with the same ``key``
+        (perspective, the seq it is at or -1 for a fresh page, and the versions now)."""
+        with self._lock:
+            said = self._said.get(key)
+        if said is None:
+            said = make()
+            with self._lock:
+                if len(self._said) >= 64:  # forget the messages of older versions
+                    self._said = {k: v for k, v in self._said.items() if k[2] == self._version}
+                said = self._said.setdefault(key, said)
+        return said
 
     def _wake(self, only: str | None = None) -> None:
         """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""

@@ -123,6 +123,7 @@ SCRIPT: dict[str, str] = {
     "link_connecting": N_("connecting"),
     "link_offline": N_("offline"),
     "link_online": N_("online"),
+    "link_revoked": N_("This link no longer opens the seat: the host gave it a new one. Scan the seat's new code."),
     "link_unknown": N_("no report yet"),
     "login": N_("Enter"),
     "looked_at": N_("Looked at:"),

@@ -74,19 +74,21 @@ class Keys:
         return seats[str(seat)]
 
     def save(self) -> None:
-        """Write the file atomically (a power cut leaves the old or the new one), mode 0600."""
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data: dict[str, Any] = {"secret": self.secret, "pin": self.pin, "issues": self.issues}
-        temp = self.path.with_name(self.path.name + ".tmp")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.fchmod(fd, 0o600)  # also when a temp file from a crash had another mode
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, self.path)
+        if self.path is not None:
+            write_private(self.path, {"secret": self.secret, "pin": self.pin, "issues": self.issues})
+
+
+def write_private(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON atomically (a power cut leaves the old file or the new one), mode 0600."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # also when a temp file from a crash had another mode
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temp, path)
 
 
 def _issues_ok(issues: Any) -> bool:

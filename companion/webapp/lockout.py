@@ -6,18 +6,28 @@ wrong PINs within ``window`` seconds. Every address together may make at most ``
 wrong tries per window, so many addresses gain nothing: the whole 6-digit space would take years.
 While an address (or the table) waits, even the right PIN is refused, otherwise the wait would
 tell nothing. Each lockout is logged as a warning and shown on the host page.
+
+``serve`` keeps the wrong tries in the data folder (``PIN_TRIES_FILENAME``), written with each one,
+so a restart forgives nothing: a server restarted over and over cannot be guessed faster.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .keys import write_private
 
 log = logging.getLogger(__name__)
+
+PIN_TRIES_FILENAME = "host-pin-tries.json"
 
 
 @dataclass
@@ -28,12 +38,31 @@ class PinGuard:
     lock_after: int = 8
     global_limit: int = 30
     window: float = 900.0
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] = time.time
+    """Wall-clock seconds, which mean the same after a restart (a monotonic clock starts again at boot)."""
     on_alert: Callable[[], None] = lambda: None
     """Called when an address or the whole table is locked out (the host page re-renders)."""
+    path: Path | None = None
+    """Where the wrong tries are kept across restarts; None keeps them in memory (the demo, tests)."""
     _failures: dict[str, deque[float]] = field(default_factory=dict)
     _all: deque[float] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def kept_in(cls, path: Path, **settings: Any) -> PinGuard:
+        """A guard that starts from the wrong tries kept at ``path`` and keeps each new one there."""
+        guard = cls(path=path, **settings)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            now = guard.clock()  # a try "in the future" (the clock was set back) counts from now
+            guard._all = deque(sorted(min(float(t), now) for t in data["all"]))
+            guard._failures = {str(address): deque(sorted(min(float(t), now) for t in times))
+                               for address, times in data["failures"].items()}
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            log.warning("host PIN: cannot read the wrong tries kept in %s (%s); counting from zero", path, exc)
+        return guard
 
     def wait(self, address: str) -> float:
         """Seconds before ``address`` may try a PIN again (0: now)."""
@@ -67,12 +96,14 @@ class PinGuard:
                 log.warning("host PIN: %d wrong tries in %d minutes from %d addresses; "
                             "every PIN is refused for a while", len(self._all), self.window // 60,
                             len(self._failures))
+            self._save()
         if locked or all_locked:
             self.on_alert()
 
     def succeeded(self, address: str) -> None:
         with self._lock:
-            self._failures.pop(address, None)
+            if self._failures.pop(address, None) is not None:
+                self._save()
 
     def alerts(self) -> dict[str, object]:
         """For the host page: addresses locked out, wrong tries lately, and the table-wide lock."""
@@ -82,6 +113,12 @@ class PinGuard:
             return {"wrong_tries": len(self._all),
                     "locked": sorted(a for a, f in self._failures.items() if len(f) >= self.lock_after),
                     "all_locked": len(self._all) >= self.global_limit}
+
+    def _save(self) -> None:
+        """Keep the tries (under the lock): every address's and the table's, for the window they count."""
+        if self.path is not None:
+            write_private(self.path, {"all": list(self._all),
+                                      "failures": {a: list(f) for a, f in self._failures.items()}})
 
     def _forget(self, now: float) -> None:
         """Drop failures older than the window."""

@@ -12,7 +12,8 @@ from flask_babel import gettext as _
 from companion.table.nights import GameSummary, PlayerRecord, records, summarise
 
 from . import charts
-from .pages import page
+from .access import table_or_host
+from .pages import page, table_or_host_page
 
 bp = Blueprint("nights", __name__)
 
@@ -30,6 +31,7 @@ def local_time(iso: str, form: str = "%Y-%m-%d %H:%M") -> str:
 
 
 @bp.get("/history")
+@table_or_host_page
 def history_page():
     games = _games()
     players = records(games)
@@ -55,6 +57,7 @@ def _csv(rows: list[list[object]], filename: str) -> Response:
 
 
 @bp.get("/history/games.csv")
+@table_or_host
 def games_csv():
     """One line per player per game: the game, its date and status, the player, score and result."""
     rows: list[list[object]] = [["game", "name", "started", "status", "round", "seat", "player", "score",
@@ -68,6 +71,7 @@ def games_csv():
 
 
 @bp.get("/history/players.csv")
+@table_or_host
 def players_csv():
     """Each player's record over the finished games."""
     rows: list[list[object]] = [["player", "games", "wins", "average", "best", "explosions", "most_bought"]]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 import segno
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
 from . import cards, i18n
-from .access import Refusal, csrf_token, is_host, log_in_as_host
+from .access import Refusal, csrf_token, is_host, log_in_as_host, sees_table
 from .board import board
 
 bp = Blueprint("pages", __name__)
@@ -25,6 +27,24 @@ def page(template: str, **context: Any):
     response = make_response(render_template(
         template, lang=lang, languages=i18n.LANGUAGES, strings=i18n.strings(lang), chip_name=i18n.chip_namer(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def table_or_host_page(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A page of the whole table (replay, dispute card, history): for the table screen's browser and the
+    host; anyone else gets the host's login (403), so the host can enter the PIN right there."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any):
+        return view(*args, **kwargs) if sees_table() else login_page()
+
+    return wrapper
+
+
+def login_page():
+    """The host's login, as the answer to a page this browser may not see (yet)."""
+    response = page("login.html")
+    response.status_code = 403
     return response
 
 
@@ -55,8 +75,8 @@ def seat(token: str):
 
 @bp.get("/table")
 def table_entry():
-    """The table screen's door: the host (once logged in on that screen) is sent to its link."""
-    if not is_host():
+    """The table screen's door: the host (or a browser that opened the table link) is sent to its link."""
+    if not sees_table():
         return page("login.html")
     return redirect(url_for("pages.table", token=live_game().table_token))
 
@@ -65,6 +85,7 @@ def table_entry():
 def table(token: str):
     game = live_game()
     game.check_table_token(token)
+    session["table"] = True  # this browser may now open the replay and the history from the screen
     return page("table.html", token=token, feed=game.feed(i18n.language()))
 
 
@@ -80,14 +101,16 @@ def host():
         return redirect(url_for("pages.host"))
     if not is_host():
         return page("login.html")
-    return page("host.html", seats=join_links(), demo=live_game().demo is not None, table_link=table_link())
+    game = live_game()
+    return page("host.html", seats=join_links(), demo=game.demo is not None, table_link=table_link(),
+                feed=game.feed(i18n.language()))
 
 
 @bp.get("/host/join-card")
 def join_card():
-    """Each seat's QR code and the table's address on one page to print and lay on the table."""
+    """Each seat's QR code and the table's address on one page to print and lay on the table: the host's only."""
     if not is_host():
-        return page("login.html")
+        return login_page()
     return page("join_card.html", seats=join_links(), table_link=table_link())
 
 

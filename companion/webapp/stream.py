@@ -30,12 +30,19 @@ from werkzeug.exceptions import HTTPException
 from .access import Refusal, is_host
 from .hub import Cursor, Hub
 from .i18n import language
+from .memory import give_back
 
 bp = Blueprint("stream", __name__, url_prefix="/api/stream")
 log = logging.getLogger(__name__)
 
+GIVE_BACK_SECONDS = 2.0
+"""Memory freed by pages that left goes back to the system once none has left for this long."""
+
 HOST_PANEL_SECONDS = 1.0
 """The host's view is re-sent for pages connecting or leaving at most this often."""
+
+ENDED = b'data: {"closed":"link_revoked"}\n\n'
+"""The last message of a stream whose link no longer opens its seat; the page shows that string and stops."""
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -121,6 +128,7 @@ class StreamEndpoint:
         self.limits = limits or StreamLimits()
         self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
         """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
+        self._give_back: asyncio.TimerHandle | None = None
 
     def _authorize(self, environ: dict[str, Any]) -> str:
         with self.app.request_context(environ):
@@ -132,19 +140,23 @@ class StreamEndpoint:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
-        environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
         address = (scope.get("client") or ("?", 0))[0]
+        since = self.hub.ends
+        environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
+        last_id = environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope)
         try:
-            seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
-            refusal = self.limits.refusal(address)
+            refusal = self.limits.refusal(address)  # first: a device over its limits costs no request context
             if refusal:
                 raise refusal
+            seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
         except Refusal as err:
             await _refuse(send, err, self.limits.retry_after)
             return
+        finally:
+            del environ  # not held for the stream's life: two hundred open pages, two hundred fewer dicts
         self.limits.open[address] += 1
         try:
-            await self._serve(seen_as, environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope), receive, send)
+            await self._serve(seen_as, since, last_id, receive, send)
         except Gone as why:
             if str(why):
                 log.warning("live page at %s dropped: %s", address, why)
@@ -152,8 +164,20 @@ class StreamEndpoint:
             self.limits.open[address] -= 1
             if not self.limits.open[address]:
                 del self.limits.open[address]
+            self._give_back_soon(loop)
 
-    async def _serve(self, seen_as: str, last_id: str | None, receive: Receive, send: Send) -> None:
+    def _give_back_soon(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Pages are leaving: once they have stopped for ``GIVE_BACK_SECONDS``, return the freed memory."""
+        if self._give_back is not None:
+            self._give_back.cancel()
+
+        def run() -> None:
+            self._give_back = None
+            loop.run_in_executor(self.views, give_back)
+
+        self._give_back = loop.call_later(GIVE_BACK_SECONDS, run)
+
+    async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         news = asyncio.Event()
         gone = False
@@ -165,10 +189,10 @@ class StreamEndpoint:
             gone = True
             news.set()
 
-        async def write(text: str) -> None:
+        async def write(body: bytes) -> None:
             try:
-                await asyncio.wait_for(send({"type": "http.response.body", "body": text.encode(),
-                                             "more_body": True}), self.limits.write_timeout)
+                async with asyncio.timeout(self.limits.write_timeout):  # a timer, not a task per message
+                    await send({"type": "http.response.body", "body": body, "more_body": True})
             except TimeoutError:
                 raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
 
@@ -181,10 +205,17 @@ class StreamEndpoint:
             cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
             await write(text)
             while True:
+                if self.hub.ended(seen_as, since):  # its link was re-issued: the page says so and stops
+                    await write(ENDED)
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    return
                 try:
-                    await asyncio.wait_for(news.wait(), self.hub.keepalive)
+                    async with asyncio.timeout(self.hub.keepalive):
+                        await news.wait()
                 except TimeoutError:
-                    await write(": keep-alive\n\n")
+                    await write(b": keep-alive\n\n")
+                    continue
+                if self.hub.ended(seen_as, since):
                     continue
                 await self._gather_phones(seen_as, cursor, news)
                 if gone:
@@ -206,11 +237,12 @@ class StreamEndpoint:
         while self.hub.only_phones_changed(seen_as, cursor) and not self.hub.closed:
             news.clear()
             try:
-                await asyncio.wait_for(news.wait(), deadline - asyncio.get_running_loop().time())
+                async with asyncio.timeout_at(deadline):
+                    await news.wait()
             except TimeoutError:
                 return
 
-    async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, str]:
+    async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, bytes]:
         """The stream's news: on the loop when its view is rendered already, else in a thread."""
         if self.hub.rendered(seen_as):
             return self.hub.news(seen_as, cursor)

@@ -47,5 +47,7 @@ def test_a_phone_taps_the_chip_it_drew_and_the_host_gives_a_lost_phone_a_new_lin
     host.wait_for_function(f"document.querySelector(\"[data-seat-link='0']\").href !== {link!r}")
     assert host.get_attribute("[data-seat-link='1']", "href") == other
     assert asked and "old link stops working" in asked[0]
+    phone.wait_for_selector("body[data-closed=link_revoked]", timeout=3000)
+    assert "no longer opens the seat" in phone.inner_text("#offline"), "the old phone is told at once"
     lost = phone.goto(link)
     assert lost.status == 403

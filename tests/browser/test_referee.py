@@ -166,6 +166,10 @@ def game_nights(tmp_path):
 def test_the_history_page_shows_past_games_and_each_players_record(game_nights, new_page, artifacts, size):
     page = new_page(SIZES[size])
     page.goto(f"{game_nights.url}/history")
+    assert page.locator("#login").is_visible(), "a guest on the Wi-Fi gets the host's login"
+    page.fill("#pin", PIN)
+    page.click("#login button")
+    page.wait_for_selector("#playertable")
     page.wait_for_selector("#playertable")
     assert page.locator("#games tr[data-game]").count() == 3 and page.locator("#games tr.night").count() == 1
     assert "in progress, round 1" in page.locator("#games tr[data-game]").first.inner_text()
@@ -212,3 +216,24 @@ def open_page(page, url: str, ready: str) -> None:
     page.goto(url)
     page.wait_for_selector(ready)
 
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """Pages in a PDF that Chromium wrote (each page object says ``/Type /Page``)."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def test_the_dispute_card_prints_each_round_on_one_page_without_controls(game_nights, new_page, artifacts):
+    page = new_page(TABLET)
+    page.goto(f"{game_nights.url}/host?pin={PIN}")
+    for game, round_ in ((1, 1), (1, 9), (2, 9)):
+        page.goto(f"{game_nights.url}/replay/card?game={game}&round={round_}&seat=0")
+        page.wait_for_selector("#cardsteps")
+        assert page.locator("[data-print]").inner_text() == "Print or save as PDF"
+        rows = page.locator("#cardsteps tr[data-step]").count()
+        page.emulate_media(media="print")
+        assert page.locator("header.bar").is_hidden() and page.locator("[data-print]").is_hidden()
+        pdf = page.pdf(format="A4", print_background=True)
+        (artifacts / f"dispute-card-game{game}-round{round_}.pdf").write_bytes(pdf)
+        assert pdf_pages(pdf) == 1, f"game {game} round {round_}: {rows} inputs on {pdf_pages(pdf)} pages"
+        page.emulate_media(media="screen")

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from .conftest import PIN
 from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, table_url, wait_guide
 from .spanish import assert_spanish
 
@@ -66,7 +67,7 @@ def test_tied_markers_on_the_score_track_never_cover_each_other(browser, four):
 
 def test_a_reload_keeps_the_feed(browser, four):
     game = four.app.extensions["companion.game"]
-    for url in (table_url(four), f"{four.url}/s/{game.token(1)}"):
+    for url in (table_url(four), f"{four.url}/s/{game.token(1)}", f"{four.url}/host?pin={PIN}"):
         page = browser.new_context(**PHONE).new_page()
         page.goto(url)
         page.wait_for_selector("#events li")

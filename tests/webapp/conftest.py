@@ -60,7 +60,13 @@ class Phone:
     def host(self, action: dict[str, Any]):
         return self.post("/api/host/action", action)
 
+    def open_table(self) -> None:
+        """Open the table screen's link, as the tablet at the table does: its browser may now see the whole table."""
+        assert self.client.get(f"/table/{self.game.table_token}").status_code == 200
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is None:
+            self.open_table()
         url = "/api/view/table" if seat is None else f"/api/view/seat/{self.token(seat)}"
         return self.client.get(url).get_json()["view"]
 
@@ -91,5 +97,5 @@ def host(app) -> Phone:
 def feed_after(phone: Phone, perspective: str, after: int) -> list[dict[str, Any]]:
     """The entries a page of ``perspective`` reconnecting with ``Last-Event-ID: after`` receives."""
     _, text = phone.app.extensions["companion.hub"].opening(perspective, str(after))
-    entries = [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
+    entries = [json.loads(line[5:]) for line in text.decode().splitlines() if line.startswith("data:")]
     return [e["entry"] for e in entries if e.get("entry")]

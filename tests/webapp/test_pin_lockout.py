@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import logging
+import stat
 
 import pytest
 
 from companion.config import ConfigError, parse_config
+from companion.webapp import create_app
+from companion.webapp.keys import Keys
+from companion.webapp.lockout import PIN_TRIES_FILENAME
 from tests.test_config import GOOD
+from tests.webapp.tables import demo_table
 
 from .conftest import PIN, Phone
 
@@ -106,3 +111,31 @@ def test_a_passphrase_in_the_config_replaces_the_pin_and_must_be_long():
     assert config.passphrase == "three green pumpkins"
     with pytest.raises(ConfigError, match=r"web\.passphrase.*at least 12"):
         parse_config(GOOD.replace('port = 8123', 'port = 8123\npassphrase = "short"'))
+
+
+def test_a_restart_forgives_no_wrong_pin(tmp_path, clock):
+    """`quacks serve` keeps the wrong tries beside its links: restarting it over and over guesses nothing faster."""
+
+    def serve():  # the server (re)started on the same data folder, as `quacks serve` is
+        table, demo = demo_table(["Ana", "Ben"])
+        app = create_app(table, host_pin=PIN, keys=Keys.kept_in(tmp_path), demo=demo, test_config={"TESTING": True})
+        app.extensions["companion.pins"].clock = clock
+        return app
+
+    first = serve()
+    guest = from_address(first, "192.168.1.70")
+    for pin in ("000000", "111111", "222222"):
+        assert login(guest, pin).status_code == 403
+    for n in range(27):
+        assert login(from_address(first, f"10.0.{n}.1"), f"{n:06d}").status_code == 403
+    kept = tmp_path / PIN_TRIES_FILENAME
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+    second = serve()
+    refused = login(from_address(second, "10.1.0.1"), PIN)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) == 900, "the table-wide lock stays"
+    clock.now += 900
+    assert login(from_address(second, "192.168.1.70"), PIN).status_code == 200
+
+    kept.write_text("{not json", encoding="utf-8")  # a damaged file: counted from zero, with a warning
+    assert login(from_address(serve(), "10.2.0.1"), PIN).status_code == 200

@@ -56,7 +56,7 @@ def test_the_api_answers_at_once_with_a_hundred_pages_streaming(server):
         for client in clients:
             assert client.next().data["reset"] is True
         started = time.monotonic()
-        response = get(server, "/api/view/table")
+        response = get(server, f"/api/view/seat/{game.token(0)}")
         assert response.status == 200 and time.monotonic() - started < 1.0
         assert server.app.extensions["companion.hub"].live() == {"table": 1, "seat:0": 50, "seat:1": 49}
     finally:
@@ -143,7 +143,8 @@ def test_streams_end_cleanly_on_shutdown_and_the_api_still_answers(server):
     with pytest.raises(ConnectionError):
         client.next()
     client.close()
-    urllib.request.urlopen(f"{server.url}/api/view/table", timeout=2).read()
+    token = server.app.extensions["companion.game"].token(0)
+    urllib.request.urlopen(f"{server.url}/api/view/seat/{token}", timeout=2).read()
 
 
 def test_a_device_reconnecting_in_a_loop_is_slowed_down():
@@ -170,3 +171,32 @@ def test_news_reaches_the_host_at_once_even_while_phones_are_connecting(server):
     assert host.next_entry().id == "1" and time.monotonic() - started < 0.5
     phone.close()
     host.close()
+
+
+def test_a_reissued_link_ends_the_old_links_open_pages_at_once(server):
+    """A lost phone's link re-issued by the host: the old phone's page is told so, nobody else's stream stops."""
+    game = server.app.extensions["companion.game"]
+    old_token = game.token(0)
+    old = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{old_token}")
+    other = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(1)}")
+    screen = SSEClient("127.0.0.1", server.port, table_path(server))
+    try:
+        for client in (old, other, screen):
+            client.next()
+        fresh = post(server, "/api/host/reissue", {"seat": 0}, host_opener(server))["token"]
+        started = time.monotonic()
+        assert old.next().data == {"closed": "link_revoked"}
+        with pytest.raises(ConnectionError):
+            old.next()
+        assert time.monotonic() - started < 1.0
+        assert wait_until(lambda: "seat:0" not in server.app.extensions["companion.hub"].live())
+        assert get(server, f"/api/stream/seat/{old_token}").status == 403
+        new = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{fresh}")
+        assert new.next().data["reset"] is True
+        new.close()
+        game.table.submit({"kind": "fortune", "card": None}, "host")
+        assert other.next_entry().data["entry"]["kind"] == "input", "the other seat's stream goes on"
+        assert screen.next_entry().data["entry"]["kind"] == "input"
+    finally:
+        for client in (old, other, screen):
+            client.close()

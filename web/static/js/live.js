@@ -85,6 +85,14 @@ const Q = (() => {
     source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
     source.onmessage = (message) => {
       const data = JSON.parse(message.data);
+      if (data.closed) {  // the server ended this page's stream for good (its link was re-issued)
+        source.close();
+        banner.textContent = t(data.closed);
+        banner.classList.remove("hidden");
+        badge && badge.classList.add("hidden");
+        document.body.dataset.closed = data.closed;
+        return;
+      }
       if (game !== null && data.game !== game) location.reload();  // a new game: new links, new board
       game = data.game;
       document.body.dataset.seq = data.seq;
