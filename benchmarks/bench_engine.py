@@ -1,9 +1,12 @@
-"""Engine speed: inputs per second through `step` and `apply`, and complete games per second.
+"""Engine speed: complete games per second, inputs per second through `step` and `apply`, and
+what listing a seat's inputs costs.
 
-    python benchmarks/bench_engine.py [--games 200] [--players 4]
+    python benchmarks/bench_engine.py [--games 200] [--players 4] [--seed 1] [--repeat 3]
 
 Runs on one core (the process is pinned to CPU 0 where the OS allows it). The games are the
-seeded random games of `quacks simulate`, so the figures are comparable with that command.
+seeded random games of `quacks simulate --seed S`, so the figures compare with that command.
+Each measure is the best of `--repeat` runs, as wall time and as the process's CPU time (on a
+shared machine the CPU time is the steadier of the two).
 """
 
 from __future__ import annotations
@@ -11,43 +14,76 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 
 from companion.autoplay import play_game
-from companion.engine import GameConfig, apply, new_game, step
+from companion.engine import GameConfig, apply, legal_actions, legal_moves, new_game, step, waiting_for
+
+
+def best(repeat: int, run: Callable[[], object]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds), each the least of `repeat` runs."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return min(walls), min(cpus)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
-    config = GameConfig(players=tuple(f"P{k}" for k in range(args.players)))
-
-    started = time.perf_counter()
-    games = [play_game(config, seed)[1] for seed in range(args.games)]
-    simulate = time.perf_counter() - started
+    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)))
+    seeds = [args.seed * 1_000_003 + game for game in range(args.games)]  # as `quacks simulate` seeds them
+    games = [play_game(config, seed)[1] for seed in seeds]
     inputs = sum(len(g) for g in games)
 
-    started = time.perf_counter()
-    for actions in games:
-        state = new_game(config)
-        for action in actions:
-            state = step(state, action).state
-    pure = time.perf_counter() - started
+    def simulate() -> None:
+        for seed in seeds:
+            play_game(config, seed)
 
-    started = time.perf_counter()
-    for actions in games:
-        state = new_game(config)
-        for action in actions:
-            apply(state, action)
-    folded = time.perf_counter() - started
+    def replay_step() -> None:
+        for actions in games:
+            state = new_game(config)
+            for action in actions:
+                state = step(state, action).state
 
-    print(f"{args.games} games of {args.players} players, {inputs / args.games:.0f} inputs per game")
-    print(f"simulate (random player + engine): {args.games / simulate:8.1f} games/s")
-    print(f"replay with step (copy per input):   {inputs / pure:8.0f} inputs/s  {args.games / pure:6.1f} games/s")
-    print(f"replay with apply (one working copy): {inputs / folded:8.0f} inputs/s  {args.games / folded:6.1f} games/s")
+    def replay_apply() -> None:
+        for actions in games:
+            state = new_game(config)
+            for action in actions:
+                apply(state, action)
+
+    def listing(lister: Callable[..., object]) -> Callable[[], None]:
+        """Replay every game; at each position list the inputs of the first seat waited for."""
+        def run() -> None:
+            for actions in games:
+                state = new_game(config)
+                for action in actions:
+                    lister(state, waiting_for(state)[0])
+                    apply(state, action)
+        return run
+
+    print(f"{args.games} games of {args.players} players (seed {args.seed}), {inputs / args.games:.1f} inputs "
+          f"per game; best of {args.repeat}, wall / CPU")
+    wall, cpu = best(args.repeat, simulate)
+    print(f"simulate (random player + engine):  {args.games / wall:8.1f} / {args.games / cpu:8.1f} games/s")
+    for name, run in (("replay with step (copy per input):", replay_step),
+                      ("replay with apply (one working copy):", replay_apply)):
+        wall, cpu = best(args.repeat, run)
+        print(f"{name:38s}{inputs / wall:8.0f} / {inputs / cpu:8.0f} inputs/s  "
+              f"{args.games / wall:6.1f} / {args.games / cpu:6.1f} games/s")
+    _, folded = best(args.repeat, replay_apply)
+    for name, lister in (("legal_moves (grouped)", legal_moves), ("legal_actions (every input)", legal_actions)):
+        _, cpu = best(args.repeat, listing(lister))
+        print(f"waiting_for + {name:28s} {(cpu - folded) / inputs * 1e6:5.2f} us CPU per position")
 
 
 if __name__ == "__main__":

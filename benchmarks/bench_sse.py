@@ -20,12 +20,13 @@ import tempfile
 import threading
 import time
 import urllib.request
+from dataclasses import replace
 from http.cookiejar import CookieJar
 from pathlib import Path
 
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
-from companion.engine import Action, Draw, GameState, Return, legal_actions, waiting_for
+from companion.engine import Action, Draw, GameState, legal_moves, waiting_for
 from companion.webapp import create_app
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
@@ -46,10 +47,11 @@ def next_input(player: RandomPlayer, state: GameState) -> Action | None:
     if any(s.returning for s in state.seats) or not waiting:
         return None
     seat = player.rng.choice(waiting)
-    mine = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
+    moves = replace(legal_moves(state, seat), returns=())
+    mine = moves.actions()
     if seat is None or not mine:
         return mine[0] if mine else None
-    return player.act(state, seat, mine)
+    return player.act(state, seat, moves)
 
 
 def main() -> None:

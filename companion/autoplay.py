@@ -15,17 +15,17 @@ from .engine import (
     Action,
     Buy,
     Choose,
-    Done,
     Draw,
     Fortune,
     GameConfig,
     GameState,
+    Moves,
     Spend,
     Stop,
     apply,
     catalog,
     explosion_risk,
-    legal_actions,
+    legal_moves,
     new_game,
     waiting_for,
     whatif,
@@ -44,31 +44,30 @@ class RandomPlayer:
 
     def choose(self, state: GameState) -> Action:
         seat = self.rng.choice(waiting_for(state))
-        mine = legal_actions(state, seat)
+        moves = legal_moves(state, seat)
         if seat is None:
-            cards = [a for a in mine if isinstance(a, Fortune) and a.card is not None]
-            return self.rng.choice(cards) if self.cards and cards else mine[0]
-        return self.act(state, seat, mine)
+            cards = [c for c in moves.cards if c is not None]
+            return Fortune(self.rng.choice(cards) if self.cards and cards else moves.cards[0])
+        return self.act(state, seat, moves)
 
-    def act(self, state: GameState, seat: int, mine: list[Action]) -> Action:
+    def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         rng = self.rng
-        kinds: dict[type, list[Action]] = {}
-        for a in mine:
-            kinds.setdefault(type(a), []).append(a)
-        draws, answers = kinds.get(Draw), kinds.get(Choose)
-        if draws and Stop in kinds:  # brewing with nothing blocking: stop, take an offer, or draw on
+        draws, answers = moves.looks + moves.draws, moves.choices
+        if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
-                return kinds[Stop][0]
+                return Stop(seat)
             if answers and rng.random() < 0.5:
-                return rng.choice(answers)
-            return rng.choice(draws)
+                decision, key = rng.choice(answers)
+                return Choose(seat, decision, (key,))
+            return Draw(seat, rng.choice(draws))
         if draws and not answers:  # looking at chips for a crow skull
-            return rng.choice(draws)
-        if Buy in kinds and rng.random() < 0.9:
-            return rng.choice(kinds[Buy])
-        others = [a for a in mine if type(a) is not Draw and type(a) is not Done] or mine
-        return rng.choice(others)
+            return Draw(seat, rng.choice(draws))
+        if moves.buys and rng.random() < 0.9:
+            return Buy(seat, *rng.choice(moves.buys))
+        others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
+                       spends=moves.spends).actions()  # neither draws nor done: no Draw built per chip
+        return rng.choice(others or moves.actions())
 
 
 class AdvisorPlayer(RandomPlayer):
@@ -84,7 +83,8 @@ more than the VP its rubies bring at the end. An exploded pot
 
     LIMIT = 1000
 
-    def act(self, state: GameState, seat: int, mine: list[Action]) -> Action:
+    def act(self, state: GameState, seat: int, moves: Moves) -> Action:
+        mine = moves.actions()
         if state.phase == "brewing" and state.seats[seat].status == "brewing":
             best = self.brew(state, seat, mine)
             if best is not None:
@@ -104,7 +104,7 @@ more than the VP its rubies bring at the end. An exploded pot
                 key = "coins" if space.coins * worth(state.round).coin > space.vp else "points"
                 return next(a for a in answers if a.decision == reward.id and a.keys == (key,))
             return answers[0]
-        return super().act(state, seat, mine)
+        return super().act(state, seat, moves)
 
     def brew(self, state: GameState, seat: int, mine: list[Action]) -> Action | None:
         """The search's best move, or None to leave it to the random rule (chance, or too deep)."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 from .autoplay import AdvisorPlayer
-from .engine import Draw, Return, legal_actions, waiting_for
+from .engine import Draw, legal_moves, waiting_for
 
 
 class Bots:
@@ -58,10 +59,10 @@ class Bots:
                 return True
             if seat not in self.seats:
                 continue
-            mine = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
-            if not mine:
+            moves = replace(legal_moves(state, seat), returns=())
+            if not moves.actions():
                 continue
-            action = self.player.act(state, seat, mine)
+            action = self.player.act(state, seat, moves)
             if isinstance(action, Draw):
                 self.demo.draw(seat)
             else:

@@ -1,7 +1,7 @@
 """The advisor plays whole games by the engine's rules and scores more than the random player."""
 
 from companion.autoplay import AdvisorPlayer, play_game
-from companion.engine import Draw, GameConfig, Stop, legal_actions, replay
+from companion.engine import Draw, GameConfig, Stop, legal_moves, replay
 
 from .engine.scenario import draws as scenario_draws
 from .engine.scenario import game, set_bag
@@ -20,9 +20,9 @@ def test_the_advisor_stops_before_a_sure_explosion_and_draws_a_safe_chip():
     # round 9, droplet 20, W2 W3 drawn (whites 5): stopping pays 20 coins + 6 VP = 10 VP by the
     # model; a W3 explodes on 28, where the pot takes its 7 VP (22 coins are only 4.4 VP)
     state = draws_of(("white-2", "white-3"), ("white-3", "white-3"))
-    assert AdvisorPlayer(1).act(state, 0, legal_actions(state, 0)) == Stop(0)
+    assert AdvisorPlayer(1).act(state, 0, legal_moves(state, 0)) == Stop(0)
     safe = draws_of(("white-2", "white-3"), ("orange-1",))
-    assert isinstance(AdvisorPlayer(1).act(safe, 0, legal_actions(safe, 0)), Draw)
+    assert isinstance(AdvisorPlayer(1).act(safe, 0, legal_moves(safe, 0)), Draw)
 
 
 def draws_of(drawn, left):

@@ -18,7 +18,7 @@ from typing import Any
 from companion.bots import Bots
 from companion.config import ASSIST_DEFAULT, ASSISTS
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
-from companion.engine import Draw, GameConfig, IllegalAction, catalog, legal_actions
+from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
@@ -100,7 +100,8 @@ class Demo:
         """Present a chip the player could take out now (a card may ask for a white 1-chip), else any;
         raises IllegalAction if the table refused the read."""
         state = self.table.state
-        wanted = [a.chip for a in legal_actions(state, seat) if isinstance(a, Draw)]
+        moves = legal_moves(state, seat)
+        wanted = [*moves.looks, *moves.draws]
         bag = wanted or state.seats[seat].bag
         if not bag:
             raise IllegalAction("empty_bag", f"{self.table.state.seats[seat].name}'s bag is empty")

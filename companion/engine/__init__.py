@@ -10,7 +10,8 @@ from .errors import ConfigError, IllegalAction
 from .fortune import CARDS, OTHER_TITLES, Card
 from .fortune import LOOK as CARD_LOOK
 from .fortune import available as available_cards
-from .game import StepResult, apply, check_config, legal_actions, new_game, replay, step, waiting_for
+from .game import StepResult, apply, check_config, new_game, replay, step
+from .legal import Moves, legal_actions, legal_moves, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .transcript import TranscriptError, format_transcript, parse_transcript
@@ -21,8 +22,8 @@ ENGINE_VERSION = "1"
 __all__ = [
     "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Return", "Spend", "Stop", "action_from_dict",
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
-    "legal_actions", "new_game", "replay", "step", "describe_location", "locate", "Chip", "Decision",
-    "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
+    "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
+    "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
     "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards",
 ]

@@ -3,47 +3,24 @@
 The value of stopping is what the scoring space, the chip actions of evaluation step B, the die
 and the flask are worth by the value model (`worth.py`). The value of drawing is the expectation,
 over every kind left in the bag, of the best of stopping and drawing on after it, with the best
-answer to every offer (flask, mandrake) and look-ahead (crow skull) on the way. Each draw and each
-answer is played by the engine itself (`whatif`); positions are memoised on `_key`, so a position
-reached by many draw orders is searched once.
+answer to every offer (flask, mandrake) and look-ahead (crow skull) on the way. `advise` searches
+on compact positions (`compact.py`) when every book in play is one that search models; otherwise
+`Search` plays each draw and each answer by the engine itself (`whatif`), memoised on `_key`, so
+a position reached by many draw orders is searched once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
-from . import catalog, evaluation, whatif
+from . import catalog, compact, evaluation, whatif
 from .context import Ctx
 from .ingredients import active_rules
 from .model import BREWING, EXPLODED, GameState, chip
+from .outcome import Gains, Outcome, TooDeep, best, mix
 from .whatif import kind_of
 from .worth import Worth, worth
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Expected result of a way of playing on: its value in VP and what it rests on."""
-
-    value: float
-    coins: float
-    vp: float
-    rubies: float
-    explode: float  # probability that the pot explodes
-
-    def to_dict(self) -> dict[str, float]:
-        return {"value": round(self.value, 3), "coins": round(self.coins, 2), "vp": round(self.vp, 2),
-                "rubies": round(self.rubies, 2), "explode": round(self.explode, 4)}
-
-
-def _mix(weighted: list[tuple[float, Outcome]]) -> Outcome:
-    return Outcome(*(sum(p * getattr(o, f) for p, o in weighted) for f in Outcome.__slots__))
-
-
-def _best(outcomes: list[Outcome]) -> Outcome:
-    return max(outcomes, key=lambda o: o.value)
-
 
 Key = tuple[Any, ...]
 
@@ -62,10 +39,6 @@ def _key(state: GameState, n: int) -> Key:
     )
 
 
-class TooDeep(Exception):
-    """The search met more positions than its caller allowed (a live page asks with a limit)."""
-
-
 class Search:
     """One seat's search; its memo lives as long as the object (one answer: a cold search)."""
 
@@ -81,6 +54,11 @@ class Search:
 
     def end(self, state: GameState) -> Outcome:
         """The round ends here for this seat (stopped, exploded or full): evaluate it."""
+        return best([self.end_after(after, state) for after in self.evaluated(state)])
+
+    def evaluated(self, state: GameState) -> list[GameState]:
+        """The seat after evaluation step B, played by the books' own hooks: one state per answer
+        when a chip action asks (purple set 1 with 3 or more)."""
         n = self.seat_no
         after = whatif.sandbox(state, n)
         ctx = Ctx(after, n, [])
@@ -90,23 +68,29 @@ class Search:
             if rule and rule.on_evaluate:
                 rule.on_evaluate(ctx)
         choices = [d for d in after.decisions if d.seat == n and d.id not in {x.id for x in state.decisions}]
-        if choices:  # a chip action that asks (purple set 1 with 3 or more): take its best answer
+        if choices:
             d = choices[0]
-            return _best([self.end_after(whatif.answer(after, n, d.id, k), state) for k in d.keys()])
-        return self.end_after(after, state)
+            return [whatif.answer(after, n, d.id, k) for k in d.keys()]
+        return [after]
 
     def end_after(self, after: GameState, before: GameState) -> Outcome:
-        n, w = self.seat_no, self.worth
-        s, s0 = after.seats[n], before.seats[n]
-        space = catalog.POT_TRACK[s.scoring_space]
-        vp_b, rubies = s.score - s0.score, s.rubies - s0.rubies + space.ruby
-        rest = rubies * w.ruby + (s.droplet - s0.droplet) * w.droplet + (w.flask if s.flask_full else 0.0)
-        if s.status == EXPLODED:
+        s, s0 = after.seats[self.seat_no], before.seats[self.seat_no]
+        return self.score(s.scoring_space, s.status == EXPLODED,
+                          Gains(s.score - s0.score, s.rubies - s0.rubies, s.droplet - s0.droplet), s.flask_full)
+
+    def score(self, scoring_space: int, exploded: bool, gains: Gains, flask_full: bool) -> Outcome:
+        """What a round's end is worth: the scoring space (an exploded pot takes its coins or its
+        points, whichever is worth more), step B's gains, the space's ruby, the flask and the die."""
+        w = self.worth
+        space = catalog.POT_TRACK[scoring_space]
+        vp_b, rubies = gains.vp, gains.rubies + space.ruby
+        rest = rubies * w.ruby + gains.droplet * w.droplet + (w.flask if flask_full else 0.0)
+        if exploded:
             coins_worth = space.coins * w.coin
             if coins_worth > space.vp:
                 return Outcome(coins_worth + vp_b + rest, space.coins, vp_b, rubies, 1.0)
             return Outcome(space.vp + vp_b + rest, 0, space.vp + vp_b, rubies, 1.0)
-        die = w.die if self.rival is not None and s.scoring_space >= self.rival else 0.0
+        die = w.die if self.rival is not None and scoring_space >= self.rival else 0.0
         vp = space.vp + vp_b
         return Outcome(space.coins * w.coin + vp + rest + die, space.coins, vp, rubies, 0.0)
 
@@ -129,7 +113,7 @@ class Search:
             return self.end(state)
         pending = state.blocking_decision(n)
         if pending and len(seat.hand) >= pending.data.get("reveal", 0):
-            return _best([self.settle(whatif.answer(state, n, pending.id, k)) for k in _distinct(pending.keys())])
+            return best([self.settle(whatif.answer(state, n, pending.id, k)) for k in _distinct(pending.keys())])
         drawn = self.draw(state)
         if pending or drawn is None:
             return drawn or self.end(state)
@@ -142,7 +126,7 @@ class Search:
         if not bag:
             return None
         counts = Counter(map(kind_of, bag))
-        return _mix([(counts[kind] / len(bag), self.settle(whatif.draw(state, self.seat_no, cid)[0]))
+        return mix([(counts[kind] / len(bag), self.settle(whatif.draw(state, self.seat_no, cid)[0]))
                      for kind, cid in whatif.kinds_in_bag(state, self.seat_no).items()])
 
     def settle(self, state: GameState) -> Outcome:
@@ -152,7 +136,7 @@ class Search:
             return self.value(state)
         options = [self.value(whatif.ignore_offers(state, self.seat_no))]
         options += [self.settle(whatif.answer(state, self.seat_no, d.id, k)) for d in offers for k in d.keys()]
-        return _best(options)
+        return best(options)
 
 
 def _distinct(keys: list[str]) -> list[str]:
@@ -171,7 +155,13 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
     if state.phase != "brewing" or seat.status != BREWING or state.blocking_decision(seat_no):
         return {"seat": seat_no, "advice": None}
     now = whatif.ignore_offers(state, seat_no)
-    stop, drawn = search.end(now), search.draw(now)
+    stop = search.end(now)
+    if compact.unmodelled(now, seat_no) is None:
+        fast = compact.Compact(search, now)
+        drawn, positions = fast.draw(), fast.positions()
+    else:
+        drawn = search.draw(now)
+        positions = len(search.memo)
     advice = "draw" if drawn is not None and drawn.value > stop.value else "stop"
     return {"seat": seat_no, "advice": advice, "round": state.round, "stop": stop.to_dict(),
-            "draw": drawn.to_dict() if drawn else None, "positions": len(search.memo)}
+            "draw": drawn.to_dict() if drawn else None, "positions": positions}

@@ -9,7 +9,7 @@ from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, chip
+from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, white_value
 from .text import N_, say
 
 
@@ -47,7 +47,10 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def done(state: GameState) -> bool:
-    return all(s.status != BREWING for s in state.seats) and not state.decisions
+    for s in state.seats:  # a loop, not all(): asked after every input
+        if s.status == BREWING:
+            return False
+    return not state.decisions
 
 
 def check_can_act(state: GameState, seat_no: int) -> Seat:
@@ -68,14 +71,15 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
 def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
     """A chip has come out of a seat's bag: look at it (blue) or place it."""
     seat = check_can_act(state, seat_no)
-    pending = state.blocking_decision(seat_no)
+    pending = state.blocking_decision(seat_no) if state.decisions else None
     reveal = pending.data.get("reveal", 0) if pending else 0
     if pending and len(seat.hand) >= reveal:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     if chip_id not in seat.bag:
         raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
     ctx = Ctx(state, seat_no, events)
-    _withdraw_offers(ctx)
+    if state.decisions:
+        _withdraw_offers(ctx)
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
@@ -131,12 +135,16 @@ def _withdraw_offers(ctx: Ctx) -> None:
                 droplets.lapse(ctx, d)
 
 
+HIGHEST_WHITE = max(value for box in catalog.SUPPLIES.values() for color, value in box if color == "white")
+
+
 def risk(seat: Seat) -> tuple[int, int]:
     """(chips in the bag that would explode the pot if drawn next, chips in the bag)."""
     margin = seat.threshold - seat.white_total
+    if margin >= HIGHEST_WHITE:  # no white chip is that big: the common case needs no count
+        return 0, len(seat.bag)
     exploding = 0
     for cid in seat.bag:
-        c = chip(cid)
-        if c.color == "white" and c.value > margin:
+        if white_value(cid) > margin:
             exploding += 1
     return exploding, len(seat.bag)

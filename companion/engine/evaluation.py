@@ -139,13 +139,21 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
     return found
 
 
+@lru_cache(maxsize=256)
+def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[str, int, int, str], ...]:
+    """The price list as (colour, value, cost, supply key): the shop asks it after every purchase."""
+    return tuple((color, value, cost, f"{color}-{value}")
+                 for (color, value), cost in price_list(config, round_no).items())
+
+
 def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
     """(colour, value, cost) the seat may buy now: affordable, in stock, a colour not yet bought."""
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []
-    return [(color, value, cost) for (color, value), cost in price_list(state.config, state.round).items()
-            if cost <= seat.coins and color not in seat.bought and state.supply.get(f"{color}-{value}")]
+    coins, bought, supply = seat.coins, seat.bought, state.supply
+    return [(color, value, cost) for color, value, cost, kind in _for_sale(state.config, state.round)
+            if cost <= coins and color not in bought and supply.get(kind)]
 
 
 def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:

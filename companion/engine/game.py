@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
@@ -69,10 +70,7 @@ def check_config(config: GameConfig) -> None:
 def new_game(config: GameConfig) -> GameState:
     """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
     check_config(config)
-    supply = {
-        f"{color}-{value}": [chip_id(color, value, k) for k in range(1, count + 1)]
-        for (color, value), count in catalog.SUPPLIES[config.supply].items()
-    }
+    supply = {kind: list(ids) for kind, ids in _box(config.supply)}
     seats = []
     for name in config.players:
         seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
@@ -85,6 +83,13 @@ def new_game(config: GameConfig) -> GameState:
                       seats=seats, supply=supply)
     evaluation.start_round(state, [])
     return state
+
+
+@cache
+def _box(printing: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every chip of this printing's box, numbered, by kind: the same for every game, so made once."""
+    return tuple((f"{color}-{value}", tuple(chip_id(color, value, k) for k in range(1, count + 1)))
+                 for (color, value), count in catalog.SUPPLIES[printing].items())
 
 
 def step(state: GameState, action: Action) -> StepResult:
@@ -103,7 +108,7 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
     if isinstance(action, Draw):
-        if fortune.looking(state, action.seat):
+        if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
         else:
             brewing.draw(state, action.seat, action.chip, events)
@@ -184,55 +189,3 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     for action in actions:
         apply(state, action)
     return state
-
-
-def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
-    """Every input the engine accepts now (for one seat, or for everyone and the host)."""
-    if state.phase == flow.GAME_OVER:
-        return []
-    seats = range(len(state.seats)) if seat is None else (seat,)
-    found: list[Action] = []
-    if state.phase == "fortune" and state.fortune is None and seat is None:
-        found.extend([Fortune(None), *(Fortune(c) for c in fortune.available(state))])
-    for n in seats:
-        found.extend(Return(n, c) for c in state.seats[n].returning)
-        found.extend(Draw(n, c) for c in fortune.look_chips(state, n))
-        for d in state.decisions_for(n):
-            found.extend(Choose(n, d.id, (k,)) for k in d.keys())
-        if state.phase == "brewing":
-            found.extend(_brewing_actions(state, n))
-        elif state.phase == "shop" and state.shopper == n:
-            found.extend(Buy(n, c, v) for c, v, _ in evaluation.offers(state, n))
-            found.append(Done(n))
-        elif state.phase == "spend" and not state.seats[n].done:
-            found.extend(Spend(n, w) for w in evaluation.spends(state, n))
-            found.append(Done(n))
-    return found
-
-
-def waiting_for(state: GameState) -> list[int | None]:
-    """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:
-        return []
-    if state.phase == "fortune" and state.fortune is None:
-        return [None]
-    waiting: list[int | None] = []
-    for n, s in enumerate(state.seats):
-        if (state.decisions_for(n)
-                or (state.phase == "brewing" and s.status == "brewing")
-                or (state.phase == "shop" and state.shopper == n)
-                or (state.phase == "spend" and not s.done)):
-            waiting.append(n)
-    return waiting
-
-
-def _brewing_actions(state: GameState, n: int) -> list[Action]:
-    s = state.seats[n]
-    if s.status != "brewing":
-        return []
-    pending = state.blocking_decision(n)
-    if pending is not None:
-        if len(s.hand) < pending.data.get("reveal", 0):
-            return [Draw(n, c) for c in s.bag]
-        return []
-    return [*(Draw(n, c) for c in s.bag), Stop(n)]

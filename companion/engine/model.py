@@ -44,6 +44,13 @@ def chip(chip_id_: str) -> Chip:
     return Chip(chip_id_, parts[0], int(parts[1]))
 
 
+@cache
+def white_value(chip_id_: str) -> int:
+    """What a chip adds to the white total: its value if it is white, else 0 (counted per draw)."""
+    c = chip(chip_id_)
+    return c.value if c.color == "white" else 0
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """Everything fixed before the first draw: players in clockwise order, books, printing, rules."""
@@ -170,9 +177,7 @@ class Seat:
     def white_total(self) -> int:
         total = 0
         for cid, _ in self.pot:
-            c = chip(cid)
-            if c.color == "white":
-                total += c.value
+            total += white_value(cid)
         return total
 
     def clone(self) -> Seat:

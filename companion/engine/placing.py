@@ -19,6 +19,16 @@ if TYPE_CHECKING:
 FLASK = "core/flask"
 
 
+def landing(last_space: int, value: int, extra: int) -> int:
+    """The space a chip reaches: its value (and extra spaces) past the last chip, at most the last space."""
+    return min(last_space + value + extra, catalog.LAST_CHIP_SPACE)
+
+
+def explodes(white_total: int, threshold: int) -> bool:
+    """The pot explodes when its whites add up to more than the threshold."""
+    return white_total > threshold
+
+
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     """Lay a drawn chip after the previous one by its value; check the whites; run its action.
 
@@ -31,13 +41,12 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     rule = active_rules(ctx.state.config).get(c.color)
     own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # a red chip's action
     extra = own + ctx.state.card_data.get("extra_move", {}).get(c.color, 0)
-    target = seat.last_space + c.value + extra
-    space = min(target, catalog.LAST_CHIP_SPACE)
+    space = landing(seat.last_space, c.value, extra)
     seat.pot.append((chip_id, space))
     ctx.emit("placed", chip=chip_id, space=space, extra=extra)
     if c.color == "white" and not safe:
         total = seat.white_total
-        if total > seat.threshold:
+        if explodes(total, seat.threshold):
             seat.status = EXPLODED
             ctx.emit("exploded", white_total=total, threshold=seat.threshold)
             return

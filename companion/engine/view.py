@@ -7,8 +7,8 @@ from typing import Any
 
 from . import brewing, catalog, evaluation, fortune
 from .actions import action_to_dict
-from .game import legal_actions, waiting_for
 from .ingredients import active_rules
+from .legal import legal_actions, waiting_for
 from .model import Decision, GameState, Seat, chip
 from .text import say
 

@@ -1,9 +1,12 @@
 """DRAW/STOP advice: the memoised search against every draw order, and the reference positions."""
 
+from dataclasses import replace
+
 import pytest
 
-from companion.engine import whatif
+from companion.engine import compact, whatif
 from companion.engine.advice import Outcome, Search, TooDeep, advise
+from companion.engine.ingredients import RULES, active_rules
 from companion.engine.model import BREWING
 
 from .scenario import draws, game, set_bag
@@ -105,3 +108,43 @@ def test_reference_positions(name):
     }[name]
     answer = advise(position(*REFERENCE[name]), 0)
     assert (answer["advice"], answer["stop"]["value"], answer["draw"]["value"]) == expected
+
+
+COMPACT_BAGS = [
+    # a crow skull 4 looks at every chip left; the flask on a white placed from the look
+    (3, ("white-2", "white-3", "blue-4", "orange-1", "green-1"), 2, ("white-2",)),
+    # two crow skulls (one looks at 2, one at 1), a mandrake and the flask, whites that can explode
+    (5, ("blue-2", "blue-1", "yellow-1", "white-3", "white-2"), 0, ("white-3", "orange-1")),
+    # red after oranges, purple and black for step B, green at the end, round 9 scoring
+    (9, ("red-1", "red-2", "orange-1", "green-2", "white-3", "purple-1"), 6, ("white-1", "black-1")),
+]
+
+
+@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn"), SMALL_BAGS + COMPACT_BAGS)
+def test_the_compact_search_equals_every_draw_order(round_no, bag, droplet, drawn):
+    """The fast path on kinds and counts gives what playing every chip order through the engine gives."""
+    state = whatif.ignore_offers(position(round_no, bag, droplet, drawn), 0)
+    if round_no == 6:
+        state.seats[0].flask_full = False
+    assert compact.unmodelled(state, 0) is None
+    search = Search(state, 0)
+    fast = compact.Compact(search, state).draw()
+    every = [offers(search, whatif.draw(state, 0, c)[0]) for c in state.seats[0].bag]
+    for field in Outcome.__slots__:
+        assert getattr(fast, field) == pytest.approx(sum(getattr(o, field) for o in every) / len(every)), field
+
+
+def test_a_book_that_does_not_say_what_it_reads_is_left_to_the_engine_search(monkeypatch):
+    """A book without `reads` (a set the compact search does not know) gets the engine-driven answer."""
+    monkeypatch.setitem(RULES, "red/1", replace(RULES["red/1"], reads=None))
+    active_rules.cache_clear()
+    try:
+        state = position(4, ("red-1", "white-3", "white-2", "orange-1"), 0, ("orange-1",))
+        assert compact.unmodelled(state, 0) == "the red/1 book does not say what it reads"
+        answer = advise(state, 0)
+        slow = Search(state, 0).draw(whatif.ignore_offers(state, 0))
+        assert answer["draw"] == slow.to_dict()
+        assert answer["positions"] > 0
+    finally:
+        monkeypatch.undo()
+        active_rules.cache_clear()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from companion.engine import Fortune, GameConfig, new_game, step
+from companion.webapp.assist import LIVE_LIMIT, Assist
+
 from .conftest import Phone
 
 
@@ -42,3 +45,16 @@ def test_off_shows_no_odds_and_a_bad_level_changes_nothing(host, phone):
     assert refused.status_code == 400 and "off, odds, advice" in refused.get_json()["message"]
     assert phone.post("/api/host/assist", {"level": "advice"}).status_code in (401, 403)
     assert host.view(0)["assist"] == {"level": "off"}
+
+
+def test_a_bag_too_big_to_search_live_says_so_instead_of_guessing():
+    """Round 9 with 23 chips left needs far more than LIVE_LIMIT positions: no advice, a reason."""
+    state = step(new_game(GameConfig(players=("Ann", "Ben"))), Fortune(None)).state
+    state.round = 9
+    seat = state.seats[0]
+    for kind, n in {"white-1": 1, "orange-1": 3, "green-4": 3, "blue-4": 2, "blue-1": 1, "purple-1": 1,
+                    "black-1": 2, "red-2": 2}.items():
+        seat.bag += [state.supply[kind].pop() for _ in range(n)]
+    assert len(seat.bag) > 20
+    advice = Assist("advice").advice(state, 0)
+    assert advice == {"seat": 0, "advice": None, "too_deep": True}, LIVE_LIMIT

@@ -6,6 +6,9 @@ Hooks (each optional):
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
 - ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
 A hook is added here only when a second rule needs it; anything one rule needs stays inside it.
+
+``reads`` says what of the pot the hooks read; the advice's compact search keys its positions on it
+and leaves a book without it to the slower search that plays every draw through the engine.
 """
 
 from __future__ import annotations
@@ -20,6 +23,16 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Reads:
+    """What of a seat's pot a book's hooks read: how many chips of `counts` colours lie in it, and
+    whether each of the last `tail` chips is one of the `tail_colors` (and, for white, which one)."""
+
+    counts: tuple[str, ...] = ()
+    tail: int = 0
+    tail_colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class IngredientRule:
     id: str  # "blue/1", "black/2p", "orange/-"
     color: str
@@ -29,3 +42,4 @@ class IngredientRule:
     on_place: Callable[[Ctx, Chip], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    reads: Reads | None = None

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import GameState, chip
 from ..text import N_
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -43,11 +43,11 @@ TWO_PLAYERS = IngredientRule(
     "black/2p", "black", None,
     N_("2 players: with as many black chips in your pot as your opponent, move your droplet 1 space; "
     "with more, move your droplet 1 space and take 1 ruby."),
-    on_evaluate=_two_players,
+    on_evaluate=_two_players, reads=Reads(counts=("black",)),
 )
 MORE_PLAYERS = IngredientRule(
     "black/3-4p", "black", None,
     N_("3-4 players: with more black chips than the player on your left or on your right, move your "
     "droplet 1 space; with more than both, move your droplet 1 space and take 1 ruby."),
-    on_evaluate=_more_players,
+    on_evaluate=_more_players, reads=Reads(counts=("black",)),
 )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..model import Chip, Decision, Option
 from ..text import N_, say, say_n
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -14,9 +14,14 @@ if TYPE_CHECKING:
 NONE = "none"
 
 
+def reveal_count(value: int, in_bag: int) -> int:
+    """Chips a crow skull of this value looks at: its value, or as many as are left."""
+    return min(value, in_bag)
+
+
 def _preview(ctx: Ctx, blue: Chip) -> None:
     """Open the look-ahead: the seat's next draws go to its hand until it has seen `value` chips."""
-    reveal = min(blue.value, len(ctx.seat.bag))
+    reveal = reveal_count(blue.value, len(ctx.seat.bag))
     if reveal == 0:
         ctx.emit("preview_empty", chip=blue.id)
         return
@@ -46,7 +51,7 @@ SET_1 = IngredientRule(
     N_("When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
     "You may place one of them as your next chip; the others go back into the bag. You may also put "
     "them all back. A placed chip with a bonus carries it out at once."),
-    on_place=_preview, resolve=_resolve,
+    on_place=_preview, resolve=_resolve, reads=Reads(),
 )
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..model import chip
 from ..text import N_
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -21,5 +21,5 @@ SET_1 = IngredientRule(
     "green/1", "green", 1,
     N_("In evaluation step B you receive 1 ruby for each green chip that is the last or the next to "
     "last chip placed in your pot."),
-    on_evaluate=_evaluate,
+    on_evaluate=_evaluate, reads=Reads(tail=2, tail_colors=("green",)),
 )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import Decision, Option, chip
 from ..text import N_, Text, say, say_n
-from ._rule import IngredientRule
+from ._rule import IngredientRule, Reads
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -56,5 +56,5 @@ SET_1 = IngredientRule(
     N_("In evaluation step B count your purple chips: 1 gives 1 victory point; 2 give 1 victory point "
     "and 1 ruby; 3 or more give 2 victory points and move your droplet 1 space. You may always take "
     "a lower bonus instead; tiers never combine."),
-    on_evaluate=_evaluate, resolve=_resolve,
+    on_evaluate=_evaluate, resolve=_resolve, reads=Reads(counts=("purple",)),
 )

@@ -1,0 +1,123 @@
+"""What the game accepts now: whom it waits for, and every input each of them may send.
+
+`legal_moves` is the one place that says what a seat may do. It keeps the inputs grouped by
+kind, so a player that sends one of them (the random player, the simulated bags) need not build
+a `Draw` for every chip in the bag; `legal_actions` spells the same moves out, as the pages list
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import evaluation, flow, fortune
+from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
+from .model import BREWING, GameState
+
+
+@dataclass(slots=True)
+class Moves:
+    """One seat's inputs now (seat None: the host's), grouped by kind.
+
+    Chips are listed as ids: `looks` may be drawn for a Fortune Teller card's look, `draws` in
+    the potion phase (also while a crow skull looks ahead); `choices` are (question id, option
+    key) pairs, each answered alone. Plain values rather than inputs, and not frozen: one of
+    these is built for every input a simulation plays, and a frozen record costs more to build.
+    """
+
+    seat: int | None
+    cards: tuple[str | None, ...] = ()  # the host reads one of these (None: no card)
+    returns: tuple[str, ...] = ()
+    looks: tuple[str, ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()
+    draws: tuple[str, ...] = ()
+    stop: bool = False
+    buys: tuple[tuple[str, int], ...] = ()
+    spends: tuple[str, ...] = ()
+    done: bool = False
+
+    def actions(self) -> list[Action]:
+        """Every input, one by one, in the order the pages list them."""
+        n = self.seat
+        found: list[Action] = [Fortune(c) for c in self.cards] if self.cards else []
+        if n is None:
+            return found
+        if self.returns:  # each group only when it has inputs: most are empty
+            found += [Return(n, c) for c in self.returns]
+        if self.looks:
+            found += [Draw(n, c) for c in self.looks]
+        if self.choices:
+            found += [Choose(n, d, (k,)) for d, k in self.choices]
+        if self.draws:
+            found += [Draw(n, c) for c in self.draws]
+        if self.stop:
+            found.append(Stop(n))
+        if self.buys:
+            found += [Buy(n, c, v) for c, v in self.buys]
+        if self.spends:
+            found += [Spend(n, w) for w in self.spends]
+        if self.done:
+            found.append(Done(n))
+        return found
+
+
+def legal_moves(state: GameState, seat: int | None) -> Moves:
+    """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
+    if state.phase == flow.GAME_OVER:
+        return Moves(seat)
+    if seat is None:
+        if state.phase == "fortune" and state.fortune is None:
+            return Moves(None, cards=(None, *fortune.available(state)))
+        return Moves(None)
+    s = state.seats[seat]
+    moves = Moves(seat, (), tuple(s.returning))
+    pending = None
+    if state.decisions:  # plain loops: this runs for every input a simulation plays
+        choices, asked = [], False
+        for d in state.decisions:
+            if d.seat == seat:
+                asked = True
+                for o in d.options:
+                    choices.append((d.id, o.key))
+                if pending is None and d.blocking:
+                    pending = d
+        if asked:
+            moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
+    if state.phase == "brewing":
+        if s.status == BREWING and pending is None:
+            moves.draws, moves.stop = tuple(s.bag), True
+        elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
+            moves.draws = tuple(s.bag)
+    elif state.phase == "shop" and state.shopper == seat:
+        moves.buys = tuple((c, v) for c, v, _ in evaluation.offers(state, seat))
+        moves.done = True
+    elif state.phase == "spend" and not s.done:
+        moves.spends = tuple(evaluation.spends(state, seat))
+        moves.done = True
+    return moves
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """Every input the engine accepts now (for one seat, or for the host and every seat)."""
+    if seat is not None:
+        return legal_moves(state, seat).actions()
+    found = legal_moves(state, None).actions()
+    for n in range(len(state.seats)):
+        found.extend(legal_moves(state, n).actions())
+    return found
+
+
+def waiting_for(state: GameState) -> list[int | None]:
+    """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
+    if state.phase == flow.GAME_OVER:
+        return []
+    if state.phase == "fortune" and state.fortune is None:
+        return [None]
+    asked = {d.seat for d in state.decisions} if state.decisions else ()
+    if state.phase == "brewing":
+        return [n for n, s in enumerate(state.seats) if s.status == BREWING or n in asked]
+    if state.phase == "shop":
+        return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]
+    if state.phase == "spend":
+        return [n for n, s in enumerate(state.seats) if not s.done or n in asked]
+    return [n for n in range(len(state.seats)) if n in asked]

@@ -1,0 +1,74 @@
+"""The moves offered to each seat are exactly the inputs the engine accepts: nothing a player may
+do is hidden from the pages, and nothing offered is refused (random games with every Fortune
+Teller card and the test tubes)."""
+
+from companion.autoplay import RandomPlayer
+from companion.engine import (
+    CARDS,
+    Buy,
+    Choose,
+    Done,
+    Draw,
+    Fortune,
+    GameConfig,
+    GameState,
+    IllegalAction,
+    Return,
+    Spend,
+    Stop,
+    apply,
+    catalog,
+    legal_actions,
+    legal_moves,
+    new_game,
+)
+
+
+def candidates(state: GameState) -> list:
+    """Every input of the kinds the pages offer that a table could send now, legal or not: each
+    chip of every seat (and one of each kind still in the box) drawn or put back by each seat,
+    each option of each open question answered by each seat, each chip kind bought, both ways to
+    spend rubies, stop, done and every card."""
+    chips = [ids[0] for ids in state.supply.values() if ids]
+    for s in state.seats:
+        chips += s.bag + s.hand + s.aside + [cid for cid, _ in s.pot]
+    found: list = [Fortune(None), *(Fortune(card) for card in CARDS)]
+    for n in range(len(state.seats)):
+        found += [Draw(n, cid) for cid in chips] + [Return(n, cid) for cid in chips]
+        found += [Choose(n, d.id, (key,)) for d in state.decisions for key in d.keys()]
+        found += [Buy(n, color, value) for color, value in catalog.SUPPLIES[state.config.supply]]
+        found += [Spend(n, "droplet"), Spend(n, "flask"), Stop(n), Done(n)]
+    return found
+
+
+def accepted(state: GameState) -> set:
+    """The candidates the engine accepts, each tried on its own copy (a refusal changes nothing)."""
+    found = set()
+    work = state.clone()
+    for action in candidates(state):
+        try:
+            apply(work, action)
+        except IllegalAction:
+            continue
+        found.add(action)
+        work = state.clone()
+    return found
+
+
+def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
+    kinds = set()
+    for seed in range(4):
+        config = GameConfig(players=("Ann", "Ben", "Cid", "Dee")[:2 + seed % 3], tubes=seed % 2 == 0)
+        state, player = new_game(config), RandomPlayer(seed, cards=True)
+        while state.phase != "game_over":
+            if state.seq % 7 == 0 or state.phase != "brewing" or any(d.blocking for d in state.decisions):
+                listed = legal_actions(state)
+                assert len(listed) == len(set(listed))
+                assert set(listed) == accepted(state), (state.round, state.phase, state.fortune)
+                for seat in (None, *range(len(state.seats))):
+                    assert legal_moves(state, seat).actions() == [a for a in listed if a.seat == seat]
+                kinds |= {(type(a).__name__, state.phase) for a in listed}
+            apply(state, player.choose(state))
+    assert {("Draw", "fortune"), ("Choose", "fortune"), ("Fortune", "fortune"), ("Draw", "brewing"),
+            ("Stop", "brewing"), ("Choose", "brewing"), ("Buy", "shop"), ("Spend", "spend"),
+            ("Done", "spend"), ("Return", "fortune")} <= kinds
