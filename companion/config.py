@@ -10,14 +10,16 @@
     tubes = false                 # true: play the test-tube side of the pots
     registry = true               # reads are sticker UIDs looked up in the tag registry
     assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
+    edition = "northstar"         # whose rulebook's prices: northstar, schmidt, first-translation, spanish
     draws = "readers"             # or "phones": no readers, each player taps their draws
 
     [web]
     bind = "0.0.0.0"
     port = 8080
 
-    [books]                       # set 1-4 per colour; a colour left out plays set 1
+    [books]                       # set 1-4 or "random" per colour; a colour left out plays set 1
     blue = 1
+    red = "random"                # dealt when the game starts; the game records the set dealt
 
     [[seats]]                     # clockwise; the first seat starts
     player = "Ann"
@@ -31,6 +33,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -39,6 +42,7 @@ from typing import Any
 
 import platformdirs
 
+from companion.books import RANDOM, Choice, deal
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.files import NotText, read_text
@@ -60,7 +64,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str},
+              "draws": str, "edition": str},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -110,7 +114,8 @@ class TableConfig:
     supply: str
     tubes: bool
     registry: bool
-    books: dict[str, int]
+    books: dict[str, Choice]
+    """A set number or "random" per book colour."""
     seats: tuple[SeatConfig, ...]
     readers: dict[str, ReaderConfig]
     bind: str = DEFAULT_BIND
@@ -119,11 +124,13 @@ class TableConfig:
     passphrase: str | None = None
     """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
+    edition: str = catalog.DEFAULT_EDITION
 
-    def game_config(self) -> GameConfig:
-        """The engine setup this table starts a game with."""
-        return GameConfig(players=tuple(s.player for s in self.seats), books=self.books, supply=self.supply,
-                          tubes=self.tubes)
+    def game_config(self, rng: random.Random | None = None) -> GameConfig:
+        """The engine setup this table starts a game with; a "random" book is dealt now by `rng`
+        (by default seeded by the system) and the setup records the set dealt."""
+        return GameConfig(players=tuple(s.player for s in self.seats), books=deal(self.books, rng or random.Random()),
+                          supply=self.supply, tubes=self.tubes, edition=self.edition)
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -279,6 +286,9 @@ class _Checker:
         assist = table.get("assist", ASSIST_DEFAULT)
         if assist not in ASSISTS:
             self.fail(("table", "assist"), f"must be one of {', '.join(ASSISTS)}, not {assist!r}")
+        edition = table.get("edition", catalog.DEFAULT_EDITION)
+        if edition not in catalog.EDITIONS:
+            self.fail(("table", "edition"), f"unknown edition {edition!r} (one of {', '.join(catalog.EDITIONS)})")
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
             self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
@@ -292,7 +302,7 @@ class _Checker:
             self.fail(("web", "passphrase"), f"must be at least {MIN_PASSPHRASE} characters (or leave it out for a PIN)")
         books = self.books()
         readers = self.readers()
-        seats = self.seats(readers, books)
+        seats = self.seats(readers)
         if self.problems:
             raise ConfigError(self.path or "<config>", self.problems)
         database = None
@@ -305,18 +315,21 @@ class _Checker:
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
-            assist=assist,
-            draws=draws,
+            assist=assist, draws=draws, edition=edition,
         )
 
-    def books(self) -> dict[str, int]:
-        books = {color: 1 for color in catalog.BOOK_COLORS}
+    def books(self) -> dict[str, Choice]:
+        books: dict[str, Choice] = {color: 1 for color in catalog.BOOK_COLORS}
         for color, set_no in self.section("books").items():
             path = ("books", color)
             if color not in catalog.BOOK_COLORS:
                 self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(catalog.BOOK_COLORS)})")
-            elif self.typed(path, set_no, int):
-                error = _setup_error(GameConfig(players=("A", "B"), books={**books, color: set_no}))
+            elif set_no == RANDOM:
+                books[color] = RANDOM
+            elif not isinstance(set_no, int) or isinstance(set_no, bool):
+                self.fail(path, f'must be a set number (1-4) or "{RANDOM}", not {_describe(set_no)}')
+            else:
+                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(books, 1), color: set_no}))
                 if error:
                     self.fail(path, error)
                 else:
@@ -353,7 +366,7 @@ class _Checker:
             readers[reader_id] = ReaderConfig(reader_id, kind, options)
         return readers
 
-    def seats(self, readers: dict[str, ReaderConfig], books: dict[str, int]) -> tuple[SeatConfig, ...]:
+    def seats(self, readers: dict[str, ReaderConfig]) -> tuple[SeatConfig, ...]:
         raw = self.data.get("seats")
         if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
             self.fail(("seats",), "list the players as [[seats]] tables, each with player = \"Name\"")
@@ -388,7 +401,7 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), books=books))
+            error = _setup_error(GameConfig(players=tuple(s.player for s in seats)))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)

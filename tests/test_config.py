@@ -1,10 +1,12 @@
 """The table's TOML file: a good one loads, every bad key is named with its line."""
 
+import random
 import textwrap
 
 import pytest
 
 from companion.config import ConfigError, KeyLines, load_config, parse_config
+from companion.engine import book_sets
 
 GOOD = textwrap.dedent('''\
     # Friday nights
@@ -154,3 +156,23 @@ def test_the_test_tube_side_is_a_table_setting():
     assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True
     assert [(k, line) for k, line, _ in problems(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = "yes"'))] == [
         ("table.tubes", 6)]
+
+
+def test_books_may_be_random_and_the_edition_chosen():
+    text = GOOD.replace("red = 1", 'red = "random"\ngreen = 1').replace('supply = "B"', 'supply = "B"\nedition = "schmidt"')
+    config = parse_config(text)
+    assert config.books == {"green": 1, "blue": 1, "red": "random", "yellow": 1, "purple": 1}
+    assert config.edition == "schmidt"
+    game = config.game_config(random.Random(3))
+    assert game.edition == "schmidt" and game.books["red"] in book_sets("red"), "dealt as the game starts"
+    assert parse_config(GOOD).edition == "northstar"
+
+
+def test_a_bad_book_choice_or_edition_is_named_with_its_line():
+    text = GOOD.replace("blue = 1", 'blue = "two"').replace("red = 1", "red = 9") \
+        .replace('supply = "B"', 'supply = "B"\nedition = "german"')
+    found = problems(text)
+    assert ("table.edition", 6, "unknown edition 'german' (one of northstar, schmidt, first-translation, spanish)") \
+        in found
+    assert ("books.blue", 13, 'must be a set number (1-4) or "random", not str \'two\'') in found
+    assert ("books.red", 14, f"red set 9 is not available; available: {book_sets('red')}") in found

@@ -4,7 +4,7 @@ import pytest
 
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
-from companion.engine import Draw, Return, action_to_dict
+from companion.engine import Draw, Return, action_to_dict, book_sets, catalog
 
 
 @pytest.mark.parametrize("tubes", [False, True], ids=["pots", "test tubes"])
@@ -44,6 +44,24 @@ def test_advisor_bots_play_a_whole_demo_game_through_the_simulated_bags(tmp_path
     assert demo.table.anomalies() == []
     assert demo.table.state.winners
     demo.table.close()
+
+
+def test_the_demo_deals_random_books_with_its_seed_and_records_the_sets(tmp_path):
+    from companion.cli import build_parser
+    from companion.commands.options import book_choice
+
+    args = build_parser().parse_args(["demo", "--books", "random", "--edition", "schmidt"])
+    dealt = []
+    for n in range(2):
+        demo = build_demo(["Ann", "Ben"], tmp_path / f"demo{n}.sqlite3", seed=7, books=book_choice(args),
+                          edition=args.edition)
+        config = demo.table.config
+        assert config.edition == "schmidt"
+        assert all(config.books[color] in book_sets(color) for color in catalog.BOOK_COLORS)
+        assert demo.table.setup.to_dict()["game"]["books"] == dict(config.books), "the journal keeps the sets"
+        dealt.append(dict(config.books))
+        demo.table.close()
+    assert dealt[0] == dealt[1], "the same seed deals the same books"
 
 
 def test_the_demo_from_the_command_line_keeps_pythons_objects_in_glibcs_malloc():

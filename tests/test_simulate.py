@@ -1,8 +1,11 @@
-"""`quacks simulate --cards`: seeded random games with a Fortune Teller card every round."""
+"""`quacks simulate`: seeded random games, with a Fortune Teller card every round, any books and edition."""
 
 import json
 
+import pytest
+
 from companion.cli import main
+from companion.engine import book_sets, catalog
 
 
 def run(capsys, *argv: str) -> dict:
@@ -20,3 +23,21 @@ def test_simulate_with_cards_plays_whole_games_and_is_repeatable(capsys):
     assert {k: again[k] for k in same} == {k: with_cards[k] for k in same}
     assert without["cards"] is False
     assert without["inputs_per_game"] != with_cards["inputs_per_game"]  # the cards' choices and looks are inputs
+
+
+@pytest.mark.parametrize("set_no", ["1", "2", "3", "4"])
+def test_simulate_plays_a_set_of_every_book_or_names_the_colour_without_it(capsys, set_no):
+    lacking = [color for color in catalog.BOOK_COLORS if int(set_no) not in book_sets(color)]
+    if lacking:
+        assert main(["simulate", "--games", "2", "--books", set_no]) == 1
+        assert capsys.readouterr().err.startswith(f"quacks simulate: {lacking[0]} set {set_no} is not available")
+    else:
+        summary = run(capsys, "--books", set_no)
+        assert summary["books"] == set_no and summary["rounds_per_game"] == 9
+
+
+def test_simulate_deals_random_books_per_game_and_plays_the_chosen_edition(capsys):
+    summary = run(capsys, "--books", "random", "--edition", "first-translation")
+    assert (summary["books"], summary["edition"], summary["rounds_per_game"]) == ("random", "first-translation", 9)
+    again = run(capsys, "--books", "random", "--edition", "first-translation")
+    assert again["inputs_per_game"] == summary["inputs_per_game"] and again["wins_by_seat"] == summary["wins_by_seat"]

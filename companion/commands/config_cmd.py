@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.config import ConfigError, default_config_path, load_config
+from companion.engine import catalog
 
 WHO_DRAWS = {"readers": "read by the bags' readers", "phones": "tapped on the phones"}
 
@@ -29,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s.player} ({s.reader or 'no reader'})" for s in config.seats)
     print(f"{path}: OK: {len(config.seats)} seats: {seats}")
     print(f"  readers: {len(config.readers)} ({len(fed)} feeding a seat); web on {config.bind}:{config.port}")
+    books = ", ".join(f"{color} {choice}" for color, choice in config.books.items())
+    print(f"  books: {books}; edition: {catalog.EDITIONS[config.edition].name}")
     print(f"  database: {config.database or 'per-user default'}; tag registry: {'on' if config.registry else 'off'}; "
           f"draws: {WHO_DRAWS[config.draws]}")
     if config.draws == "readers" and not fed:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.books import Choice, deal
 from companion.bots import Bots
 from companion.config import ASSIST_DEFAULT, ASSISTS
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
@@ -25,7 +26,7 @@ from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
 
-from .options import listen
+from .options import add_book_options, book_choice, listen
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 
@@ -115,10 +116,12 @@ class Demo:
 
 
 def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
-               cards: bool = False) -> Demo:
+               cards: bool = False, books: dict[str, Choice] | None = None,
+               edition: str = catalog.DEFAULT_EDITION) -> Demo:
     """A new game on ``db_path`` with one simulated bag per seat and every chip stickered.
 
-    `cards`: the demo turns up each round's Fortune Teller card by itself."""
+    `cards`: the demo turns up each round's Fortune Teller card by itself. `books`: a set or
+    "random" per colour, dealt here with `seed` (set 1 for a colour left out)."""
     db = Database(db_path)
     registry = TagRegistry(db, "A")
     uids: dict[str, str] = {}
@@ -130,7 +133,9 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
         for cid, uid in uids.items():
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
-    table = start_game(db, TableSetup(GameConfig(players=tuple(players), tubes=tubes), readers, registry=True))
+    config = GameConfig(players=tuple(players), tubes=tubes, books=deal(books or {}, random.Random(seed)),
+                        edition=edition)
+    table = start_game(db, TableSetup(config, readers, registry=True))
     demo = Demo(table, [], uids, random.Random(seed), cards=cards)
     demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
     for bag in demo.bags:
@@ -145,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
         print("quacks demo: the game is for 2 to 4 players")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
-    demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards)
+    demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards,
+                      books=book_choice(args), edition=args.edition)
     if not 0 <= args.bots <= len(names):
         print(f"quacks demo: --bots must be 0 to {len(names)}")
         return 2
@@ -176,6 +182,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--seed", type=int, help="seed the simulated bags' draws")
     parser.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
+    add_book_options(parser)
     parser.add_argument("--no-cards", action="store_true", help="leave the Fortune Teller card to the host page")
     parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
     parser.add_argument("--bots", type=int, default=0, metavar="N",

@@ -1,4 +1,4 @@
-"""Options several commands share: which config file and which database."""
+"""Options several commands share: which config file and which database, which books and edition."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion.books import RANDOM, every_colour, parse_choice
+from companion.books import Choice as BookChoice
 from companion.config import ConfigError, TableConfig, default_config_path, load_config
+from companion.engine import catalog
 from companion.store import Database, default_db_path
 from companion.webapp.server import Server
 
@@ -17,6 +20,18 @@ from . import CommandError
 def add_db_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", type=Path, help="journal database (default: from the config, else the per-user data directory)")
     parser.add_argument("--config", type=Path, help=f"table config (default: {default_config_path()})")
+
+
+def add_book_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--books", choices=("1", "2", "3", "4", RANDOM), default="1", metavar="1|2|3|4|random",
+                        help="the set of every colour's book, or a random set per colour dealt for each game (default 1)")
+    parser.add_argument("--edition", choices=tuple(catalog.EDITIONS), default=catalog.DEFAULT_EDITION,
+                        help="whose rulebook's prices (default northstar)")
+
+
+def book_choice(args: argparse.Namespace) -> dict[str, BookChoice]:
+    """--books as a choice per colour."""
+    return every_colour(parse_choice(args.books))
 
 
 def table_config(args: argparse.Namespace) -> TableConfig | None:
@@ -49,4 +64,4 @@ def listen(app: Flask, host: str, port: int, fix: str) -> Server:
         raise CommandError(f"cannot listen on {host}:{port} ({reason}): {fix}") from None
 
 
-__all__ = ["ConfigError", "add_db_options", "listen", "open_db", "table_config"]
+__all__ = ["ConfigError", "add_book_options", "add_db_options", "book_choice", "listen", "open_db", "table_config"]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
 
 from ..autoplay import PLAYERS, play_game
-from ..engine import GameConfig
+from ..books import deal
+from ..engine import GameConfig, check_config
+from .options import add_book_options, book_choice
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,12 +24,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cards", action="store_true", help="turn up a random Fortune Teller card every round")
     p.add_argument("--player", choices=tuple(PLAYERS), default="random",
                    help="random choices, or the DRAW/STOP advice and a simple shop policy")
+    add_book_options(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)), tubes=args.tubes)
+    players = tuple(f"Player {k + 1}" for k in range(args.players))
+    choice = book_choice(args)
+
+    def config_for(game_seed: int) -> GameConfig:
+        """Each game deals its own books when they are "random", from its own seed."""
+        return GameConfig(players=players, tubes=args.tubes, edition=args.edition,
+                          books=deal(choice, random.Random(game_seed)))
+
+    check_config(config_for(args.seed))  # a set the engine lacks is refused before the first game
     scores: list[int] = []
     explosions = inputs = rounds = 0
     started = time.perf_counter()
@@ -39,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
                 explosions += 1
 
     for game in range(args.games):
-        state, actions = play_game(config, args.seed * 1_000_003 + game, count, cards=args.cards,
-                                   player_kind=args.player)
+        game_seed = args.seed * 1_000_003 + game
+        state, actions = play_game(config_for(game_seed), game_seed, count, cards=args.cards, player_kind=args.player)
         scores.extend(s.score for s in state.seats)
         for n in state.winners:
             wins[n] += 1
@@ -49,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     summary = {
         "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes, "cards": args.cards,
-        "player": args.player,
+        "player": args.player, "books": args.books, "edition": args.edition,
         "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1),
         "inputs_per_game": round(inputs / max(args.games, 1), 1),
         "rounds_per_game": round(rounds / max(args.games, 1), 2),
@@ -63,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(f"{args.games} games, {args.players} players ({args.player}), seed {args.seed}"
-              f"{', Fortune Teller cards' if args.cards else ''}: "
+              f"{', Fortune Teller cards' if args.cards else ''}, books {args.books}, {args.edition}: "
               f"{summary['games_per_second']} games/s ({summary['seconds']} s)")
         print(f"  inputs per game {summary['inputs_per_game']}, rounds {summary['rounds_per_game']}")
         print(f"  explosions per game {summary['explosions_per_game']}, wins by seat {wins}")

@@ -11,6 +11,7 @@ from .fortune import CARDS, OTHER_TITLES, Card
 from .fortune import LOOK as CARD_LOOK
 from .fortune import available as available_cards
 from .game import StepResult, apply, check_config, new_game, replay, step
+from .ingredients import sets_of as book_sets
 from .legal import Moves, legal_actions, legal_moves, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
@@ -25,5 +26,5 @@ __all__ = [
     "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
     "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
-    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards",
+    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets",
 ]

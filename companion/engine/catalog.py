@@ -152,7 +152,7 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("black", None): {1: 10},
     ("green", 1): {1: 4, 2: 8, 4: 14},
     ("green", 2): {1: 6, 2: 11, 4: 18},
-    ("green", 3): {1: 6, 2: 11, 4: 18},  # North Star and Schmidt print 18; the first translation 21
+    ("green", 3): {1: 6, 2: 11, 4: 18},  # the first translation prints 21 (EDITIONS)
     ("green", 4): {1: 4, 2: 8, 4: 14},
     ("blue", 1): {1: 5, 2: 10, 4: 19},
     ("blue", 2): {1: 5, 2: 10, 4: 19},
@@ -171,7 +171,34 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("purple", 3): {1: 10},
     ("purple", 4): {1: 11},
 }
-"""Cost of each chip value in each book, keyed by (colour, set); None = the colour's only book."""
+"""Cost of each chip value in each book as North Star prints it, keyed by (colour, set); None = the
+colour's only book. The other editions' differences are in `EDITIONS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One edition's rulebook: its name and every number it prints otherwise than North Star."""
+
+    name: str
+    prices: dict[tuple[str, int | None], dict[int, int]]
+    """Book -> {chip value: cost} where this edition's Almanac differs from North Star's."""
+
+
+EDITIONS: dict[str, Edition] = {
+    "northstar": Edition(N_("North Star Games (English)"), {}),
+    "schmidt": Edition(N_("Schmidt Spiele (English)"), {}),
+    "first-translation": Edition(N_("The first English translation"), {("green", 3): {1: 6, 2: 11, 4: 21}}),
+    # The Spanish rulebook prints no Almanac; the costs in its example are set 1's, as North Star's.
+    "spanish": Edition(N_("Spanish"), {}),
+}
+"""The editions the rulebooks represent; setting `edition`, North Star by default."""
+
+DEFAULT_EDITION = "northstar"
+
+EDITION_PRICES: dict[str, dict[tuple[str, int | None], dict[int, int]]] = {
+    edition: {**PRICES, **e.prices} for edition, e in EDITIONS.items()
+}
+"""Edition -> the price table its books print: the one table the shop and the screens read."""
 
 PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3: (2, 0, 1)}
 """Purple set 1: purple chips needed -> (victory points, rubies, droplet steps); 3 means 3 or more."""

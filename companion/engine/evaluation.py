@@ -129,14 +129,19 @@ def price(state: GameState, color: str, value: int) -> int | None:
 
 @lru_cache(maxsize=256)
 def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books."""
+    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
     found = {}
     for color in catalog.COLORS:
         if color == "white" or round_no < catalog.BOOK_FROM_ROUND.get(color, 1):
             continue
-        for value, cost in catalog.PRICES.get((color, config.book(color)), {}).items():
+        for value, cost in book_prices(config, color).items():
             found[(color, value)] = cost
     return found
+
+
+def book_prices(config: GameConfig, color: str) -> dict[int, int]:
+    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
+    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
 
 
 @lru_cache(maxsize=256)

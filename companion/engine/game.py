@@ -11,7 +11,7 @@ from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
-from .ingredients import RULES
+from .ingredients import RULES, sets_of
 from .model import GameConfig, GameState, Seat, chip_id
 
 Events = list[dict[str, Any]]
@@ -49,8 +49,7 @@ def check_config(config: GameConfig) -> None:
         if set_no is None:
             raise ConfigError(f"choose a book (set 1-4) for {color}")
         if f"{color}/{set_no}" not in RULES:
-            sets = sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
-            raise ConfigError(f"{color} set {set_no} is not available; available: {sets}")
+            raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
     unknown = set(config.books) - set(catalog.BOOK_COLORS)
     if unknown:
         raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
@@ -62,6 +61,8 @@ def check_config(config: GameConfig) -> None:
         raise ConfigError("start_rubies must be zero or more")
     if not isinstance(config.tubes, bool):
         raise ConfigError("tubes must be true (the test-tube side of the pots) or false")
+    if not isinstance(config.edition, str) or config.edition not in catalog.EDITIONS:
+        raise ConfigError(f"edition must be one of {', '.join(catalog.EDITIONS)}, not {config.edition!r}")
     if config.card_books not in catalog.CARD_BOOK_READINGS:
         raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
                           f"not {config.card_books!r}")

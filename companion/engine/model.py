@@ -63,6 +63,7 @@ class GameConfig:
     start_rubies: int = catalog.START_RUBIES
     tubes: bool = False  # the back side of the pots: a second droplet on the test-tube strip
     card_books: str = catalog.CARD_BOOK_READINGS[0]  # a card whose chip's book is not out: see catalog
+    edition: str = catalog.DEFAULT_EDITION  # whose rulebook's numbers (prices) the game uses
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -71,7 +72,7 @@ class GameConfig:
         # Rule and price tables are cached per config: hash it once.
         object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
                                                 self.supply, self.threshold, self.start_rubies, self.tubes,
-                                                self.card_books)))
+                                                self.card_books, self.edition)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -81,7 +82,7 @@ class GameConfig:
             "players": list(self.players), "start_player": self.start_player,
             "books": dict(self.books), "supply": self.supply,
             "threshold": self.threshold, "start_rubies": self.start_rubies, "tubes": self.tubes,
-            "card_books": self.card_books,
+            "card_books": self.card_books, "edition": self.edition,
         }
 
     @classmethod
@@ -89,7 +90,7 @@ class GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
         unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies", "tubes",
-                               "card_books"}
+                               "card_books", "edition"}
         if unknown:
             raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
         if "players" not in data:
@@ -99,6 +100,9 @@ class GameConfig:
             raise ConfigError("players must be a list of names")
         if "books" in kwargs and not isinstance(kwargs["books"], Mapping):
             raise ConfigError("books must map a colour to a set number")
+        for key in ("supply", "card_books", "edition"):
+            if not isinstance(kwargs.get(key, ""), str):
+                raise ConfigError(f"{key} must be a name in quotes, not {kwargs[key]!r}")
         return cls(**kwargs)
 
     def book(self, color: str) -> int | None:

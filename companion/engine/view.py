@@ -86,7 +86,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
         "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
-        "books": {color: {"rule": r.id, "text": say(r.text).to_dict()} for color, r in rules.items()},
+        "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
+                          "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
+                  for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),

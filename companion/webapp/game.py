@@ -161,7 +161,7 @@ class LiveGame:
         if seat is not None:
             return self.assist.add_to(view, self.table.state, seat)
         if perspective == "host":
-            view["host"] = self.host_panel()
+            view["host"] = self.host_panel(lang)
         return view
 
     def feed(self, lang: str) -> dict[str, Any]:
@@ -172,8 +172,8 @@ class LiveGame:
         inputs = [item for item in self.table.counted() if item.entry.seq <= seq]
         return {"seq": seq, "lines": journal_lines(self.table.config, inputs, lang)}
 
-    def host_panel(self) -> dict[str, Any]:
-        """What only the host sees: links, phone and reader connections, host inputs, anomalies."""
+    def host_panel(self, lang: str) -> dict[str, Any]:
+        """What only the host sees, in `lang`: links, phone and reader connections, host inputs, anomalies."""
         live = self.hub.live() if self.hub else {}
         full = self.table.view(None)
         links = self.table.links()
@@ -190,7 +190,7 @@ class LiveGame:
             "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
                         if a["kind"] in HOST_KINDS and a.get("card") is None],
             **self.anomalies(),
-            "new_game": newgame.form(self.table),
+            "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
             "assist": self.assist.level,
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,

@@ -1,41 +1,53 @@
-"""A new game from the host page once the current one is over: players, books, readers to seats.
+"""A new game from the host page once the current one is over: players, books, edition, readers to seats.
 
-The setup is checked by the engine (``check_config``), so a book that is not implemented yet is
-refused with the engine's own sentence. A running game is never replaced from here.
+A colour's book is a set or "random", dealt here when the game is created and recorded as the set
+dealt. The setup is checked by the engine (``check_config``), so a set it cannot play is refused
+with the engine's own sentence. A running game is never replaced from here.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from companion.engine import ConfigError, GameConfig, catalog, check_config
+from companion.books import RANDOM, deal
+from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
 from companion.table import TableSetup, start_game
+from companion.words import translations
 
 from .access import Refusal, guarded, host_only, json_body
 
 bp = Blueprint("newgame", __name__, url_prefix="/api/host")
 
-BOOK_SETS = (1, 2, 3, 4)
-"""The sets printed in the box; the engine says which of them it can play."""
 
 
-def form(table: Any) -> dict[str, Any]:
-    """What the host's new-game form offers: allowed now, the colours with books, the known readers."""
+def form(table: Any, lang: str) -> dict[str, Any]:
+    """What the host's new-game form offers: allowed now, each colour's playable sets (and
+    "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
+    words = translations(lang)
     return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
-            "sets": list(BOOK_SETS), "readers": sorted(set(table.setup.readers) | set(table.links())),
+            "sets": {color: book_sets(color) for color in catalog.BOOK_COLORS}, "random": RANDOM,
+            "books": dict(table.config.books),
+            "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
+            "edition": table.config.edition,
+            "readers": sorted(set(table.setup.readers) | set(table.links())),
             "players": list(table.config.players), "tubes": table.config.tubes}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
     """The new game's setup from the form, or a 400 with the reason (the engine's, for the rules)."""
+    books = body.get("books", {})
     try:
+        if not isinstance(books, dict):
+            raise ConfigError("books must map a colour to a set number or \"random\"")
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
-                                       "books": body.get("books", {}), "supply": table.config.supply,
-                                       "tubes": body.get("tubes", False)})
+                                       "books": deal(books, random.Random()), "supply": table.config.supply,
+                                       "tubes": body.get("tubes", False),
+                                       "edition": body.get("edition", catalog.DEFAULT_EDITION)})
         check_config(config)
-    except (ConfigError, TypeError) as err:
+    except (ConfigError, TypeError, ValueError) as err:
         raise Refusal(400, "bad_setup", str(err)) from None
     readers = body.get("readers", {})
     if not isinstance(readers, dict) or not all(

@@ -95,7 +95,7 @@ def test_host_enrols_a_tag_and_sees_the_box_count(browser, sticker_server, artif
 
 def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artifacts):
     from companion.autoplay import RandomPlayer
-    from companion.engine import GameConfig
+    from companion.engine import GameConfig, book_sets
     from companion.store import Database
     from companion.table import TableSetup, start_game
     from companion.webapp import create_app
@@ -111,14 +111,16 @@ def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artif
         host.goto(f"{server.url}/host?pin={PIN}")
         host.wait_for_selector("#newgame:not(.hidden)")
         host.fill("[data-new-seat='2'] .newname", "<b>Cleo</b>")
-        host.select_option("[data-book=blue]", "2")
-        host.click("#create")
-        host.wait_for_function("document.getElementById('result').innerText.includes('blue set 2 is not available')")
+        offered = host.locator("[data-book=blue] option").evaluate_all("(os) => os.map((o) => o.value)")
+        assert offered == [*map(str, book_sets("blue")), "random"], "only the sets the engine plays, or random"
+        host.select_option("[data-book=blue]", "random")
+        host.select_option("#newedition", "schmidt")
         host.locator("#newgame").screenshot(path=str(artifacts / "host-new-game.png"))
-        host.select_option("[data-book=blue]", "1")
         host.click("#create")
         host.wait_for_selector("[data-join='2']")
         assert "<b>Cleo</b>" in host.locator("[data-join='2']").inner_text(), "names are shown as text"
         assert host.locator("#newgame").is_hidden()
+        config = server.app.extensions["companion.game"].table.config
+        assert config.edition == "schmidt" and config.books["blue"] in book_sets("blue")
     finally:
         server.stop()

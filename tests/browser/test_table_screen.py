@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from companion.engine import view_for
+
 from .conftest import PIN
 from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, table_url, wait_guide
 from .spanish import assert_spanish
@@ -50,6 +52,37 @@ def test_every_pot_is_on_the_tablet_screen_without_scrolling(browser, four, arti
     assert page.locator("#now").inner_text() == "Wait: Ana, Ben, Cid and Dee are brewing"
     assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"] + 1
     page.screenshot(path=str(artifacts / f"table-{size}.png"))
+
+
+@pytest.mark.parametrize("size", ["1280x800", "390x844"])
+def test_the_books_in_play_show_their_set_prices_and_text_without_pushing_the_pots_away(browser, four, artifacts, size):
+    """A tablet shows each book's prices beside its chip; a phone shows them with the text on a tap,
+    over the pots. Either way every pot stays on the screen."""
+    context = PHONE if size == "390x844" else TABLETS[size]
+    viewport = context["viewport"]
+    page = browser.new_context(**context).new_page()
+    page.goto(table_url(four))
+    page.wait_for_selector("#pots [data-seat='3'] svg.pot")
+    books = view_for(table_of(four).state)["books"]
+    assert page.locator("#books [data-book]").count() == len(books) == 7
+    for color, book in books.items():
+        prices = page.locator(f"[data-prices={color}]")
+        assert prices.text_content() == "·".join(str(c) for c in book["prices"].values())
+        assert prices.is_visible() == (size != "390x844"), "a phone shows the prices on a tap"
+    assert page.locator("[data-prices=green]").text_content() == "4·8·14"  # the North Star set 1 book
+    pots = [page.locator(f"#pots [data-seat='{k}'] svg.pot").bounding_box() for k in range(4)]
+    page.click("#books [data-book=green]")
+    text = page.locator("#booktext").inner_text()
+    assert text.startswith("green set 1: ") and "ruby" in text and text.endswith("(1-chip 4, 2-chip 8, 4-chip 14)")
+    for k in range(4):
+        box = page.locator(f"#pots [data-seat='{k}'] svg.pot").bounding_box()
+        assert inside(box, viewport), f"pot {k} at {box} is off a {size} screen"
+        if size == "390x844":
+            assert box == pots[k], "the text opens over the pots and neither moves nor shrinks them"
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"] + 1
+    page.screenshot(path=str(artifacts / f"table-books-{size}.png"))
+    page.click("#booktext" if size == "390x844" else "#books [data-book=green]")
+    assert page.locator("#booktext").inner_text() == ""
 
 
 def test_tied_markers_on_the_score_track_never_cover_each_other(browser, four):

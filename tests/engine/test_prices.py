@@ -1,10 +1,12 @@
-"""Every ingredient price against the books' cost lines (North Star English, the default reading)."""
+"""Every ingredient price against the books' cost lines: North Star English (the default reading)
+word for word, and each edition's table against what its rulebook prints."""
 
 import re
 
 import pytest
 
-from companion.engine import Buy, catalog, legal_actions
+from companion.engine import Buy, ConfigError, GameConfig, book_sets, catalog, legal_actions, new_game
+from companion.engine.evaluation import book_prices
 
 from .scenario import answer, buy, draw, game, set_bag, stop
 from .shared import shared_file
@@ -35,11 +37,33 @@ COST_LINES = {
     ("purple", 4): "Cost: A purple 1-chip costs 11 coins.",
 }
 RULEBOOK = shared_file("seeds", "rulebook-en-northstar.txt")
+RULEBOOKS = {"northstar": "rulebook-en-northstar.txt", "schmidt": "rulebook-en-schmidt.txt",
+             "first-translation": "rulebook-en-first-translation.txt"}
+"""The editions whose rulebook prints the Almanac (Spanish has none; see below)."""
+# "Cost: A Blue 1-chip costs 5 coins, a 2-chip costs 10, and a 4-chip costs 19." (North Star, Schmidt)
+# "Cost: Blue 1-chip/2-chip/4-chips cost 5/10/19 coins." (the first translation); one-chip books alike.
+ANY_COST_LINE = re.compile(r"Cost: (?:An? |The |One )?(\w+) 1-chip(?:/2-chip/4-chips)? costs? (\d+)"
+                           r"(?: coins, a 2-chip costs (\d+), and a 4-chip costs (\d+)|/(\d+)/(\d+) coins| coins)")
 
 
 def costs(line: str) -> dict[int, int]:
     """{chip value: coins} read from a cost line."""
     return {int(v): int(c) for v, c in re.findall(r"(\d)-chip costs (\d+)", line)}
+
+
+def printed_prices(text: str) -> dict[tuple[str, int | None], dict[int, int]]:
+    """Book -> {chip value: cost} as a rulebook's Almanac prints them: each colour's books in set
+    order; orange and black have one book (black's two pages print one price)."""
+    found: dict[tuple[str, int | None], dict[int, int]] = {}
+    for match in ANY_COST_LINE.finditer(text):
+        color = match.group(1).lower()
+        numbers = [int(n) for n in match.groups()[1:] if n]
+        costs = dict(zip((1, 2, 4), numbers, strict=False))
+        if color in ("orange", "black"):
+            assert found.setdefault((color, None), costs) == costs
+        else:
+            found[(color, 1 + sum(1 for c, _ in found if c == color))] = costs
+    return found
 
 
 def test_every_book_has_its_cost_line_and_the_catalog_charges_it():
@@ -56,12 +80,62 @@ def test_the_cost_lines_are_the_rulebooks():
         assert line in text
 
 
-def test_the_shop_asks_the_books_price_for_every_chip():
-    """Round 3 (every book out), 35 coins: each chip is offered at its book's price and costs exactly that."""
-    book_prices = {("orange", 1): 3, ("black", 1): 10}
-    for color in ("green", "blue", "red", "yellow", "purple"):
-        book_prices.update({(color, v): c for v, c in costs(COST_LINES[(color, 1)]).items()})
-    state = game()
+@pytest.mark.parametrize("edition", list(RULEBOOKS))
+def test_each_edition_charges_what_its_rulebook_prints(edition):
+    """North Star and Schmidt print the same costs; the first translation's green set 3 4-chip costs 21."""
+    path = shared_file("seeds", RULEBOOKS[edition])
+    if path is None:
+        pytest.skip("shared/seeds is not beside this checkout")
+    printed = printed_prices(path.read_text())
+    assert len(printed) == 22, "every book's cost line was read"
+    assert catalog.EDITION_PRICES[edition] == printed
+
+
+def test_the_spanish_rulebook_prints_no_almanac_and_its_example_pays_set_1_prices():
+    """Its only costs are in the shop example: "un 2 fichas verde por 8 monedas y un 2 fichas azul por 10"."""
+    path = shared_file("seeds", "rulebook-es.txt")
+    if path is None:
+        pytest.skip("shared/seeds is not beside this checkout")
+    text = path.read_text()
+    assert not printed_prices(text) and "Compra un 2 fichas verde por 8 monedas y un 2 fichas azul por 10" in text
+    spanish = catalog.EDITION_PRICES["spanish"]
+    assert (spanish[("green", 1)][2], spanish[("blue", 1)][2]) == (8, 10)
+    assert spanish == catalog.EDITION_PRICES["northstar"]
+
+
+def test_the_editions_differ_in_the_green_set_3_four_chip_alone():
+    differ = {(edition, book): costs for edition, table in catalog.EDITION_PRICES.items()
+              for book, costs in table.items() if costs != catalog.PRICES[book]}
+    assert differ == {("first-translation", ("green", 3)): {1: 6, 2: 11, 4: 21}}
+    green_3 = {"green": 3, "blue": 1, "red": 1, "yellow": 1, "purple": 1}
+    assert book_prices(GameConfig(players=("A", "B"), books=green_3, edition="first-translation"), "green")[4] == 21
+    assert book_prices(GameConfig(players=("A", "B"), books=green_3), "green")[4] == 18  # North Star by default
+
+
+def test_an_unknown_edition_is_refused_by_name():
+    with pytest.raises(ConfigError, match="edition must be one of northstar, schmidt, first-translation, spanish, "
+                                          "not 'german'"):
+        new_game(GameConfig(players=("A", "B"), edition="german"))
+
+
+def playable_books(set_no: int) -> dict[str, int]:
+    """Set `set_no` of every colour the engine has it for, set 1 elsewhere."""
+    return {color: set_no if set_no in book_sets(color) else 1 for color in catalog.BOOK_COLORS}
+
+
+@pytest.mark.parametrize("edition", list(catalog.EDITIONS))
+@pytest.mark.parametrize("set_no", [1, 2, 3, 4])
+def test_the_shop_asks_the_chosen_editions_price_for_every_chip(edition, set_no):
+    """Round 3 (every book out), 35 coins: each chip is offered at its book's price in the edition
+    chosen and costs exactly that (every book the engine has, as the books land)."""
+    books = playable_books(set_no)
+    table = catalog.EDITION_PRICES[edition]
+    expected = {(color, v): c for color in (*catalog.BOOK_COLORS, "orange", "black")
+                for v, c in table[(color, books.get(color))].items()}
+    if edition == "northstar" and set_no == 1:
+        assert expected == {("orange", 1): 3, ("black", 1): 10, **{
+            (color, v): c for color in catalog.BOOK_COLORS for v, c in costs(COST_LINES[(color, 1)]).items()}}
+    state = game(books=books, edition=edition)
     state.round = 3
     state.seats[0].droplet = 51
     set_bag(state, 0, "orange-1", "green-1")
@@ -69,7 +143,7 @@ def test_the_shop_asks_the_books_price_for_every_chip():
     state = answer(state, 0, "bonus_die", "1")
     assert state.phase == "shop" and state.seats[0].coins == 35
     offered = {(a.color, a.value) for a in legal_actions(state, 0) if isinstance(a, Buy)}
-    assert offered == set(book_prices)
-    for (color, value), cost in book_prices.items():
+    assert offered == set(expected)
+    for (color, value), cost in expected.items():
         after = buy(state, 0, color, value)
         assert (after.seats[0].coins, after.seats[0].bought) == (35 - cost, [color]), (color, value)

@@ -1,13 +1,27 @@
-"""Fuzz: hundreds of complete random games, with the game's invariants checked after every input."""
+"""Fuzz: hundreds of complete random games, with the game's invariants checked after every input.
+
+Every game deals its own books (a set per colour among those the engine has, seeded by the game)
+and edition, so every colour's every set is played with every other's in some game.
+"""
 
 import json
+import random
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.autoplay import play_game
-from companion.engine import GameConfig, catalog, format_transcript, parse_transcript, replay, state_to_dict
+from companion.books import RANDOM, deal, every_colour
+from companion.engine import (
+    GameConfig,
+    book_sets,
+    catalog,
+    format_transcript,
+    parse_transcript,
+    replay,
+    state_to_dict,
+)
 from companion.engine.model import chip
 
 
@@ -54,32 +68,51 @@ class Invariants:
             assert not seat.hand or preview, "chips are held in the hand only while looking at them"
 
 
+EDITIONS = list(catalog.EDITIONS)
+EVERY_BOOK = {(color, set_no) for color in catalog.BOOK_COLORS for set_no in book_sets(color)}
+
+
+def random_setup(game_no: int) -> GameConfig:
+    """Game `game_no`'s players, start player, pot side, edition and books (dealt with its number)."""
+    players = 2 + game_no % 3
+    return GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+                      books=deal(every_colour(RANDOM), random.Random(game_no)), edition=EDITIONS[game_no % len(EDITIONS)])
+
+
 def test_three_hundred_random_games_keep_every_invariant():
+    played = set()
     for game_no in range(300):
-        players = 2 + game_no % 3
-        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1)
+        config = random_setup(game_no)
         state, inputs = play_game(config, game_no, Invariants(config))
         assert state.phase == "game_over" and state.round == catalog.ROUNDS
         assert state.winners
+        played |= set(config.books.items())
+    assert played == EVERY_BOOK, "every colour's every set was played"
 
 
 def test_random_games_with_fortune_teller_cards_keep_every_invariant():
     turned_up = Counter()
+    played = set()
     for game_no in range(150):
-        players = 2 + game_no % 3
-        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1)
+        config = random_setup(10_000 + game_no)
         state, inputs = play_game(config, 10_000 + game_no, Invariants(config), cards=True)
         assert state.phase == "game_over" and state.winners
         assert len(state.cards_used) == catalog.ROUNDS == len(set(state.cards_used))
         turned_up.update(state.cards_used)
+        played |= set(config.books.items())
     assert len(turned_up) == 24, "every card came up in some game"
+    assert played == EVERY_BOOK, "every colour's every set was played with the cards"
+
+
+BOOKS = st.fixed_dictionaries({color: st.sampled_from(book_sets(color)) for color in catalog.BOOK_COLORS})
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans(),
-       cards=st.booleans())
-def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes)
+       cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS))
+def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition):
+    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes, books=books,
+                        edition=edition)
     state, inputs = play_game(config, seed, cards=cards)
     text = format_transcript(config, inputs)
     again_config, again = parse_transcript(text)

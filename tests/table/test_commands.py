@@ -36,3 +36,15 @@ def test_tags_and_config_check_report_problems_with_exit_codes(tmp_path, capsys)
     (tmp_path / "table.toml").write_text('[[seats]]\nplayer = "Ann"\n[[seats]]\nplayer = 7\n')
     assert quacks("config", "--check", tmp_path / "table.toml") == 1
     assert f"{tmp_path / 'table.toml'}:4: seats[1].player: must be text in quotes" in capsys.readouterr().err
+
+
+def test_config_check_says_which_books_and_edition_the_table_plays(tmp_path, capsys):
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nedition = "first-translation"\n[books]\nred = "random"\n'
+                    '[[seats]]\nplayer = "Ann"\n[[seats]]\nplayer = "Ben"\n')
+    assert quacks("config", "--check", path) == 0
+    assert ("  books: green 1, blue 1, red random, yellow 1, purple 1; edition: The first English translation"
+            in capsys.readouterr().out.splitlines())
+    path.write_text(path.read_text().replace('red = "random"', "red = 9"))
+    assert quacks("config", "--check", path) == 1
+    assert f"{path}:4: books.red: red set 9 is not available" in capsys.readouterr().err

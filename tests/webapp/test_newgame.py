@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.autoplay import RandomPlayer
-from companion.engine import GameConfig
+from companion.engine import GameConfig, book_sets, catalog
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
@@ -36,8 +36,12 @@ def form(phone: Phone) -> dict:
 
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
-    assert form(over) == {"allowed": True, "colors": ["green", "blue", "red", "yellow", "purple"],
-                          "sets": [1, 2, 3, 4], "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False}
+    colors = ["green", "blue", "red", "yellow", "purple"]
+    assert form(over) == {"allowed": True, "colors": colors, "sets": {c: book_sets(c) for c in colors},
+                          "random": "random", "books": dict.fromkeys(colors, 1),
+                          "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
+                          "edition": "northstar",
+                          "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False}
     switched = []
     over.game.switched.append(switched.append)
     r = over.post("/api/host/game", NEXT)
@@ -52,12 +56,26 @@ def test_a_new_game_replaces_a_finished_one(over):
     assert form(over)["allowed"] is False
 
 
-def test_books_other_than_set_1_are_refused_with_the_engines_reason(over):
+def test_a_set_the_engine_lacks_is_refused_with_the_engines_reason(over):
     before = over.view()
-    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "blue": 2}})
+    missing = next(n for n in range(2, 10) if n not in book_sets("blue"))
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "blue": missing}})
     assert r.status_code == 400 and r.get_json()["error"] == "bad_setup"
-    assert r.get_json()["message"] == "blue set 2 is not available; available: [1]"
+    assert r.get_json()["message"] == f"blue set {missing} is not available; available: {book_sets('blue')}"
     assert over.view() == before
+
+
+def test_random_books_are_dealt_at_creation_and_the_edition_is_the_one_chosen(over):
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "red": "random", "purple": "random"},
+                                     "edition": "first-translation"})
+    assert r.status_code == 200
+    table = over.game.table
+    assert table.config.edition == "first-translation"
+    assert table.config.books["red"] in book_sets("red") and table.config.books["purple"] in book_sets("purple")
+    assert table.setup.to_dict()["game"]["books"] == dict(table.config.books), "the sets dealt are recorded"
+    view = over.view()
+    assert view["setup"]["edition"] == "first-translation"
+    assert view["books"]["green"]["prices"] == {"1": 4, "2": 8, "4": 14}
 
 
 @pytest.mark.parametrize("change, reason", [
@@ -66,6 +84,11 @@ def test_books_other_than_set_1_are_refused_with_the_engines_reason(over):
     ({"players": ["Ana", " "]}, "player names must be 1 to 40 characters"),
     ({"start_player": 5}, "start_player must be a seat number from 0 to 2"),
     ({"tubes": "yes"}, "tubes must be true"),
+    ({"edition": "german"}, "edition must be one of northstar, schmidt, first-translation, spanish, not 'german'"),
+    ({"edition": ["schmidt"]}, "edition must be a name in quotes, not ['schmidt']"),
+    ({"books": {"blue": "two"}}, "blue: choose a set number or \"random\", not 'two'"),
+    ({"books": {"orange": 1}}, "no books to choose for orange"),
+    ({"books": ["random"]}, "books must map a colour to a set number or \"random\""),
     ({"readers": {"bag-1": 7}}, "readers must map a reader's name to a seat number"),
     ({"readers": {"bag-1": 0, "bag-2": 0}}, "two readers feed the same seat"),
 ])
@@ -93,3 +116,9 @@ def test_the_new_game_can_be_played_on_the_test_tube_side(over):
     assert form(over)["tubes"] is False
     assert over.post("/api/host/game", {**NEXT, "tubes": True}).status_code == 200
     assert over.view()["setup"]["tubes"] is True and [s["tube"] for s in over.view()["seats"]] == [0, 0, 0]
+
+
+def test_the_form_names_the_editions_in_the_page_language(over):
+    assert [e["name"] for e in form(over)["editions"]][-2:] == ["The first English translation", "Spanish"]
+    over.client.get("/lang/es?next=/host")
+    assert [e["name"] for e in form(over)["editions"]][-2:] == ["La primera traducción inglesa", "Español"]

@@ -24,6 +24,11 @@ RULES: dict[str, IngredientRule] = {
 }
 
 
+def sets_of(color: str) -> list[int]:
+    """The set numbers of this colour's books that the engine can play, lowest first."""
+    return sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
+
+
 def black_rule_id(players: int) -> str:
     """The black book has a page for 2 players and one for 3-4 players."""
     return "black/2p" if players == 2 else "black/3-4p"
@@ -38,4 +43,4 @@ def active_rules(config: GameConfig) -> dict[str, IngredientRule]:
     return chosen
 
 
-__all__ = ["RULES", "IngredientRule", "active_rules", "black_rule_id"]
+__all__ = ["RULES", "IngredientRule", "active_rules", "black_rule_id", "sets_of"]

@@ -172,8 +172,11 @@
       el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
         form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
     fill("newstart", [0, 1, 2, 3].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
+    // Each colour: the sets the engine plays, or one dealt at random when the game is created.
     fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
-      el("select", { "data-book": c }, form.sets.map((n) => el("option", { value: n }, n))))));
+      el("select", { "data-book": c }, [...form.sets[c], form.random].map((n) => el("option",
+        { value: n, selected: n === form.books[c] }, n === form.random ? t("book_random") : n))))));
+    fill("newedition", form.editions.map((e) => el("option", { value: e.id, selected: e.id === form.edition }, e.name)));
     document.getElementById("newtubes").checked = form.tubes;
   }
 
@@ -184,8 +187,11 @@
     const readers = {};
     rows.forEach((row, seat) => { if (row.reader) readers[row.reader] = seat; });
     const books = {};
-    document.querySelectorAll("[data-book]").forEach((s) => { books[s.dataset.book] = Number(s.value); });
+    document.querySelectorAll("[data-book]").forEach((s) => {
+      books[s.dataset.book] = /^\d+$/.test(s.value) ? Number(s.value) : s.value;
+    });
     const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
+      edition: document.getElementById("newedition").value,
       start_player: Number(document.getElementById("newstart").value),
       tubes: document.getElementById("newtubes").checked });
     if (reply) location.reload();

@@ -11,18 +11,26 @@ const TableView = (() => {
     return [card.name || card.id, card.effect].filter(Boolean).join(": ");
   }
 
-  // One chip per book colour with its set number; a tap shows (or hides) the book's text.
+  // One chip per book colour with its set number and its prices (1-, 2-, 4-chip); a tap shows (or
+  // hides) the book's text with the prices spelled out.
   let openBook = null;
+  function priceList(book) {
+    return Object.entries(book.prices || {}).map(([value, cost]) => t("book_price", { v: value, c: cost })).join(", ");
+  }
   function books(view) {
     const all = view.books || {};
-    const text = openBook && all[openBook] ? `${Q.S.colors[openBook] || openBook}: ${all[openBook].text}` : "";
-    fill("booktext", text);
+    const box = document.getElementById("booktext");
+    if (box) box.onclick = () => { openBook = null; fill("books", books(view)); };
+    const open = openBook && all[openBook];
+    fill("booktext", open ? `${Q.S.colors[openBook] || openBook}${open.set ? ` ${t("book_set")} ${open.set}` : ""}: `
+      + `${open.text} (${priceList(open)})` : "");
     return Object.entries(all).map(([color, book]) => {
-      const set = (book.rule || "").split("/")[1] || "";
-      const chip = Q.chip(color, /^\d+$/.test(set) ? set : "");
+      const chip = Q.chip(color, book.set || "");
+      const costs = Object.values(book.prices || {}).join("·");
       return el("button", { class: "bookchip" + (color === openBook ? " selected" : ""), "data-book": color,
-        title: `${Q.S.colors[color] || color}: ${book.text}`,
-        onclick: () => { openBook = openBook === color ? null : color; fill("books", books(view)); } }, chip);
+        title: `${Q.S.colors[color] || color}: ${book.text} (${priceList(book)})`,
+        onclick: () => { openBook = openBook === color ? null : color; fill("books", books(view)); } },
+        chip, el("span", { class: "bookprices", "data-prices": color }, costs));
     });
   }
 
