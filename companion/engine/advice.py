@@ -27,12 +27,14 @@ Key = tuple[Any, ...]
 
 def _key(state: GameState, n: int) -> Key:
     """Everything the future of a seat's round depends on under the books in play: what is left
-    in the bag, the position, the white total, the flask, the colours in the pot and the last two
-    chips (read by red, yellow, green, purple and black), the hand and the open decisions. A book
+    in the bag, the position, the white total and its threshold, the flask, effects waiting for the
+    next chip, the colours in the pot and the last two chips (read by red, yellow, green, purple
+    and black), the hand and the open decisions. A book
     that reads more of the pot must add it here."""
     s = state.seats[n]
     return (
-        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.flask_full,
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.threshold, s.flask_full,
+        tuple(s.pending),
         tuple(sorted(chip(c).color for c, _ in s.pot)),
         tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),

@@ -98,13 +98,19 @@ def settle(ctx: Ctx) -> None:
     seat = ctx.seat
     if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
-        seat.status = STOPPED
-        ctx.emit("stopped", why=N_("bag empty"))
+        ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 
 
 def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
-    """The reader saw a chip that had been put back go into the bag: no draw, just confirmed."""
+    """The reader saw a chip go into the bag: a chip put back, confirmed; or a chip from beside the
+    pot, which may go back into the bag at any time (red set 2), and so does now."""
     seat = state.seats[seat_no]
+    if chip_id in seat.aside:
+        seat.aside.remove(chip_id)
+        seat.put_in_bag([chip_id], seen=True)
+        state.decisions = [d for d in state.decisions if d.seat != seat_no or d.data.get("chip") != chip_id]
+        events.append({"event": "returned", "seat": seat_no, "chips": [chip_id], "why": N_("from beside the pot")})
+        return
     if chip_id not in seat.returning:
         raise IllegalAction("not_returning", f"{describe_location(state, chip_id)}; {seat.name} was not "
                             "putting it back into the bag")
@@ -119,8 +125,7 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     ctx = Ctx(state, seat_no, events)
     _withdraw_offers(ctx)
-    seat.status = STOPPED
-    ctx.emit("stopped", why=N_("chose to stop"))
+    ctx.stop_brewing(STOPPED, "stopped", why=N_("chose to stop"))
 
 
 def _withdraw_offers(ctx: Ctx) -> None:

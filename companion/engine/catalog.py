@@ -206,6 +206,18 @@ PURPLE_1_TIERS: dict[int, tuple[int, int, int]] = {1: (1, 0, 0), 2: (1, 1, 0), 3
 RED_1_EXTRA: tuple[tuple[int, int], ...] = ((3, 2), (1, 1))
 """Red set 1: (orange chips in the pot at least, extra spaces), the first that applies."""
 
+RED_4_WHITE_1_MOVE = 2
+"""Red set 4: spaces a white 1-chip moves once a red chip is in the pot."""
+
+YELLOW_2_FACTOR = 2
+"""Yellow set 2: the chip laid after a yellow chip moves this many times as far."""
+
+YELLOW_3_THRESHOLDS: tuple[tuple[int, int], ...] = ((3, 9), (1, 8))
+"""Yellow set 3: (yellow chips drawn this round at least, explosion threshold), the first that applies."""
+
+YELLOW_4_EXTRA: tuple[int, ...] = (1, 2, 3)
+"""Yellow set 4: extra spaces of the 1st, 2nd and 3rd yellow chip drawn in a round; later ones none."""
+
 BLACK_STEPS, BLACK_RUBIES = 1, 1
 """Black: droplet steps for matching (2 players) or beating a neighbour (3-4), rubies for beating them all."""
 

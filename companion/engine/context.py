@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import droplets, placing
-from .model import Decision, GameState, Option, Seat, chip
+from .ingredients import active_rules
+from .model import BREWING, Decision, GameState, Option, Seat, chip
 from .text import Text
 
 
@@ -79,6 +80,18 @@ class Ctx:
 
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)
+
+    def stop_brewing(self, status: str, event: str, **data: Any) -> None:
+        """The seat draws no more this round: it stopped, exploded, filled its pot or emptied its
+        bag. A book that acts once a seat has stopped (red set 2) acts now, once per round."""
+        brewing = self.seat.status == BREWING  # else a chip laid after stopping (red set 2, a card) filled it
+        if brewing:
+            self.seat.status = status
+        self.emit(event, **data)
+        if brewing:
+            for rule in active_rules(self.state.config).values():
+                if rule.on_stop:
+                    rule.on_stop(self)
 
     def place(self, chip_id: str, *, safe: bool = False) -> None:
         """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules).

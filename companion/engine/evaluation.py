@@ -322,12 +322,13 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 # end of round and game ---------------------------------------------------------------------
 
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Chips go back into the bags, rats leave the pots, the next player starts."""
+    """Chips go back into the bags (chips kept beside a pot stay there), rats leave the pots, a
+    threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
         seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
-        seat.pot, seat.hand = [], []
-        seat.rat = 0
+        seat.pot, seat.hand, seat.pending = [], [], []
+        seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
     state.fortune, state.card_data = None, {}
     state.start_player = (state.start_player + 1) % len(state.seats)

@@ -332,14 +332,11 @@ def _rat_infestation(state: GameState, events: Events) -> None:
 # blue cards: in force for the round -----------------------------------------------------------
 
 def _luxury(state: GameState, events: Events) -> None:
+    """An absolute limit for the round (the end of the round sets it back): beside another one
+    (yellow set 3's 8 or 9) the higher applies, never a sum."""
     for seat in state.seats:
         seat.threshold = max(seat.threshold, catalog.LUXURY_THRESHOLD)
     events.append({"event": "threshold", "seat": None, "threshold": catalog.LUXURY_THRESHOLD})
-
-
-def _luxury_over(state: GameState, events: Events) -> None:
-    for seat in state.seats:
-        seat.threshold = state.config.threshold
 
 
 def _seasoned(state: GameState, events: Events) -> None:
@@ -488,7 +485,7 @@ _DECK = (
     Card("P13", N_("Rat Infestation"), N_("The number of rat tails each player receives this round is doubled."),
          start={"brewing": _rat_infestation}),
     Card("B01", N_("Living in Luxury"), N_("This round a pot explodes only when its white chips total more "
-         "than 9."), read=_luxury, end={"round_end": _luxury_over}),
+         "than 9."), read=_luxury),
     Card("B02", N_("Seasoned Perfectly"), N_("Whoever has white chips totalling exactly 7 in their pot at the "
          "end of the round moves their droplet 1 space forward."), end={"round_end": _seasoned}),
     Card("B03", N_("Lucky Devil"), N_("Whoever's scoring space shows a ruby this round gets 2 extra victory "

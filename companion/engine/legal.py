@@ -70,7 +70,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             return Moves(None, cards=(None, *fortune.available(state)))
         return Moves(None)
     s = state.seats[seat]
-    moves = Moves(seat, (), tuple(s.returning))
+    moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside else tuple(s.returning))  # aside: back into the bag
     pending = None
     if state.decisions:  # plain loops: this runs for every input a simulation plays
         choices, asked = [], False

@@ -46,4 +46,6 @@ def describe_location(state: GameState, chip_id: str) -> str:
         return f"{chip_id} is in {name}'s pot on space {where['space']}"
     if place == "hand":
         return f"{chip_id} is in {name}'s hand (drawn to look at)"
+    if place == "aside":
+        return f"{chip_id} is beside {name}'s pot (kept out of the bag)"
     return f"{chip_id} is in {name}'s {place}"

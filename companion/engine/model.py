@@ -154,7 +154,8 @@ class Seat:
     bag: list[str] = field(default_factory=list)
     pot: list[tuple[str, int]] = field(default_factory=list)  # (chip id, space) in placing order
     hand: list[str] = field(default_factory=list)  # drawn to look at (blue), not placed yet
-    aside: list[str] = field(default_factory=list)  # beside the pot, out of the bag
+    aside: list[str] = field(default_factory=list)  # beside the pot, out of the bag (red set 2), kept over rounds
+    pending: list[str] = field(default_factory=list)  # rules whose action waits for the next chip laid (yellow/2)
     status: str = BREWING
     reward: str | None = None  # "both", "points" or "coins" once decided this round
     coins: int = 0
@@ -188,7 +189,7 @@ class Seat:
         return Seat(
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
-            self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
+            self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points),
         )
 

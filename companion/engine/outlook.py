@@ -1,7 +1,8 @@
 """The next draw, chip by chip: where each kind left in the bag would land and what it would pay.
 
-Each kind is drawn by the engine on a light copy (`whatif.draw`), so red's extra spaces, the
-look-ahead of blue, thresholds and every book or card in play come from the rules themselves.
+Each kind is drawn by the engine on a light copy (`whatif.draw`), so red's and yellow's extra
+spaces, a doubled move, a red chip set beside the pot, the look-ahead of blue, thresholds and
+every book or card in play come from the rules themselves.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def outlook(state: GameState, seat_no: int) -> dict[str, Any]:
             "kind": kind, "color": c.color, "value": c.value, "count": counts[kind],
             "probability": counts[kind] / total,
             "space": placed["space"] if placed else None, "extra": placed["extra"] if placed else 0,
-            "to_hand": placed is None, "scoring": _space(s.scoring_space),
+            "to_hand": cid in s.hand, "aside": cid in s.aside, "scoring": _space(s.scoring_space),
+            "threshold": s.threshold,
             "exploded": s.status == EXPLODED, "pot_full": s.status == STOPPED and bool(s.bag or s.hand),
             "offers": sorted(d.rule for d in after.decisions_for(seat_no) if d.id not in before),
         }

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 FLASK = "core/flask"
 
 
+MOVE_ORDER: tuple[str, ...] = ("red", "yellow")
+"""Books that change how far other chips move, in the order they apply: red set 4 sets a white
+1-chip's move, and yellow set 2 doubles the whole move, so it comes last."""
+
+
 def landing(last_space: int, value: int, extra: int) -> int:
     """The space a chip reaches: its value (and extra spaces) past the last chip, at most the last space."""
     return min(last_space + value + extra, catalog.LAST_CHIP_SPACE)
@@ -32,31 +37,42 @@ def explodes(white_total: int, threshold: int) -> bool:
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     """Lay a drawn chip after the previous one by its value; check the whites; run its action.
 
-    `safe`: a chip placed for a Fortune Teller card cannot explode the pot and has no action.
-    The round's card may move a colour further (`card_data["extra_move"]`, Pumpkin Patch Party)."""
+    A book may put the drawn chip somewhere else instead (red set 2: beside the pot); a chip laid
+    from beside the pot is laid like any other. `safe`: a chip placed for a Fortune Teller card
+    cannot explode the pot and has no action. The round's card may move a colour further
+    (`card_data["extra_move"]`, Pumpkin Patch Party)."""
     seat = ctx.seat
     c = chip(chip_id)
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
-    rule = active_rules(ctx.state.config).get(c.color)
-    own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # a red chip's action
-    extra = own + ctx.state.card_data.get("extra_move", {}).get(c.color, 0)
-    space = landing(seat.last_space, c.value, extra)
+    rules = active_rules(ctx.state.config)
+    rule = rules.get(c.color)
+    from_aside = chip_id in seat.aside
+    if from_aside:
+        seat.aside.remove(chip_id)
+    elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
+        return
+    own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # e.g. a red chip's action
+    moved = c.value + own + ctx.state.card_data.get("extra_move", {}).get(c.color, 0)
+    for color in MOVE_ORDER:
+        other = rules.get(color)
+        if other and other.moves and not (safe and color == c.color):
+            moved = other.moves(seat, c, moved)
+    seat.pending.clear()  # the chip laid takes every effect that waited for it
+    space = landing(seat.last_space, c.value, moved - c.value)
     seat.pot.append((chip_id, space))
-    ctx.emit("placed", chip=chip_id, space=space, extra=extra)
+    ctx.emit("placed", chip=chip_id, space=space, extra=moved - c.value, **({"aside": True} if from_aside else {}))
     if c.color == "white" and not safe:
         total = seat.white_total
         if explodes(total, seat.threshold):
-            seat.status = EXPLODED
-            ctx.emit("exploded", white_total=total, threshold=seat.threshold)
+            ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold)
             return
         if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
             ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
                     [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
                     data={"chip": chip_id})
     if space >= catalog.LAST_CHIP_SPACE:
-        seat.status = STOPPED
-        ctx.emit("pot_full", space=space)
+        ctx.stop_brewing(STOPPED, "pot_full", space=space)
         return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)

@@ -36,7 +36,8 @@ def _decision(d: Decision) -> dict[str, Any]:
     return {"id": d.id, "seat": d.seat, "kind": d.kind, "rule": d.rule, "prompt": d.prompt.to_dict(),
             "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
-            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {})}
+            **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
@@ -49,6 +50,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "in_force": [{"rule": r.id, "text": text.to_dict()} for r in active_rules(state.config).values()
+                     if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],
         "scoring_space": _space(s.scoring_space),
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},

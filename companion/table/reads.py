@@ -1,9 +1,12 @@
 """What a chip seen at a bag's reader means now: a chip going back in, a draw, a purchase.
 
 A chip the engine expects back in the bag (flask, mandrake, crow skull, the end of the round, a
-chip from the supply) passes the reader on its way in: that read confirms its return. Otherwise
-a read is a draw while brewing or while a Fortune Teller card has the seat draw chips, or a
-purchase in the shop.
+chip from the supply) passes the reader on its way in: that read confirms its return. A chip
+beside the pot (red set 2) can only be going into the bag: it is put back, which the book allows
+at any time (a chip from beside the pot into the pot is an answer on the phone, never a read).
+Otherwise a read is a draw while brewing or while a Fortune Teller card has the seat draw chips,
+or a purchase in the shop; a chip that cannot have come from there (one beside another seat's
+pot, one in a pot) is refused with where it is.
 
 With a tag registry the sticker names a physical chip, and physical chips of one kind are
 interchangeable in the rules: whichever white 1-chips went into Ann's bag at setup are Ann's.
@@ -16,7 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from companion.engine import CARD_LOOK, Action, Buy, Draw, GameState, IllegalAction, Return, chip
+from companion.engine import (
+    CARD_LOOK,
+    Action,
+    Buy,
+    Draw,
+    GameState,
+    IllegalAction,
+    Return,
+    chip,
+    describe_location,
+    locate,
+)
 
 
 def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[str, str] | None) -> Action:
@@ -30,7 +44,7 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
     except ValueError as exc:
         raise IllegalAction("unknown_chip", str(exc)) from None
     shopping = state.phase == "shop" and state.shopper == seat
-    returning = state.seats[seat].returning
+    returning = state.seats[seat].returning + state.seats[seat].aside
     if bound is None:
         engine_chip = tag_chip
     elif tag_chip in bound:
@@ -52,6 +66,9 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
         engine_chip = tag_chip  # out of phase: the engine gives the reason
     if engine_chip in returning:
         return Return(seat, engine_chip)
+    if locate(state, engine_chip)["place"] == "aside":
+        raise IllegalAction("not_in_bag", f"{describe_location(state, engine_chip)}: it can only go back into "
+                            "that player's bag")
     return Buy(seat, c.color, c.value, engine_chip) if shopping else Draw(seat, engine_chip)
 
 

@@ -80,6 +80,11 @@ def _rat(w: Words, e: dict[str, Any]) -> str:
 
 
 def _placed(w: Words, e: dict[str, Any]) -> str:
+    if e.get("aside"):  # laid from beside the pot once the seat had stopped (red set 2)
+        if e.get("extra"):
+            return w._("places {chip} from beside the pot → space {space} (+{extra} extra)", chip=w.chip(e["chip"]),
+                       space=_space(e), extra=e["extra"])
+        return w._("places {chip} from beside the pot → space {space}", chip=w.chip(e["chip"]), space=_space(e))
     if e.get("extra"):
         return w._("draws {chip} → space {space} (+{extra} extra)", chip=w.chip(e["chip"]), space=_space(e),
                    extra=e["extra"])
@@ -107,6 +112,8 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "rat": _rat,
     "placed": _placed,
     "revealed": lambda w, e: w._("looks at {chip}", chip=w.chip(e["chip"])),
+    "set_aside": lambda w, e: w._("draws {chip} → beside the pot", chip=w.chip(e["chip"])),
+    "kept_aside": lambda w, e: w._("keeps {chip} beside the pot for a later round", chip=w.chip(e["chip"])),
     "preview_empty": lambda w, e: w._("crow skull: the bag is empty, nothing to look at"),
     "returned": lambda w, e: w._("puts back {chips} ({why})", chips=w.chips(e["chips"]), why=w.why(e)),
     "exploded": lambda w, e: w._("EXPLODES: whites {total} > {threshold}", total=e["white_total"],

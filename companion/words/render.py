@@ -21,13 +21,17 @@ def render(text: Text | Mapping[str, Any], lang: str) -> str:
 
 
 def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A view (`state_to_dict`, `view_for`) with every text in `lang`: decisions, books, the card.
+    """A view (`state_to_dict`, `view_for`) with every text in `lang`: decisions, books, the card,
+    what each seat's books hold for its next chips.
 
     Changes `view` in place and returns it: screens and `--json` show words, not catalog keys."""
     for decision in view.get("decisions", ()):
         decision["prompt"] = render(decision["prompt"], lang)
         for option in decision["options"]:
             option["label"] = render(option["label"], lang)
+    for seat in view.get("seats", ()):
+        for effect in seat.get("in_force", ()):
+            effect["text"] = render(effect["text"], lang)
     for book in view.get("books", {}).values():
         book["text"] = render(book["text"], lang)
     card = view.get("card")

@@ -9,7 +9,7 @@ from companion.engine.advice import Outcome, Search, TooDeep, advise
 from companion.engine.ingredients import RULES, active_rules
 from companion.engine.model import BREWING
 
-from .scenario import draws, game, set_bag
+from .scenario import answer, draws, game, set_bag
 
 
 def brute(search: Search, state) -> Outcome:
@@ -108,6 +108,42 @@ def test_reference_positions(name):
     }[name]
     answer = advise(position(*REFERENCE[name]), 0)
     assert (answer["advice"], answer["stop"]["value"], answer["draw"]["value"]) == expected
+
+
+BOOK_BAGS = [
+    # yellow set 2: the chip after a yellow moves twice as far
+    ({"yellow": 2}, ("white-1", "yellow-2", "orange-1", "white-3", "red-1"), ("white-2",)),
+    # yellow set 3: the threshold rises with the first yellow chip
+    ({"yellow": 3}, ("white-2", "white-3", "yellow-1", "yellow-1", "orange-1"), ("white-3", "white-1")),
+    # yellow set 4 and red set 3: the yellows' order and the white before a red
+    ({"yellow": 4, "red": 3}, ("yellow-1", "yellow-1", "red-1", "white-2", "white-1"), ("yellow-2",)),
+    # red set 4: white 1-chips move 2 once a red chip is in the pot
+    ({"red": 4}, ("white-1", "white-1", "red-1", "white-3", "orange-1"), ("white-2",)),
+]
+
+
+@pytest.mark.parametrize(("chosen", "bag", "drawn"), BOOK_BAGS)
+def test_the_search_equals_every_draw_order_with_red_and_yellow_books(chosen, bag, drawn):
+    state = game(books={"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1, **chosen})
+    state.round = 4
+    set_bag(state, 0, *bag, *drawn)
+    cold = whatif.ignore_offers(draws(state, 0, *drawn), 0)
+    assert compact.unmodelled(cold, 0) is not None, "these books are played through the engine"
+    assert Search(cold, 0).value(cold).value == pytest.approx(brute(Search(cold, 0), cold).value)
+
+
+def test_a_doubling_used_up_and_one_still_waiting_are_different_positions():
+    """Yellow, a doubled white put back with the flask / a white put back, then yellow: same pot,
+    bag and flask, but only the second doubles the next chip."""
+    state = game(books={"green": 1, "blue": 1, "red": 1, "yellow": 2, "purple": 1})
+    state.round = 4
+    set_bag(state, 0, "white-1", "yellow-2", "orange-1", "white-3", "red-1")
+    used = answer(draws(state, 0, "yellow-2", "white-1"), 0, "flask", "use")
+    waiting = draws(answer(draws(state, 0, "white-1"), 0, "flask", "use"), 0, "yellow-2")
+    search = Search(state, 0)
+    assert search.value(used).value == pytest.approx(brute(Search(state, 0), used).value)
+    assert search.value(waiting).value == pytest.approx(brute(Search(state, 0), waiting).value)
+    assert search.value(used).value != search.value(waiting).value
 
 
 COMPACT_BAGS = [

@@ -82,3 +82,52 @@ def test_nothing_to_show_for_a_seat_that_stopped():
     state = brewing("white-1", drawn=("white-3",))
     view = outlook(stop(state, 0), 0)
     assert view["chips"] == [] and view["now"]["space"] == 4
+
+
+# sets 2-4 of red and yellow: the landing space includes each book's extra, worked out by hand
+
+def brewing_with(chosen, *bag, drawn=()):
+    state = game(books={"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1, **chosen})
+    set_bag(state, 0, *bag, *drawn)
+    return draws(state, 0, *drawn)
+
+
+def test_red_set_2_goes_beside_the_pot_and_the_scoring_space_stays():
+    red = row(outlook(brewing_with({"red": 2}, "red-4", "white-1", drawn=("white-2",)), 0), "red-4")
+    assert (red["space"], red["aside"], red["to_hand"], red["scoring"]["space"]) == (None, True, False, 3)
+
+
+@pytest.mark.parametrize(("before", "space"), [("white-2", 5), ("white-3", 7), ("orange-1", 2)])
+def test_red_set_3_adds_the_white_chip_directly_before(before, space):
+    red = row(outlook(brewing_with({"red": 3}, "red-1", drawn=(before,)), 0), "red-1")
+    assert red["space"] == space
+
+
+def test_red_set_4_white_1_chips_move_2_once_a_red_is_in_the_pot():
+    no_red = row(outlook(brewing_with({"red": 4}, "white-1", "white-2", drawn=("orange-1",)), 0), "white-1")
+    with_red = outlook(brewing_with({"red": 4}, "white-1", "white-2", drawn=("red-1",)), 0)
+    assert no_red["space"] == 2
+    assert (row(with_red, "white-1")["space"], row(with_red, "white-1")["extra"]) == (3, 1)
+    assert row(with_red, "white-2")["space"] == 3
+
+
+def test_yellow_set_2_every_chip_after_a_yellow_lands_twice_as_far():
+    view = outlook(brewing_with({"yellow": 2}, "white-1", "white-3", "orange-1", drawn=("yellow-1",)), 0)
+    assert {r["kind"]: r["space"] for r in view["chips"]} == {"orange-1": 3, "white-1": 3, "white-3": 7}
+    assert view["now"]["space"] == 2
+
+
+def test_yellow_set_3_the_outlook_explodes_only_above_the_raised_threshold():
+    state = brewing_with({"yellow": 3}, "white-2", "white-3", "yellow-1", drawn=("white-3", "white-3"))
+    before = outlook(state, 0)
+    assert (row(before, "white-2")["exploded"], row(before, "yellow-1")["threshold"]) == (True, 8)
+    after = outlook(draws(state, 0, "yellow-1"), 0)
+    assert after["now"]["threshold"] == 8
+    assert (row(after, "white-2")["exploded"], row(after, "white-3")["exploded"]) == (False, True)
+
+
+def test_yellow_set_4_the_next_yellow_moves_by_its_order():
+    first = row(outlook(brewing_with({"yellow": 4}, "yellow-2", drawn=("orange-1",)), 0), "yellow-2")
+    third = row(outlook(brewing_with({"yellow": 4}, "yellow-2", drawn=("yellow-1", "yellow-1")), 0), "yellow-2")
+    assert (first["space"], first["extra"]) == (4, 1)
+    assert (third["space"], third["extra"]) == (2 + 3 + 2 + 3, 3)

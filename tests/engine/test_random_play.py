@@ -133,3 +133,19 @@ def test_quacks_simulate_plays_the_test_tube_side(capsys):
     assert main(["simulate", "--games", "3", "--players", "2", "--tubes", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["tubes"] is True and summary["games"] == 3 and summary["rounds_per_game"] == 9
+
+
+def test_random_games_with_red_and_yellow_sets_2_to_4_keep_every_invariant():
+    """Every pairing of the red and yellow books, with and without cards; each game replays from its transcript."""
+    placed_from_aside = 0
+    for game_no in range(96):
+        players = 2 + game_no % 3
+        books = {"green": 1, "blue": 1, "purple": 1, "red": 1 + game_no % 4, "yellow": 1 + game_no // 4 % 4}
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players,
+                            tubes=game_no % 2 == 1, books=books)
+        state, inputs = play_game(config, 20_000 + game_no, Invariants(config), cards=game_no % 3 == 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        placed_from_aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",))
+    assert placed_from_aside, "red chips were placed from beside the pot"

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 RULES: dict[str, IngredientRule] = {
     r.id: r
     for r in (
-        blue.SET_1, red.SET_1, yellow.SET_1, green.SET_1, purple.SET_1,
+        blue.SET_1, red.SET_1, red.SET_2, red.SET_3, red.SET_4,
+        yellow.SET_1, yellow.SET_2, yellow.SET_3, yellow.SET_4, green.SET_1, purple.SET_1,
         black.TWO_PLAYERS, black.MORE_PLAYERS, orange.RULE,
     )
 }

@@ -1,11 +1,20 @@
-"""The record every ingredient book is written as, and the four hooks the flow calls.
+"""The record every ingredient book is written as, and the hooks the flow calls.
 
 Hooks (each optional):
 - ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
+- ``moves(seat, chip, spaces) -> int``: how far any chip placed moves, given the spaces it would
+  move; a book in force on the pot changes other chips' moves (red set 4, yellow set 2).
+- ``on_draw(ctx, chip) -> bool``: a chip of this colour comes out of the bag; True when the book
+  put it somewhere other than the pot (red set 2: beside it).
 - ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing.
+- ``on_stop(ctx)``: the seat draws no more this round (it stopped, exploded, filled its pot or
+  emptied its bag).
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
 - ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
-A hook is added here only when a second rule needs it; anything one rule needs stays inside it.
+- ``in_force(seat) -> Text | None``: what the book will do to the seat's next chips now, in words,
+  for the screens (yellow set 2: the next chip moves twice as far).
+A hook is added here only when a rule cannot be written without one; anything else a rule needs
+stays inside it.
 
 ``reads`` says what of the pot the hooks read; the advice's compact search keys its positions on it
 and leaves a book without it to the slower search that plays every draw through the engine.
@@ -20,6 +29,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..context import Ctx
     from ..model import Chip, Decision, Seat
+    from ..text import Text
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,11 @@ class IngredientRule:
     set_no: int | None
     text: str  # the book's wording (a catalog source string: N_("...")), shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
+    moves: Callable[[Seat, Chip, int], int] | None = None
+    on_draw: Callable[[Ctx, Chip], bool] | None = None
     on_place: Callable[[Ctx, Chip], None] | None = None
+    on_stop: Callable[[Ctx], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    in_force: Callable[[Seat], Text | None] | None = None
     reads: Reads | None = None

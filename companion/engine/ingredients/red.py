@@ -1,14 +1,27 @@
-"""Toadstool (red): moves further the more orange chips are in the pot."""
+"""Toadstool (red): sets 1-4. Set 1 counts orange chips, set 2 waits beside the pot, set 3 adds
+the white chip before it, set 4 makes white 1-chips move further."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import catalog
-from ..model import Seat, chip
-from ..text import N_
+from ..model import Chip, Decision, Option, Seat, chip
+from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
+from .labels import chip_label
+
+if TYPE_CHECKING:
+    from ..context import Ctx
 
 
-def _extra(seat: Seat) -> int:
+def _reds(seat: Seat) -> int:
+    return sum(1 for cid, _ in seat.pot if chip(cid).color == "red")
+
+
+# set 1 -------------------------------------------------------------------------------------
+
+def _by_oranges(seat: Seat) -> int:
     oranges = sum(1 for cid, _ in seat.pot if chip(cid).color == "orange")
     return next((extra for least, extra in catalog.RED_1_EXTRA if oranges >= least), 0)
 
@@ -17,5 +30,97 @@ SET_1 = IngredientRule(
     "red/1", "red", 1,
     N_("A red chip moves 1 extra space if 1 or 2 orange chips are in your pot, 2 extra spaces if 3 or "
     "more are, wherever they lie."),
-    extra_move=_extra, reads=Reads(counts=("orange",)),
+    extra_move=_by_oranges, reads=Reads(counts=("orange",)),
+)
+
+
+# set 2 -------------------------------------------------------------------------------------
+
+ASIDE = "red.aside"
+PLACE, KEEP, BAG = "place", "keep", "bag"
+
+
+def _set_aside(ctx: Ctx, red: Chip) -> bool:
+    ctx.seat.aside.append(red.id)
+    ctx.emit("set_aside", chip=red.id)
+    return True
+
+
+def _options(seat: Seat) -> list[Option]:
+    place = [Option(PLACE, say("Place it after your last chip now"))] if seat.last_space < catalog.LAST_CHIP_SPACE else []
+    return [*place, Option(KEEP, say("Keep it beside the pot for a later round")),
+            Option(BAG, say("Put it back into the bag"))]
+
+
+def _ask_each(ctx: Ctx) -> None:
+    """The seat has stopped: one question per red chip beside its pot, kept ones from earlier rounds too."""
+    for red in ctx.seat.aside:
+        ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
+                                    "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
+
+
+def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    seat = ctx.seat
+    red = decision.data["chip"]
+    ctx.close(decision)
+    if keys[0] == PLACE:
+        ctx.place(red)
+        for other in ctx.state.decisions_for(ctx.seat_no):  # a full pot takes no more chips
+            if other.kind == ASIDE:
+                other.options = _options(seat)
+    elif keys[0] == BAG:
+        seat.aside.remove(red)
+        ctx.put_back([red], N_("toadstool"))
+    else:
+        ctx.emit("kept_aside", chip=red)
+
+
+SET_2 = IngredientRule(
+    "red/2", "red", 2,
+    N_("A red chip you draw goes beside your pot. Once you have stopped drawing (by choice or because "
+    "your pot exploded), decide for each red chip beside your pot: place it after your last chip "
+    "now, or keep it there for a later round. Evaluation begins once every player has decided. You "
+    "may put such a chip back into your bag at any time."),
+    on_draw=_set_aside, on_stop=_ask_each, resolve=_resolve_aside,
+)
+
+
+# set 3 -------------------------------------------------------------------------------------
+
+def _white_before(seat: Seat) -> int:
+    last = chip(seat.pot[-1][0]) if seat.pot else None
+    return last.value if last and last.color == "white" else 0
+
+
+def _set_3_now(seat: Seat) -> Text | None:
+    white = _white_before(seat)
+    return say("a red chip drawn now moves {value} more (the white chip before it)", value=white) if white else None
+
+
+SET_3 = IngredientRule(
+    "red/3", "red", 3,
+    N_("If the last chip in your pot is white when you draw a red chip, the red chip moves its own value "
+    "plus that white chip's value: a red 1-chip drawn directly after a white 2-chip moves 3 spaces."),
+    extra_move=_white_before, in_force=_set_3_now,
+)
+
+
+# set 4 -------------------------------------------------------------------------------------
+
+def _white_ones_further(seat: Seat, placed: Chip, spaces: int) -> int:
+    if placed.kind == "white-1" and _reds(seat):
+        return spaces - placed.value + catalog.RED_4_WHITE_1_MOVE
+    return spaces
+
+
+def _set_4_now(seat: Seat) -> Text | None:
+    return say("every white 1-chip moves {spaces} spaces", spaces=catalog.RED_4_WHITE_1_MOVE) if _reds(seat) else None
+
+
+SET_4 = IngredientRule(
+    "red/4", "red", 4,
+    N_("Once at least 1 red chip is in your pot, every white 1-chip drawn after it moves 2 spaces instead "
+    "of 1. Further red chips add nothing; white 2- and 3-chips are not affected. The white 1-chip "
+    "still counts 1 towards an explosion."),
+    moves=_white_ones_further, in_force=_set_4_now,
 )

@@ -1,16 +1,25 @@
-"""Mandrake (yellow): put the white chip drawn directly before back into the bag."""
+"""Mandrake (yellow): sets 1-4. Set 1 puts the white chip before it back, set 2 doubles the next
+chip's move, set 3 raises the explosion threshold, set 4 moves the first three yellows further."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import Chip, Decision, Option, chip
-from ..text import N_, say
+from .. import catalog
+from ..model import Chip, Decision, Option, Seat, chip
+from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
 from .labels import chip_label
 
 if TYPE_CHECKING:
     from ..context import Ctx
+
+
+def _yellows(seat: Seat) -> int:
+    return sum(1 for cid, _ in seat.pot if chip(cid).color == "yellow")
+
+
+# set 1 -------------------------------------------------------------------------------------
 
 RETURN = "return"
 
@@ -43,4 +52,72 @@ SET_1 = IngredientRule(
     N_("If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
     "bag. Its space stays empty and the yellow chip stays where it is."),
     on_place=_offer, resolve=_resolve, reads=Reads(tail=2, tail_colors=("white",)),
+)
+
+
+# set 2 -------------------------------------------------------------------------------------
+
+DOUBLE = "yellow/2"
+
+
+def _double_next(ctx: Ctx, yellow: Chip) -> None:
+    if DOUBLE not in ctx.seat.pending:
+        ctx.seat.pending.append(DOUBLE)
+
+
+def _doubled(seat: Seat, placed: Chip, spaces: int) -> int:
+    return spaces * catalog.YELLOW_2_FACTOR if DOUBLE in seat.pending else spaces
+
+
+def _set_2_now(seat: Seat) -> Text | None:
+    return say("the next chip laid moves twice as far") if DOUBLE in seat.pending else None
+
+
+SET_2 = IngredientRule(
+    DOUBLE, "yellow", 2,
+    N_("If you draw a yellow chip, the next chip you draw moves twice as far: a 2-chip drawn after a "
+    "yellow chip moves 4 spaces. The value of the yellow chip does not matter."),
+    moves=_doubled, on_place=_double_next, in_force=_set_2_now,
+)
+
+
+# set 3 -------------------------------------------------------------------------------------
+
+def _raise_threshold(ctx: Ctx, yellow: Chip) -> None:
+    """An absolute limit: beside another one (Living in Luxury's 9) the higher applies, never a sum."""
+    seat = ctx.seat
+    limit = next((t for least, t in catalog.YELLOW_3_THRESHOLDS if _yellows(seat) >= least), seat.threshold)
+    if limit > seat.threshold:
+        seat.threshold = limit
+        ctx.emit("threshold", threshold=limit)
+
+
+SET_3 = IngredientRule(
+    "yellow/3", "yellow", 3,
+    N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
+    "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
+    "matter."),
+    on_place=_raise_threshold,
+)
+
+
+# set 4 -------------------------------------------------------------------------------------
+
+def _by_order(seat: Seat) -> int:
+    """The 1st, 2nd and 3rd yellow chip move 1, 2 and 3 more; the yellow being laid is not in the pot yet."""
+    earlier = _yellows(seat)
+    return catalog.YELLOW_4_EXTRA[earlier] if earlier < len(catalog.YELLOW_4_EXTRA) else 0
+
+
+def _set_4_now(seat: Seat) -> Text | None:
+    extra = _by_order(seat)
+    return say("the next yellow chip moves {extra} more", extra=extra) if extra else None
+
+
+SET_4 = IngredientRule(
+    "yellow/4", "yellow", 4,
+    N_("When you draw a yellow chip, count the yellow chips already in your pot: your 1st yellow chip "
+    "moves 1 space more than its value, your 2nd 2 more, your 3rd 3 more; later ones no more. The "
+    "values of the yellow chips do not matter."),
+    extra_move=_by_order, in_force=_set_4_now,
 )

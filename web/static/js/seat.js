@@ -18,7 +18,7 @@
   }
 
   const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
-                           droplet: "guide_droplet" };
+                           droplet: "guide_droplet", "red.aside": "guide_red_aside" };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
@@ -47,6 +47,7 @@
         : t("coins_n", { n: space.coins });
     }
     if (d.kind === "purple.tier") return t("purple_" + o.key);
+    if (d.kind === "red.aside") return t("red_" + o.key);
     if (d.kind === "droplet") {
       const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
       return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
@@ -69,6 +70,8 @@
         confirm.disabled = picked.size < min || picked.size > max;
       } }, optionLabel(d, o, me)));
     return el("section", { class: "panel decision", "data-decision": d.id, "data-kind": d.kind },
+      d.kind === "red.aside" ? el("div", { class: "row" }, el("span", { class: "muted" }, t("beside_pot")),
+        Q.chip(d.chip.color, d.chip.value)) : null,
       single ? null : el("div", { class: "muted" }, t("choose_n", { min, max })),
       el("div", { class: "options" }, options, single ? null : confirm));
   }
@@ -146,9 +149,12 @@
     fill("chart", Results.chart(view));
   }
 
-  function otherLabel(a) {
+  function otherLabel(a, me) {
     if (a.kind === "spend") return t("act_spend_" + a.what);
-    if (a.kind === "return") return [t("act_return"), " ", Q.chip(...a.chip.split("-").slice(0, 2))];
+    if (a.kind === "return") {
+      const aside = (me.aside || []).some((c) => c.chip === a.chip);  // beside the pot: the player puts it back
+      return [t(aside ? "act_return_aside" : "act_return"), " ", Q.chip(...a.chip.split("-").slice(0, 2))];
+    }
     return t("act_" + a.kind);
   }
 
@@ -206,12 +212,19 @@
     show("results", over);
     if (over) resultsPanel(me);
 
-    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done"));
+    // A chip going into the bag is the reader's to report, unless this phone is the table's picker.
+    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
+      && !(a.kind === "return" && !page.picker));
     show("actionpanel", rest.length > 0);
     fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
-      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a))));
+      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
 
     fill("pot", Board.pot(me));
+    const aside = me.aside || [], inForce = me.in_force || [];
+    show("aside", aside.length > 0);
+    fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));
+    show("inforce", inForce.length > 0);
+    fill("inforce", inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
     const sc = me.scoring_space;
     fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);

@@ -59,6 +59,8 @@ const TableView = (() => {
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
       Board.pot(s),
+      (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
+        s.aside.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
