@@ -9,6 +9,8 @@ from typing import Any
 from companion.engine import apply, new_game
 from companion.store import AnomalyRow, Entry
 from companion.words import action_text, translations
+from companion.words.catalogs import SOURCE
+from companion.words.refusals import REFUSALS
 
 from . import history
 from .history import INPUT, REASSIGN, VOID
@@ -51,7 +53,7 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             note = words.gettext("resolved by #{seq}").format(seq=a.resolved_by) if a.resolved_by \
                 else words.gettext("unresolved")
             rows.append(TimelineRow(None, a.recorded_at, a.source, "anomaly", state.round, seat,
-                                    words.gettext("refused ({code}): {reason}").format(code=a.code, reason=a.reason),
+                                    _refused(a, lang),
                                     None, False, note))
 
     flush(0)
@@ -85,6 +87,14 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
     return rows
+
+
+def _refused(anomaly: AnomalyRow, lang: str) -> str:
+    """A refused input's line: the rule's own reason in English, the code's text in another language."""
+    words = translations(lang)
+    if lang != SOURCE and anomaly.code in REFUSALS:
+        return words.gettext("refused: {reason}").format(reason=words.gettext(REFUSALS[anomaly.code]))
+    return words.gettext("refused ({code}): {reason}").format(code=anomaly.code, reason=anomaly.reason)
 
 
 def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:

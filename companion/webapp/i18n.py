@@ -8,8 +8,9 @@ The Spanish follows the Spanish rulebook's words (caldero, gota, rata, frasco).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cache, cached_property
 
+from babel import Locale
 from flask import Flask, request
 from flask_babel import Babel, Domain, get_locale
 
@@ -17,6 +18,14 @@ from companion.engine import catalog
 from companion.engine.ingredients.labels import kind_label
 from companion.engine.text import N_
 from companion.words import languages, render, translations
+from companion.words.catalogs import SOURCE
+from companion.words.refusals import REFUSALS
+
+
+def N_n(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's naming)
+    """Marks a singular and plural pair for the catalogs (extracted like ngettext)."""
+    return singular, plural
+
 
 LANGUAGES = languages()
 COOKIE = "lang"
@@ -54,11 +63,7 @@ SCRIPT: dict[str, str] = {
     "budget": N_("Coins to spend"),
     "chip": N_("Chip"),
     "choose_n": N_("Choose {min} to {max}"),
-    "coin": N_("coin"),
-    "coins": N_("coins"),
     "coins_left_after": N_("coins left ({n} bought)"),
-    "coins_many": N_("{n} coins"),
-    "coins_one": N_("{n} coin"),
     "confirm": N_("Confirm"),
     "connected": N_("connected"),
     "create": N_("Create game"),
@@ -97,8 +102,6 @@ SCRIPT: dict[str, str] = {
     "guide_droplet": N_("Choose: which droplet moves"),
     "guide_fortune": N_("Waiting for the Fortune Teller card"),
     "guide_look": N_("Crow skull: draw {n} more to look at"),
-    "guide_over_many": N_("Game over: {names} share the win"),
-    "guide_over_one": N_("Game over: {name} wins"),
     "guide_paused": N_("Paused: wait for the host"),
     "guide_place": N_("Crow skull: place one of them, or none"),
     "guide_purple": N_("Choose your Ghost's breath bonus"),
@@ -173,8 +176,6 @@ SCRIPT: dict[str, str] = {
     "pin_warning": N_("Someone is guessing the host PIN. Wrong tries in the last 15 minutes"),
     "place": N_("Place"),
     "place_none": N_("Place none: all go back"),
-    "points_many": N_("{n} victory points"),
-    "points_one": N_("{n} victory point"),
     "pot": N_("Pot"),
     "purple_1": N_("1 victory point"),
     "purple_2": N_("1 victory point and 1 ruby"),
@@ -241,16 +242,6 @@ SCRIPT: dict[str, str] = {
     "insured_draws": N_("draws insured"),
     "void": N_("Void"),
     "vp": N_("VP"),
-    "wait_brewing_many": N_("Wait: {names} are brewing"),
-    "wait_brewing_one": N_("Wait: {name} is brewing"),
-    "wait_choose_many": N_("Wait: {names} are choosing"),
-    "wait_choose_one": N_("Wait: {name} is choosing"),
-    "wait_die_many": N_("Wait: {names} roll the die"),
-    "wait_die_one": N_("Wait: {name} rolls the die"),
-    "wait_shopping_many": N_("Wait: {names} are shopping"),
-    "wait_shopping_one": N_("Wait: {name} is shopping"),
-    "wait_spending_many": N_("Wait: {names} are spending rubies"),
-    "wait_spending_one": N_("Wait: {name} is spending rubies"),
     "waiting": N_("Waiting for other players"),
     "what": N_("What"),
     "whites": N_("White total"),
@@ -266,6 +257,20 @@ SCRIPT: dict[str, str] = {
     "your_turn": N_("Your decisions"),
 }
 """Every text a page's script shows, by the key the script asks for."""
+
+PLURAL: dict[str, tuple[str, str]] = {
+    "points": N_n("{n} victory point", "{n} victory points"),
+    "coins_n": N_n("{n} coin", "{n} coins"),
+    "coins_word": N_n("coin", "coins"),  # after a number shown on its own
+    "guide_over": N_n("Game over: {names} wins", "Game over: {names} share the win"),
+    "wait_brewing": N_n("Wait: {names} is brewing", "Wait: {names} are brewing"),
+    "wait_choose": N_n("Wait: {names} is choosing", "Wait: {names} are choosing"),
+    "wait_die": N_n("Wait: {names} rolls the die", "Wait: {names} roll the die"),
+    "wait_shopping": N_n("Wait: {names} is shopping", "Wait: {names} are shopping"),
+    "wait_spending": N_n("Wait: {names} is spending rubies", "Wait: {names} are spending rubies"),
+}
+"""Script texts with a count (`n`): each goes to the page as its form for every plural category of
+the language (CLDR's, which the browser's Intl.PluralRules picks by), from the catalog's ngettext."""
 
 FILLED = {"act_spend_droplet": {"n": catalog.DROPLET_COST}, "act_spend_refill": {"n": catalog.FLASK_COST}}
 """Numbers from the box that some script texts carry."""
@@ -290,8 +295,23 @@ def strings(lang: str) -> dict[str, object]:
     found: dict[str, object] = {key: words.gettext(msgid) for key, msgid in SCRIPT.items()}
     for key, numbers in FILLED.items():  # the script fills the other placeholders itself
         found[key] = str(found[key]).format(**numbers)
+    samples = _plural_samples(lang)
+    for key, (singular, plural) in PLURAL.items():
+        found[key] = {category: words.ngettext(singular, plural, n) for category, n in samples.items()}
     found["colors"] = {color: words.gettext(msgid) for color, msgid in COLOR_NAMES.items()}
+    if lang != SOURCE:
+        found["refusals"] = {code: words.gettext(msgid) for code, msgid in REFUSALS.items()}
     return found
+
+
+@cache
+def _plural_samples(lang: str) -> dict[str, int]:
+    """One count for each of the language's plural categories ("one", "other", ...)."""
+    rule = Locale.parse(lang).plural_form
+    samples: dict[str, int] = {}
+    for n in range(200):
+        samples.setdefault(rule(n), n)
+    return samples
 
 
 def chip_namer(lang: str) -> Callable[[str], str]:

@@ -24,6 +24,7 @@ and their catalogs then merge without conflicts in lines nobody translated."""
 KEYWORDS = {
     "_": None, "gettext": None, "ngettext": (1, 2), "N_": None,
     "say": None, "say_n": (1, 2),  # companion.engine.text
+    "N_n": (1, 2),  # companion.webapp.i18n: a script's singular and plural
 }
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 

@@ -81,7 +81,10 @@ def test_two_spanish_phones_play_a_whole_round_without_an_english_word(browser, 
             tablet.goto(f"{srv.url}{path}")
             tablet.wait_for_selector(ready)
             assert_spanish(tablet, where)
+        chip = next(r.uid for r in table.registry.rows() if r.chip_id in table.state.seats[0].bag)
+        table.read("under-the-table", chip)  # a reader no seat has: an anomaly for the host
         tablet.goto(f"{srv.url}/host?pin={PIN}")
+        tablet.wait_for_selector("[data-anomaly]")
         tablet.wait_for_selector("#timeline tr")
         tablet.wait_for_function("document.querySelectorAll('#timeline tr').length > 5")
         assert_spanish(tablet, "host")

@@ -91,7 +91,16 @@ def test_language_is_chosen_per_phone(phone):
 
 def test_a_page_script_gets_its_words_from_the_catalog_of_its_language():
     english, spanish = i18n.strings("en"), i18n.strings("es")
-    assert set(spanish) == set(english) == {*i18n.SCRIPT, "colors"}
+    assert set(english) == {*i18n.SCRIPT, *i18n.PLURAL, "colors"}
+    assert set(spanish) == {*english, "refusals"}, "a page not in English words refusals by their code"
+    assert spanish["refusals"]["not_in_bag"] == "Esa ficha no está en la bolsa de este asiento."
     assert (english["draw"], spanish["draw"]) == ("Draw a chip", "Sacar una ficha")
     assert spanish["act_spend_droplet"] == "Mover la gota (2 rubíes)"
     assert spanish["colors"]["white"] == "blanca"
+
+
+def test_a_script_text_with_a_count_has_a_form_for_each_plural_category():
+    """The browser picks the form by the language's plural rules (Intl.PluralRules), as ngettext would."""
+    assert i18n.strings("en")["points"] == {"one": "{n} victory point", "other": "{n} victory points"}
+    assert i18n.strings("es")["coins_n"] == {"one": "{n} moneda", "other": "{n} monedas"}
+    assert i18n.strings("es")["wait_brewing"]["other"] == "Espera: {names} están cocinando"

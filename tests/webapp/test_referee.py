@@ -229,3 +229,20 @@ def test_each_seat_shows_its_readers_last_link_state(host):
     assert seats()[1]["readers"] == [{"reader": "sim-2", "state": "offline", "detail": "USB cable unplugged?"}]
     host.game.table.reader_status(LinkStatus("sim-2", "online"))
     assert seats()[1]["readers"][0]["state"] == "online"
+
+
+def test_the_timeline_speaks_the_hosts_language(brewing):
+    table = brewing.game.table
+    brewing.post(f"/api/seat/{brewing.token(0)}/draw", {})
+    brewing.read(1, chip_of(brewing, 1, "green"))
+    brewing.post("/api/host/void", {"seq": table.seq})
+    table.read("nowhere", uid_of(brewing, "white-1-01"))
+    brewing.client.set_cookie("lang", "es")
+    rows = brewing.client.get("/api/host/timeline").get_json()["rows"]
+    names = table.config.players
+    assert rows[0]["text"] == "Adivina: sin carta" and rows[1]["text"].startswith(f"{names[0]}: saca ")
+    voided = next(r for r in rows if r["seat"] == 1 and r["kind"] == "input")
+    assert voided["text"] == f"{names[1]}: saca verde 1" and voided["note"].startswith("anulada por #")
+    assert next(r for r in rows if r["kind"] == "void")["text"].startswith("anular #")
+    assert rows[-1]["kind"] == "anomaly" and rows[-1]["text"] == \
+        "rechazada: Un lector que no alimenta ningún asiento de esta mesa: asigna la lectura a un asiento."

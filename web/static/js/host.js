@@ -28,7 +28,8 @@
         { seat: Number(a.read ? seat.value : a.seat), chip: a.chip.split("-").slice(0, 2).join("-"), anomaly: a.id }) }, t("manual_draw")) : null);
     return el("tr", { "data-anomaly": a.id },
       el("td", {}, time(a.at)), el("td", {}, a.source), el("td", {}, seatName(a.seat)),
-      el("td", {}, a.chip || ""), el("td", {}, el("b", {}, a.code), " ", a.reason, a.repeated ? el("b", {}, ` ${t("refused")} ${a.repeated}`) : null),
+      el("td", {}, a.chip || ""), el("td", { title: `${a.code}: ${a.reason}` }, Q.refusal(a.code) || [el("b", {}, a.code), " ", a.reason],
+        a.repeated ? el("b", {}, ` ${t("refused")} ${a.repeated}`) : null),
       el("td", {}, fixes));
   }
 

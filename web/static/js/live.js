@@ -6,8 +6,15 @@ const Q = (() => {
   const S = JSON.parse(document.getElementById("strings").textContent);
   const BOARD = JSON.parse(document.getElementById("board").textContent);
 
+  const PLURAL = new Intl.PluralRules(document.documentElement.lang || "en");
+
+  // Why an input was refused, in the page's language (an English page shows the rule's own reason).
+  function refusal(code) { return (S.refusals || {})[code]; }
+
+  // A text by its key; a text with a count (vars.n) comes in one form per plural category.
   function t(key, vars) {
     let text = S[key] ?? key;
+    if (typeof text === "object") text = text[PLURAL.select(Number(vars && vars.n))] ?? text.other;
     for (const [k, v] of Object.entries(vars || {})) text = text.replace("{" + k + "}", String(v));
     return text;
   }
@@ -56,7 +63,7 @@ const Q = (() => {
       return null;
     }
     const data = await response.json().catch(() => ({ message: response.statusText }));
-    if (!response.ok) { Q.lastError = data.message || response.statusText; toast(Q.lastError); return null; }
+    if (!response.ok) { Q.lastError = refusal(data.error) || data.message || response.statusText; toast(Q.lastError); return null; }
     return data;
   }
 
@@ -111,5 +118,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName };
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, refusal };
 })();

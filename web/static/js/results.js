@@ -27,7 +27,7 @@ const Results = (() => {
       return el("li", { "data-rank": place, "data-seat": s.k, class: s.won ? "won" : "" },
         el("span", { class: "place" }, `${place}.`), Board.seatDot(s.k), " ",
         el("b", {}, s.name), s.won ? [" ", Board.icon("crown", t("winner"))] : null,
-        el("span", { class: "pts" }, t(s.score === 1 ? "points_one" : "points_many", { n: s.score })));
+        el("span", { class: "pts" }, t("points", { n: s.score })));
     });
   }
 

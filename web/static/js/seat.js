@@ -45,8 +45,8 @@
     if (d.kind === "bonus_die") return [el("span", { class: "dieface", "aria-hidden": "true" }, o.key), " ", t("die_" + o.key)];
     if (d.kind === "exploded.reward") {
       const space = me.scoring_space || { vp: 0, coins: 0 };
-      return o.key === "points" ? t(space.vp === 1 ? "points_one" : "points_many", { n: space.vp })
-        : t(space.coins === 1 ? "coins_one" : "coins_many", { n: space.coins });
+      return o.key === "points" ? t("points", { n: space.vp })
+        : t("coins_n", { n: space.coins });
     }
     if (d.kind === "purple.tier") return t("purple_" + o.key);
     if (d.kind === "red.aside") return t("red_" + o.key);
@@ -138,7 +138,7 @@
           el("details", {}, el("summary", {}, Q.chipName(color, value)), el("p", { class: "booktext" }, book ? book.text : "")),
           el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left }))),
         el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action) },
-          t(p.cost === 1 ? "coins_one" : "coins_many", { n: p.cost })),
+          t("coins_n", { n: p.cost })),
         why ? el("span", { class: "why muted" }, why) : null);
     });
     const done = (view.actions || []).find((a) => a.kind === "done");
@@ -228,7 +228,7 @@
     show("inforce", inForce.length > 0);
     fill("inforce", inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
     const sc = me.scoring_space;
-    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t(sc.coins === 1 ? "coin" : "coins")} · `,
+    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
     const start = Q.BOARD.track[me.start_space];
     fill("stats",

@@ -63,7 +63,7 @@ const TableView = (() => {
         s.aside.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
-        s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t(s.scoring_space.coins === 1 ? "coin" : "coins")} · ${s.scoring_space.vp} ${t("vp")}`,
+        s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
           s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null))));
     if (document.getElementById("results")) {
       toggle("results", over);

@@ -17,7 +17,7 @@ const Turn = (() => {
   // "Game over: Ann wins" / "... Ann and Ben share the win".
   function winners(view) {
     const who = (view.winners || []).map((k) => view.seats[k].name);
-    return t(who.length === 1 ? "guide_over_one" : "guide_over_many", { name: who[0], names: names(who) });
+    return t("guide_over", { n: who.length, names: names(who) });
   }
 
   // "Wait: Ben is shopping" / "Wait: Ann and Ben are brewing"; everyone but `except` (a seat or null).
@@ -32,7 +32,7 @@ const Turn = (() => {
     const what = decided.length ? DECISION_WAIT[asked(decided[0]).kind] || "choose"
       : { brewing: "brewing", shop: "shopping", spend: "spending" }[view.phase] || "choose";
     const who = (decided.length ? decided : others).map((k) => view.seats[k].name);
-    return t(`wait_${what}_${who.length === 1 ? "one" : "many"}`, { name: who[0], names: names(who) });
+    return t(`wait_${what}`, { n: who.length, names: names(who) });
   }
 
   return { waiting, isOffer };
