@@ -21,9 +21,11 @@ from companion.engine import (
     legal_actions,
     new_game,
     step,
+    view_for,
     waiting_for,
 )
 from companion.engine.model import chip
+from companion.words import render
 
 
 def game(players: int = 2, names: tuple[str, ...] | None = None, **setup) -> GameState:
@@ -115,6 +117,11 @@ def spaces(state: GameState, seat: int) -> list[tuple[str, int]]:
 def books(**sets: int) -> dict[str, int]:
     """Set 1 of every book but these, e.g. books(blue=2)."""
     return {**{color: 1 for color in catalog.BOOK_COLORS}, **sets}
+
+
+def in_force(state: GameState, seat: int = 0, lang: str = "en") -> list[str]:
+    """What the seat's books will do to its next chips, as its page says it."""
+    return [render(e["text"], lang) for e in view_for(state, seat)["seats"][seat]["in_force"]]
 
 
 def finish_brewing(state: GameState) -> GameState:

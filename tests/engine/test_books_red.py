@@ -7,11 +7,7 @@ import pytest
 from companion.engine import Choose, Draw, Fortune, IllegalAction, Return, legal_actions, state_to_dict, step, view_for
 from companion.words import describe, render
 
-from .scenario import answer, decision, draw, draws, game, next_step, set_bag, spaces, stop
-
-
-def books(**chosen):
-    return {"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1, **chosen}
+from .scenario import answer, books, decision, draw, draws, game, in_force, next_step, set_bag, spaces, stop
 
 
 def asides(state, seat):
@@ -20,10 +16,6 @@ def asides(state, seat):
 
 def lines(events, state, lang="en"):
     return [describe(e, [s.name for s in state.seats], lang) for e in events]
-
-
-def in_force(state, seat=0, lang="en"):
-    return [render(e["text"], lang) for e in view_for(state, seat)["seats"][seat]["in_force"]]
 
 
 class TestRedSet2:

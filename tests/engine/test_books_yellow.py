@@ -2,18 +2,10 @@
 
 import pytest
 
-from companion.engine import Draw, state_to_dict, step, view_for
+from companion.engine import Draw, state_to_dict, step
 from companion.words import describe, render
 
-from .scenario import answer, card, draw, draws, game, next_step, set_bag, spaces, stop
-
-
-def books(**chosen):
-    return {"green": 1, "blue": 1, "red": 1, "yellow": 1, "purple": 1, **chosen}
-
-
-def in_force(state, seat=0, lang="en"):
-    return [render(e["text"], lang) for e in view_for(state, seat)["seats"][seat]["in_force"]]
+from .scenario import answer, books, card, draw, draws, game, in_force, next_step, set_bag, spaces, stop
 
 
 class TestYellowSet2:
