@@ -10,6 +10,8 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
+from companion.words.refusals import REFUSALS
+
 from . import cards, i18n
 from .access import Refusal, csrf_token, is_host, log_in_as_host, sees_table
 from .board import board
@@ -65,10 +67,20 @@ def index():
     return page("index.html")
 
 
+def stale_link(err: Refusal):
+    """An old seat or table link opened in a browser: a page in its language saying what to do, not JSON."""
+    response = page("stale_link.html", message=REFUSALS.get(err.code, err.message))
+    response.status_code = err.status
+    return response
+
+
 @bp.get("/s/<token>")
 def seat(token: str):
     game = live_game()
-    n = game.seat_of(token)
+    try:
+        n = game.seat_of(token)
+    except Refusal as err:
+        return stale_link(err)
     return page("seat.html", seat=n, token=token, demo=game.demo is not None, feed=game.feed(i18n.language()),
                 picker=game.table.setup.draws == "phones")
 
@@ -84,7 +96,10 @@ def table_entry():
 @bp.get("/table/<token>")
 def table(token: str):
     game = live_game()
-    game.check_table_token(token)
+    try:
+        game.check_table_token(token)
+    except Refusal as err:
+        return stale_link(err)
     session["table"] = True  # this browser may now open the replay and the history from the screen
     return page("table.html", token=token, feed=game.feed(i18n.language()))
 

@@ -38,8 +38,18 @@ def test_seat_page_opens_with_its_token_only(phone):
     html = ok.get_data(as_text=True)
     assert 'data-seat="1"' in html and 'id="draw"' in html
     bad = phone.client.get("/s/not-a-token")
-    assert bad.status_code == 403
-    assert bad.get_json()["error"] == "bad_token"
+    assert bad.status_code == 403 and bad.mimetype == "text/html"
+    assert "scan the seat's code again" in bad.get_data(as_text=True)
+
+
+def test_an_old_link_opened_in_a_spanish_browser_says_what_to_do_in_spanish(phone):
+    phone.client.set_cookie("lang", "es")
+    for address in ("/s/not-a-token", "/table/not-a-token"):
+        bad = phone.client.get(address)
+        assert bad.status_code == 403, address
+        html = bad.get_data(as_text=True)
+        assert "Este enlace no abre ninguna página de la partida actual" in html, address
+        assert "current game" not in html, address
 
 
 def test_board_is_the_catalog_track(phone):
