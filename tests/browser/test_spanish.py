@@ -10,6 +10,7 @@ from __future__ import annotations
 from .conftest import PIN
 from .screens import PHONE, TABLETS, serving, submit, table_of
 from .spanish import assert_spanish
+from .test_play import click_and_wait
 
 TABLET = TABLETS["1280x800"]
 
@@ -18,16 +19,6 @@ def spanish_page(browser, srv, size):
     context = browser.new_context(**size)
     context.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
     return context.new_page()
-
-
-def seq(page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || -1"))
-
-
-def click_and_wait(page, selector: str) -> None:
-    before = seq(page)
-    page.click(selector)
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
 
 
 def test_two_spanish_phones_play_a_whole_round_without_an_english_word(browser, artifacts):
