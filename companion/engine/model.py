@@ -188,6 +188,10 @@ class Seat:
     def scoring_space(self) -> int:
         return min(self.last_space + 1, catalog.SPOON)
 
+    def in_pot(self, color: str) -> int:
+        """How many chips of a colour lie in the pot: what the red, yellow, purple and black books count."""
+        return sum(1 for cid, _ in self.pot if chip(cid).color == color)
+
     @property
     def white_total(self) -> int:
         total = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import GameState, chip
+from ..model import GameState
 from ..text import N_
 from ._rule import IngredientRule, Reads
 
@@ -16,7 +16,7 @@ HAWKMOTH = N_("hawkmoth")
 
 
 def _blacks(state: GameState, seat_no: int) -> int:
-    return sum(1 for cid, _ in state.seats[seat_no].pot if chip(cid).color == "black")
+    return state.seats[seat_no].in_pot("black")
 
 
 def _two_players(ctx: Ctx) -> None:

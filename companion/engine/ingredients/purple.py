@@ -35,7 +35,7 @@ def _pay(ctx: Ctx, tier: int) -> None:
 
 
 def _evaluate(ctx: Ctx) -> None:
-    purples = sum(1 for cid, _ in ctx.seat.pot if chip(cid).color == "purple")
+    purples = ctx.seat.in_pot("purple")
     top = min(purples, max(TIERS))
     if top == 0:
         return

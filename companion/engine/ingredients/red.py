@@ -15,14 +15,10 @@ if TYPE_CHECKING:
     from ..context import Ctx
 
 
-def _reds(seat: Seat) -> int:
-    return sum(1 for cid, _ in seat.pot if chip(cid).color == "red")
-
-
 # set 1 -------------------------------------------------------------------------------------
 
 def _by_oranges(seat: Seat) -> int:
-    oranges = sum(1 for cid, _ in seat.pot if chip(cid).color == "orange")
+    oranges = seat.in_pot("orange")
     return next((extra for least, extra in catalog.RED_1_EXTRA if oranges >= least), 0)
 
 
@@ -108,13 +104,13 @@ SET_3 = IngredientRule(
 # set 4 -------------------------------------------------------------------------------------
 
 def _white_ones_further(seat: Seat, placed: Chip, spaces: int) -> int:
-    if placed.kind == "white-1" and _reds(seat):
+    if placed.kind == "white-1" and seat.in_pot("red"):
         return spaces - placed.value + catalog.RED_4_WHITE_1_MOVE
     return spaces
 
 
 def _set_4_now(seat: Seat) -> Text | None:
-    return say("every white 1-chip moves {spaces} spaces", spaces=catalog.RED_4_WHITE_1_MOVE) if _reds(seat) else None
+    return say("every white 1-chip moves {spaces} spaces", spaces=catalog.RED_4_WHITE_1_MOVE) if seat.in_pot("red") else None
 
 
 SET_4 = IngredientRule(

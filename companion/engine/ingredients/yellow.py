@@ -15,10 +15,6 @@ if TYPE_CHECKING:
     from ..context import Ctx
 
 
-def _yellows(seat: Seat) -> int:
-    return sum(1 for cid, _ in seat.pot if chip(cid).color == "yellow")
-
-
 # set 1 -------------------------------------------------------------------------------------
 
 RETURN = "return"
@@ -86,7 +82,7 @@ SET_2 = IngredientRule(
 def _raise_threshold(ctx: Ctx, yellow: Chip) -> None:
     """An absolute limit: beside another one (Living in Luxury's 9) the higher applies, never a sum."""
     seat = ctx.seat
-    limit = next((t for least, t in catalog.YELLOW_3_THRESHOLDS if _yellows(seat) >= least), seat.threshold)
+    limit = next((t for least, t in catalog.YELLOW_3_THRESHOLDS if seat.in_pot("yellow") >= least), seat.threshold)
     if limit > seat.threshold:
         seat.threshold = limit
         ctx.emit("threshold", threshold=limit)
@@ -105,7 +101,7 @@ SET_3 = IngredientRule(
 
 def _by_order(seat: Seat) -> int:
     """The 1st, 2nd and 3rd yellow chip move 1, 2 and 3 more; the yellow being laid is not in the pot yet."""
-    earlier = _yellows(seat)
+    earlier = seat.in_pot("yellow")
     return catalog.YELLOW_4_EXTRA[earlier] if earlier < len(catalog.YELLOW_4_EXTRA) else 0
 
 
