@@ -254,6 +254,11 @@ BLACK_STEPS, BLACK_RUBIES = 1, 1
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""
 
+
+def book_out(color: str, round_no: int) -> bool:
+    """Whether a colour's chips may be bought or gained in this round (its book is on the table)."""
+    return round_no >= BOOK_FROM_ROUND.get(color, 1)
+
 EXTRA_WHITE_ROUND = 6
 """Before this round every player puts one more white 1-chip into their bag."""
 

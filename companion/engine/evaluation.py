@@ -133,7 +133,7 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
     """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
     found = {}
     for color in catalog.COLORS:
-        if color == "white" or round_no < catalog.BOOK_FROM_ROUND.get(color, 1):
+        if color == "white" or not catalog.book_out(color, round_no):
             continue
         for value, cost in book_prices(config, color).items():
             found[(color, value)] = cost

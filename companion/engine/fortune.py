@@ -224,7 +224,7 @@ def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
     Orange is never upgraded (publisher clarification), nor a colour whose book is not out yet.
     """
     c = chip(chip_id)
-    if c.color == "orange" or state.round < catalog.BOOK_FROM_ROUND.get(c.color, 1):
+    if c.color == "orange" or not catalog.book_out(c.color, state.round):
         return None
     higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
     return (c.color, higher[0]) if higher else None

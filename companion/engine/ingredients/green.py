@@ -41,7 +41,7 @@ def _chips(ctx: Ctx) -> None:
     for green in _last_greens(ctx):
         # A yellow or purple chip only once its book is out, as for the Fortune Teller's chips.
         kinds = [(color, value) for color, value in catalog.GREEN_2_CHIPS[green.value]
-                 if ctx.state.round >= catalog.BOOK_FROM_ROUND.get(color, 1)]
+                 if catalog.book_out(color, ctx.state.round)]
         stocked = [(color, value) for color, value in kinds if ctx.state.supply.get(f"{color}-{value}")]
         if len(stocked) > 1:
             ctx.ask("green.chip", "green/2",
