@@ -252,8 +252,8 @@ class Compact:
             whites += value
             if placing.explodes(whites, self.threshold):
                 return self.end(space, True, flask, bag, after)
-            offers_flask = flask and space < catalog.LAST_CHIP_SPACE
-        if space >= catalog.LAST_CHIP_SPACE:
+            offers_flask = placing.offers_flask(space, flask)
+        if placing.fills_pot(space):
             return self.end(space, False, flask, bag, after)
         act, back = self.acts[k], None
         if act == CROW_SKULL and left:

@@ -34,6 +34,16 @@ def explodes(white_total: int, threshold: int) -> bool:
     return white_total > threshold
 
 
+def fills_pot(space: int) -> bool:
+    """A chip on the last space fills the pot: the seat stops there."""
+    return space >= catalog.LAST_CHIP_SPACE
+
+
+def offers_flask(space: int, flask_full: bool) -> bool:
+    """A white chip that did not explode the pot may go back with a full flask, unless it filled the pot."""
+    return flask_full and not fills_pot(space)
+
+
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     """Lay a drawn chip after the previous one by its value; check the whites; run its action.
 
@@ -69,12 +79,12 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
             ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
                              **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
             return
-        if space < catalog.LAST_CHIP_SPACE and seat.flask_full:
+        if offers_flask(space, seat.flask_full):
             ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
                     [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
                     data={"chip": chip_id})
     _drawn(seat)
-    if space >= catalog.LAST_CHIP_SPACE:
+    if fills_pot(space):
         ctx.stop_brewing(STOPPED, "pot_full", space=space)
         if not (rule and rule.acts_on_last_space):
             return
