@@ -12,6 +12,8 @@
     assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
     edition = "northstar"         # whose rulebook's prices: northstar, schmidt, first-translation, spanish
     draws = "readers"             # or "phones": no readers, each player taps their draws
+    expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
+    stand = "green"               # the exchange stand's side: "green" (buy points) or "brown" (chips' value)
 
     [web]
     bind = "0.0.0.0"
@@ -42,7 +44,8 @@ from typing import Any
 
 import platformdirs
 
-from companion.books import RANDOM, Choice, deal
+from companion.books import RANDOM, Choice
+from companion.dealing import deal_setup
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.files import NotText, read_text
@@ -64,7 +67,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str},
+              "draws": str, "edition": str, "expansions": list, "stand": str},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -125,12 +128,15 @@ class TableConfig:
     """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
     edition: str = catalog.DEFAULT_EDITION
+    expansions: tuple[str, ...] = ()
+    stand: str = catalog.STAND_SIDES[0]
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
-        """The engine setup this table starts a game with; a "random" book is dealt now by `rng`
-        (by default seeded by the system) and the setup records the set dealt."""
-        return GameConfig(players=tuple(s.player for s in self.seats), books=deal(self.books, rng or random.Random()),
-                          supply=self.supply, tubes=self.tubes, edition=self.edition)
+        """The engine setup this table starts a game with; a "random" book and the expansions'
+        cards are dealt now by `rng` (by default seeded by the system) and the setup records them."""
+        return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
+                          edition=self.edition, stand=self.stand,
+                          **deal_setup(self.books, self.expansions, rng or random.Random()))
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -246,6 +252,7 @@ class _Checker:
     def __init__(self, data: dict[str, Any], lines: KeyLines, path: Path | None) -> None:
         self.data, self.lines, self.path = data, lines, path
         self.problems: list[Problem] = []
+        self.expansions: tuple[str, ...] = ()  # the expansions in play: a fifth seat needs The Herb Witches
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         key = ""
@@ -289,6 +296,19 @@ class _Checker:
         edition = table.get("edition", catalog.DEFAULT_EDITION)
         if edition not in catalog.EDITIONS:
             self.fail(("table", "edition"), f"unknown edition {edition!r} (one of {', '.join(catalog.EDITIONS)})")
+        expansions = table.get("expansions", [])
+        if not all(isinstance(e, str) and e in catalog.EXPANSIONS for e in expansions):
+            self.fail(("table", "expansions"), f"must list expansions from {', '.join(catalog.EXPANSIONS)}, "
+                                               f"not {expansions!r}")
+            expansions = []
+        self.expansions = tuple(expansions)
+        stand = table.get("stand", catalog.STAND_SIDES[0])
+        if stand not in catalog.STAND_SIDES:
+            self.fail(("table", "stand"), f"must be one of {', '.join(catalog.STAND_SIDES)}, not {stand!r}")
+        error = _setup_error(GameConfig(players=("A", "B"), expansions=tuple(expansions), stand=stand,
+                                        tubes=table.get("tubes", False)))
+        if error and not self.problems:
+            self.fail(("table", "expansions"), error)
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
             self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
@@ -315,7 +335,7 @@ class _Checker:
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
-            assist=assist, draws=draws, edition=edition,
+            assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
         )
 
     def books(self) -> dict[str, Choice]:
@@ -401,7 +421,7 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(GameConfig(players=tuple(s.player for s in seats)))
+            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), expansions=self.expansions))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)
@@ -415,7 +435,7 @@ def _setup_error(config: GameConfig) -> str | None:
     return None
 
 
-_TYPE_NAMES = {str: "text in quotes", int: "a whole number", bool: "true or false"}
+_TYPE_NAMES = {str: "text in quotes", int: "a whole number", bool: "true or false", list: "a list"}
 
 
 def _describe(value: Any) -> str:

@@ -176,3 +176,16 @@ def test_a_bad_book_choice_or_edition_is_named_with_its_line():
         in found
     assert ("books.blue", 13, 'must be a set number (1-4) or "random", not str \'two\'') in found
     assert ("books.red", 14, f"red set 9 is not available; available: {book_sets('red')}") in found
+
+
+def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player():
+    five = GOOD + "".join(f'\n[[seats]]\nplayer = "{name}"\n' for name in ("Dot", "Eli"))
+    assert "2 to 4 players, not 5" in problems(five)[0][2]
+    with_witches = five.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches", "exchange"]\nstand = "brown"')
+    config = parse_config(with_witches).game_config(random.Random(1))
+    assert (len(config.players), config.expansions, config.stand) == (5, ("exchange", "witches"), "brown")
+    bad = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["dragons"]\nstand = "blue"')
+    assert [(k, line) for k, line, _ in problems(bad)] == [("table.expansions", 6), ("table.stand", 7)]
+    tubes = GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true\nexpansions = ["exchange"]')
+    [(key, line, message)] = problems(tubes)
+    assert key == "table.expansions" and "front side of the pots" in message

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.books import Choice, deal
+from companion.books import Choice
 from companion.bots import Bots
 from companion.config import ASSIST_DEFAULT, ASSISTS
+from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip_id
@@ -26,7 +27,7 @@ from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
 
-from .options import add_book_options, book_choice, listen
+from .options import add_book_options, add_expansion_options, book_choice, listen
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan")
 
@@ -117,11 +118,13 @@ class Demo:
 
 def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
                cards: bool = False, books: dict[str, Choice] | None = None,
-               edition: str = catalog.DEFAULT_EDITION) -> Demo:
+               edition: str = catalog.DEFAULT_EDITION, expansions: tuple[str, ...] = (),
+               stand: str = catalog.STAND_SIDES[0]) -> Demo:
     """A new game on ``db_path`` with one simulated bag per seat and every chip stickered.
 
     `cards`: the demo turns up each round's Fortune Teller card by itself. `books`: a set or
-    "random" per colour, dealt here with `seed` (set 1 for a colour left out)."""
+    "random" per colour, dealt here with `seed` (set 1 for a colour left out); `expansions` in play,
+    their cards dealt with the same seed."""
     db = Database(db_path)
     registry = TagRegistry(db, "A")
     uids: dict[str, str] = {}
@@ -133,8 +136,8 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
         for cid, uid in uids.items():
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
-    config = GameConfig(players=tuple(players), tubes=tubes, books=deal(books or {}, random.Random(seed)),
-                        edition=edition)
+    config = GameConfig(players=tuple(players), tubes=tubes, edition=edition, stand=stand,
+                        **deal_setup(books or {}, expansions, random.Random(seed)))
     table = start_game(db, TableSetup(config, readers, registry=True))
     demo = Demo(table, [], uids, random.Random(seed), cards=cards)
     demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
@@ -146,12 +149,13 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
 
 def run(args: argparse.Namespace) -> int:
     names = args.names or list(NAMES[: args.players])
-    if not 2 <= len(names) <= 4:
-        print("quacks demo: the game is for 2 to 4 players")
+    most = catalog.MAX_PLAYERS_WITH_WITCHES if "witches" in args.expansions else catalog.MAX_PLAYERS
+    if not 2 <= len(names) <= most:
+        print(f"quacks demo: the game is for 2 to {most} players")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards,
-                      books=book_choice(args), edition=args.edition)
+                      books=book_choice(args), edition=args.edition, expansions=args.expansions, stand=args.stand)
     if not 0 <= args.bots <= len(names):
         print(f"quacks demo: --bots must be 0 to {len(names)}")
         return 2
@@ -177,12 +181,14 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("demo", help="play a whole game in the browser, no hardware needed",
                                    description=__doc__)
-    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="number of seats (default 3)")
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5),
+                        help="number of seats (default 3; 5 needs --expansions witches)")
     parser.add_argument("--names", nargs="+", metavar="NAME", help="player names, clockwise (overrides --players)")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--seed", type=int, help="seed the simulated bags' draws")
     parser.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
     add_book_options(parser)
+    add_expansion_options(parser)
     parser.add_argument("--no-cards", action="store_true", help="leave the Fortune Teller card to the host page")
     parser.add_argument("--no-browser", action="store_true", help="print the host link instead of opening it")
     parser.add_argument("--bots", type=int, default=0, metavar="N",

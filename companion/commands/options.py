@@ -10,6 +10,7 @@ from flask import Flask
 from companion.books import RANDOM, every_colour, parse_choice
 from companion.books import Choice as BookChoice
 from companion.config import ConfigError, TableConfig, default_config_path, load_config
+from companion.dealing import ALL, parse_expansions
 from companion.engine import catalog
 from companion.store import Database, default_db_path
 from companion.webapp.server import Server
@@ -27,6 +28,20 @@ def add_book_options(parser: argparse.ArgumentParser) -> None:
                         help="the set of every colour's book, or a random set per colour dealt for each game (default 1)")
     parser.add_argument("--edition", choices=tuple(catalog.EDITIONS), default=catalog.DEFAULT_EDITION,
                         help="whose rulebook's prices (default northstar)")
+
+
+def _expansions(text: str) -> tuple[str, ...]:
+    try:
+        return parse_expansions(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def add_expansion_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--expansions", type=_expansions, default=(), metavar="NAMES",
+                        help=f"expansions in play, separated by commas: {', '.join(catalog.EXPANSIONS)}, or {ALL}")
+    parser.add_argument("--stand", choices=catalog.STAND_SIDES, default=catalog.STAND_SIDES[0],
+                        help="with the exchange: the stand's side up (green: buy points; brown: chips' value at the end)")
 
 
 def book_choice(args: argparse.Namespace) -> dict[str, BookChoice]:
@@ -64,4 +79,4 @@ def listen(app: Flask, host: str, port: int, fix: str) -> Server:
         raise CommandError(f"cannot listen on {host}:{port} ({reason}): {fix}") from None
 
 
-__all__ = ["ConfigError", "add_book_options", "add_db_options", "book_choice", "listen", "open_db", "table_config"]
+__all__ = ["ConfigError", "add_book_options", "add_expansion_options", "add_db_options", "book_choice", "listen", "open_db", "table_config"]

@@ -10,21 +10,22 @@ import sys
 import time
 
 from ..autoplay import PLAYERS, play_game
-from ..books import deal
+from ..dealing import deal_setup
 from ..engine import GameConfig, check_config
-from .options import add_book_options, book_choice
+from .options import add_book_options, add_expansion_options, book_choice
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play N complete games with a seeded random or advisor player")
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="5 needs --expansions witches")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--tubes", action="store_true", help="play the test-tube side of the pots")
     p.add_argument("--cards", action="store_true", help="turn up a random Fortune Teller card every round")
     p.add_argument("--player", choices=tuple(PLAYERS), default="random",
                    help="random choices, or the DRAW/STOP advice and a simple shop policy")
     add_book_options(p)
+    add_expansion_options(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
 
@@ -34,9 +35,9 @@ def run(args: argparse.Namespace) -> int:
     choice = book_choice(args)
 
     def config_for(game_seed: int) -> GameConfig:
-        """Each game deals its own books when they are "random", from its own seed."""
-        return GameConfig(players=players, tubes=args.tubes, edition=args.edition,
-                          books=deal(choice, random.Random(game_seed)))
+        """Each game deals its own random books and expansion cards from its own seed."""
+        return GameConfig(players=players, tubes=args.tubes, edition=args.edition, stand=args.stand,
+                          **deal_setup(choice, args.expansions, random.Random(game_seed)))
 
     check_config(config_for(args.seed))  # a set the engine lacks is refused before the first game
     scores: list[int] = []
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     summary = {
         "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes, "cards": args.cards,
         "player": args.player, "books": args.books, "edition": args.edition,
+        "expansions": list(args.expansions), "stand": args.stand,
         "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1),
         "inputs_per_game": round(inputs / max(args.games, 1), 1),
         "rounds_per_game": round(rounds / max(args.games, 1), 2),
@@ -75,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(f"{args.games} games, {args.players} players ({args.player}), seed {args.seed}"
-              f"{', Fortune Teller cards' if args.cards else ''}, books {args.books}, {args.edition}: "
+              f"{', Fortune Teller cards' if args.cards else ''}, books {args.books}, {args.edition}"
+              f"{', expansions ' + ','.join(args.expansions) if args.expansions else ''}: "
               f"{summary['games_per_second']} games/s ({summary['seconds']} s)")
         print(f"  inputs per game {summary['inputs_per_game']}, rounds {summary['rounds_per_game']}")
         print(f"  explosions per game {summary['explosions_per_game']}, wins by seat {wins}")

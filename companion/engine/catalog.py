@@ -284,6 +284,15 @@ CARD_LOOKS: dict[str, int] = {"P11": 4, "P12": 5, "B09": 5}
 Strong Ingredient)."""
 
 CARD_BOOK_READINGS = ("redraw", "play")
+
+EXPANSIONS: tuple[str, ...] = ("witches", "alchemists", "exchange")
+"""The boxes a game may add, in any combination the rules allow: The Herb Witches, The Alchemists,
+Wolfgang's Exchange Office (only with the front side of the pots)."""
+STAND_SIDES: tuple[str, ...] = ("green", "brown")
+"""Wolfgang's Exchange Office stand: green sells victory points in the shop, brown divides the
+chips' total value at the end."""
+MAX_PLAYERS = 4
+MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
 "redraw" refuses the card so another is drawn; "play" plays it without that option."""
 

@@ -33,8 +33,12 @@ class StepResult:
 
 def check_config(config: GameConfig) -> None:
     """Refuse a setup the rules cannot play, naming what is wrong."""
-    if not 2 <= len(config.players) <= 4:
-        raise ConfigError(f"the game is for 2 to 4 players, not {len(config.players)}")
+    _check_expansions(config)
+    most = catalog.MAX_PLAYERS_WITH_WITCHES if config.has("witches") else catalog.MAX_PLAYERS
+    if not 2 <= len(config.players) <= most:
+        raise ConfigError(f"the game is for 2 to {most} players, not {len(config.players)}"
+                          + ("" if config.has("witches") else " (a fifth player needs The Herb Witches)"
+                             if len(config.players) == catalog.MAX_PLAYERS_WITH_WITCHES else ""))
     for name in config.players:
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise ConfigError(f"player names must be 1 to 40 characters, not {name!r}")
@@ -66,6 +70,26 @@ def check_config(config: GameConfig) -> None:
     if config.card_books not in catalog.CARD_BOOK_READINGS:
         raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
                           f"not {config.card_books!r}")
+
+
+def _check_expansions(config: GameConfig) -> None:
+    """The expansions are known, each named once, and combined as the boxes allow."""
+    unknown = [e for e in config.expansions if e not in catalog.EXPANSIONS]
+    if unknown:
+        raise ConfigError(f"unknown expansion(s) {', '.join(map(repr, unknown))}; "
+                          f"the expansions are {', '.join(catalog.EXPANSIONS)}")
+    if len(set(config.expansions)) != len(config.expansions):
+        raise ConfigError("an expansion is named twice")
+    if config.has("exchange") and config.tubes:
+        raise ConfigError("Wolfgang's Exchange Office is played only with the front side of the pots: "
+                          "it uses the droplet the test-tube side needs")
+    if config.stand not in catalog.STAND_SIDES:
+        raise ConfigError(f"the exchange stand's side must be one of {', '.join(catalog.STAND_SIDES)}, "
+                          f"not {config.stand!r}")
+    if config.witches and not config.has("witches"):
+        raise ConfigError("witches are laid out only with The Herb Witches in play")
+    if config.patients and not config.has("alchemists"):
+        raise ConfigError("patients are laid out only with The Alchemists in play")
 
 
 def new_game(config: GameConfig) -> GameState:

@@ -64,33 +64,47 @@ class GameConfig:
     tubes: bool = False  # the back side of the pots: a second droplet on the test-tube strip
     card_books: str = catalog.CARD_BOOK_READINGS[0]  # a card whose chip's book is not out: see catalog
     edition: str = catalog.DEFAULT_EDITION  # whose rulebook's numbers (prices) the game uses
+    expansions: tuple[str, ...] = ()  # catalog.EXPANSIONS in play, sorted
+    witches: tuple[str, ...] = ()  # The Herb Witches: the three witches laid out (dealt at setup)
+    patients: tuple[str, ...] = ()  # The Alchemists: the three patients laid out (dealt at setup)
+    stand: str = catalog.STAND_SIDES[0]  # Wolfgang's Exchange Office: the stand's side up
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "books", dict(sorted(dict(self.books).items())))
+        for key in ("expansions", "witches", "patients"):
+            value = getattr(self, key)
+            if isinstance(value, (list, tuple)):
+                object.__setattr__(self, key, tuple(sorted(value)) if key == "expansions" else tuple(value))
         # Rule and price tables are cached per config: hash it once.
         object.__setattr__(self, "_hash", hash((self.players, self.start_player, tuple(self.books.items()),
                                                 self.supply, self.threshold, self.start_rubies, self.tubes,
-                                                self.card_books, self.edition)))
+                                                self.card_books, self.edition, self.expansions, self.witches,
+                                                self.patients, self.stand)))
 
     def __hash__(self) -> int:
         return self._hash
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The setup as a transcript header records it; the expansions' keys only when one is in play."""
+        data: dict[str, Any] = {
             "players": list(self.players), "start_player": self.start_player,
             "books": dict(self.books), "supply": self.supply,
             "threshold": self.threshold, "start_rubies": self.start_rubies, "tubes": self.tubes,
             "card_books": self.card_books, "edition": self.edition,
         }
+        if self.expansions:
+            data.update(expansions=list(self.expansions), witches=list(self.witches), patients=list(self.patients),
+                        stand=self.stand)
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("the setup must be a JSON object")
         unknown = set(data) - {"players", "start_player", "books", "supply", "threshold", "start_rubies", "tubes",
-                               "card_books", "edition"}
+                               "card_books", "edition", "expansions", "witches", "patients", "stand"}
         if unknown:
             raise ConfigError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
         if "players" not in data:
@@ -100,10 +114,17 @@ class GameConfig:
             raise ConfigError("players must be a list of names")
         if "books" in kwargs and not isinstance(kwargs["books"], Mapping):
             raise ConfigError("books must map a colour to a set number")
-        for key in ("supply", "card_books", "edition"):
+        for key in ("supply", "card_books", "edition", "stand"):
             if not isinstance(kwargs.get(key, ""), str):
                 raise ConfigError(f"{key} must be a name in quotes, not {kwargs[key]!r}")
+        for key in ("expansions", "witches", "patients"):
+            if not isinstance(kwargs.get(key, []), (list, tuple)) or not all(isinstance(v, str) for v in kwargs.get(key, [])):
+                raise ConfigError(f"{key} must be a list of names in quotes, not {kwargs[key]!r}")
         return cls(**kwargs)
+
+    def has(self, expansion: str) -> bool:
+        """Whether this expansion (one of catalog.EXPANSIONS) is in play."""
+        return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
         """The set number of this colour's book (None for orange and black, which have one book)."""

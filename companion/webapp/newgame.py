@@ -12,7 +12,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from companion.books import RANDOM, deal
+from companion.books import RANDOM
+from companion.dealing import deal_setup
 from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
 from companion.table import TableSetup, start_game
 from companion.words import translations
@@ -33,7 +34,9 @@ def form(table: Any, lang: str) -> dict[str, Any]:
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,
             "readers": sorted(set(table.setup.readers) | set(table.links())),
-            "players": list(table.config.players), "tubes": table.config.tubes}
+            "players": list(table.config.players), "tubes": table.config.tubes,
+            "expansions": list(table.config.expansions), "all_expansions": list(catalog.EXPANSIONS),
+            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES)}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
@@ -42,10 +45,17 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
     try:
         if not isinstance(books, dict):
             raise ConfigError("books must map a colour to a set number or \"random\"")
+        expansions = body.get("expansions", [])
+        if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+            raise ConfigError("expansions must be a list of names")
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
-                                       "books": deal(books, random.Random()), "supply": table.config.supply,
-                                       "tubes": body.get("tubes", False),
-                                       "edition": body.get("edition", catalog.DEFAULT_EDITION)})
+                                       "supply": table.config.supply, "tubes": body.get("tubes", False),
+                                       "edition": body.get("edition", catalog.DEFAULT_EDITION),
+                                       "stand": body.get("stand", catalog.STAND_SIDES[0]),
+                                       **deal_setup(books, [e for e in expansions if e in catalog.EXPANSIONS],
+                                                    random.Random())})
+        if set(expansions) - set(config.expansions):
+            raise ConfigError(f"unknown expansion(s): {', '.join(sorted(set(expansions) - set(config.expansions)))}")
         check_config(config)
     except (ConfigError, TypeError, ValueError) as err:
         raise Refusal(400, "bad_setup", str(err)) from None

@@ -41,7 +41,9 @@ def test_a_new_game_replaces_a_finished_one(over):
                           "random": "random", "books": dict.fromkeys(colors, 1),
                           "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
                           "edition": "northstar",
-                          "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False}
+                          "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False,
+                          "expansions": [], "all_expansions": ["witches", "alchemists", "exchange"],
+                          "stand": "green", "stands": ["green", "brown"]}
     switched = []
     over.game.switched.append(switched.append)
     r = over.post("/api/host/game", NEXT)
@@ -91,6 +93,10 @@ def test_random_books_are_dealt_at_creation_and_the_edition_is_the_one_chosen(ov
     ({"books": ["random"]}, "books must map a colour to a set number or \"random\""),
     ({"readers": {"bag-1": 7}}, "readers must map a reader's name to a seat number"),
     ({"readers": {"bag-1": 0, "bag-2": 0}}, "two readers feed the same seat"),
+    ({"expansions": ["witches", "dragons"]}, "unknown expansion(s): dragons"),
+    ({"expansions": "witches"}, "expansions must be a list of names"),
+    ({"expansions": ["exchange"], "tubes": True}, "Wolfgang's Exchange Office is played only with the front side"),
+    ({"players": ["A", "B", "C", "D", "E"]}, "the game is for 2 to 4 players, not 5 (a fifth player needs The Herb"),
 ])
 def test_a_bad_setup_is_refused_and_nothing_changes(over, change, reason):
     before = over.view()
@@ -122,3 +128,13 @@ def test_the_form_names_the_editions_in_the_page_language(over):
     assert [e["name"] for e in form(over)["editions"]][-2:] == ["The first English translation", "Spanish"]
     over.client.get("/lang/es?next=/host")
     assert [e["name"] for e in form(over)["editions"]][-2:] == ["La primera traducción inglesa", "Español"]
+
+
+def test_the_herb_witches_seat_a_fifth_player_and_the_setup_records_the_expansions(over):
+    five = {**NEXT, "players": ["Ana", "Ben", "Cy", "Di", "Ed"], "readers": {},
+            "expansions": ["witches", "exchange"], "stand": "brown"}
+    assert over.post("/api/host/game", five).status_code == 200
+    setup = over.view()["setup"]
+    assert len(over.view()["seats"]) == 5
+    assert (setup["expansions"], setup["stand"]) == (["exchange", "witches"], "brown")
+    assert form(over)["expansions"] == ["exchange", "witches"]

@@ -167,17 +167,19 @@
     document.getElementById("newgame").classList.toggle("hidden", !form.allowed);
     if (!form.allowed || formShown) return;
     formShown = true;
-    fill("newseats", [0, 1, 2, 3].map((k) => el("div", { class: "row", "data-new-seat": k },
+    fill("newseats", [0, 1, 2, 3, 4].map((k) => el("div", { class: "row", "data-new-seat": k },
       el("label", {}, `${t("seat_n", { n: k + 1 })} `, el("input", { class: "newname", maxlength: 40, value: form.players[k] || "", "aria-label": t("name") })),
       el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
         form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
-    fill("newstart", [0, 1, 2, 3].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
+    fill("newstart", [0, 1, 2, 3, 4].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
     // Each colour: the sets the engine plays, or one dealt at random when the game is created.
     fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
       el("select", { "data-book": c }, [...form.sets[c], form.random].map((n) => el("option",
         { value: n, selected: n === form.books[c] }, n === form.random ? t("book_random") : n))))));
     fill("newedition", form.editions.map((e) => el("option", { value: e.id, selected: e.id === form.edition }, e.name)));
     document.getElementById("newtubes").checked = form.tubes;
+    document.querySelectorAll("[data-expansion]").forEach((box) => { box.checked = form.expansions.includes(box.dataset.expansion); });
+    document.getElementById("newstand").value = form.stand;
   }
 
   async function createGame() {
@@ -193,7 +195,9 @@
     const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
       edition: document.getElementById("newedition").value,
       start_player: Number(document.getElementById("newstart").value),
-      tubes: document.getElementById("newtubes").checked });
+      tubes: document.getElementById("newtubes").checked,
+      expansions: [...document.querySelectorAll("[data-expansion]:checked")].map((box) => box.dataset.expansion),
+      stand: document.getElementById("newstand").value });
     if (reply) location.reload();
     else fill("result", `${t("refused")}: ${Q.lastError}`);
   }
