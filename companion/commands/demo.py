@@ -29,7 +29,7 @@ from companion.webapp.access import new_pin
 
 from .options import add_book_options, add_expansion_options, book_choice, listen
 
-NAMES = ("Ann", "Ben", "Cleo", "Dan")
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eva")
 
 
 @dataclass
