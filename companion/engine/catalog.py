@@ -291,6 +291,14 @@ Wolfgang's Exchange Office (only with the front side of the pots)."""
 STAND_SIDES: tuple[str, ...] = ("green", "brown")
 """Wolfgang's Exchange Office stand: green sells victory points in the shop, brown divides the
 chips' total value at the end."""
+STAND: dict[str, tuple[int, ...]] = {
+    "green": (12, 10, 9, 8, 7, 6, 5, 5, 4, 4, 3, 3, 2),  # coins per victory point in the shop
+    "brown": (15, 13, 11, 9, 7, 6, 5, 5, 4, 4, 3, 3, 2),  # chip value per victory point at the end
+}
+"""The number printed under each of the stand's 13 tubes (0: the start), per side (expansions.md
+section 3.2; the ends are sure, the tubes between are read from a picture: correct them here)."""
+LAST_STAND_TUBE = 12
+"""Once the stand droplet is here it moves no more: every step goes to the pot droplet (Q-E1)."""
 MAX_PLAYERS = 4
 MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):

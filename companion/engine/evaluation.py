@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import catalog
+from . import catalog, exchange
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import active_rules
@@ -162,6 +162,11 @@ def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
             if cost <= coins and color not in bought and supply.get(kind)]
 
 
+def can_shop(state: GameState, seat_no: int) -> bool:
+    """Whether the seat can still buy anything: a chip, or victory points at the exchange stand."""
+    return bool(offers(state, seat_no)) or exchange.can_buy_points(state, seat_no)
+
+
 def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:
     if is_last_round(state):
         return
@@ -174,7 +179,7 @@ def _next_shopper(state: GameState, events: list[dict[str, Any]]) -> None:
     order = state.turn_order()
     start = 0 if state.shopper is None else order.index(state.shopper) + 1
     for n in order[start:]:
-        if offers(state, n):
+        if can_shop(state, n):
             state.shopper = n
             return
         _leave_shop(state, n, events)
@@ -196,6 +201,10 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         events: list[dict[str, Any]]) -> None:
     _check_shopper(state, seat_no)
     seat = state.seats[seat_no]
+    if color == exchange.POINTS:
+        exchange.buy_points(Ctx(state, seat_no, events), value)
+        _after_buying(state, seat_no, events)
+        return
     cost = price(state, color, value)
     if cost is None:
         raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
@@ -219,7 +228,12 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
-    if not offers(state, seat_no):
+    _after_buying(state, seat_no, events)
+
+
+def _after_buying(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+    """A seat that can buy nothing more leaves the shop to the next."""
+    if not can_shop(state, seat_no):
         _leave_shop(state, seat_no, events)
         _next_shopper(state, events)
 
@@ -363,13 +377,17 @@ def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
         seat = state.seats[n]
         seat.round_scores.append(seat.score)
         ctx = Ctx(state, n, events)
-        from_coins = seat.coins // catalog.COINS_PER_VP
+        from_coins = exchange.coin_points(state, seat)
         ctx.gain_points(from_coins, N_("coins"))
         seat.coins = 0
         converted = seat.rubies // catalog.RUBIES_PER_VP
         seat.rubies -= converted * catalog.RUBIES_PER_VP
         ctx.gain_points(converted, N_("rubies"))
         seat.final_points = {"coins": from_coins, "rubies": converted}
+        if exchange.side(state.config) == exchange.BROWN:
+            from_stand = exchange.final_points(state, seat)
+            ctx.gain_points(from_stand, exchange.WHY)
+            seat.final_points["stand"] = from_stand
     best = max(s.score for s in state.seats)
     leaders = [n for n, s in enumerate(state.seats) if s.score == best]
     furthest = max(state.seats[n].scoring_space for n in leaders)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import evaluation, flow, fortune
+from . import evaluation, exchange, flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -90,6 +90,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
         moves.buys = tuple((c, v) for c, v, _ in evaluation.offers(state, seat))
+        if exchange.can_buy_points(state, seat):
+            moves.buys += ((exchange.POINTS, 1),)
         moves.done = True
     elif state.phase == "spend" and not s.done:
         moves.spends = tuple(evaluation.spends(state, seat))

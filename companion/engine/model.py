@@ -170,6 +170,7 @@ class Seat:
     score: int = 0
     droplet: int = 0
     tube: int = 0  # the test-tube droplet's glass (the back side of the pot)
+    stand: int = 0  # the stand droplet's tube (Wolfgang's Exchange Office), 0-12
     rat: int = 0
     flask_full: bool = True
     bag: list[str] = field(default_factory=list)
@@ -222,7 +223,7 @@ class Seat:
 
     def clone(self) -> Seat:
         return Seat(
-            self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
+            self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.stand, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
