@@ -227,13 +227,19 @@ def test_brown_side_the_rulebook_example_60_is_4_points_on_15_and_30_on_2(tube, 
     assert ann.final_points["stand"] == points and "stand" not in GameConfig(players=("A", "B")).to_dict()
 
 
-def test_brown_side_counts_whites_the_pot_and_beside_the_pot_and_rounds_down():
+def test_brown_side_counts_the_pot_and_beside_the_pot_and_rounds_down():
     state = final_round("brown", 4)  # 7
-    set_bag(state, 0, "white-3", "white-1", "orange-1", "red-4", "blue-2")
-    state = draw(draw(state, 0, "orange-1"), 0, "red-4")
-    state.seats[0].aside.append(state.supply["green-2"].pop())
+    set_bag(state, 0, "white-3", "white-1", "orange-1")
+    state = draw(state, 0, "orange-1")
+    state.seats[0].aside += [state.supply["blue-4"].pop(), state.supply["blue-4"].pop()]
     state = play_out(state)
-    assert state.seats[0].final_points["stand"] == (3 + 1 + 1 + 4 + 2 + 2) // 7
+    assert state.seats[0].final_points["stand"] == (3 + 1 + 1 + 4 + 4) // 7
+
+
+def test_brown_side_counts_white_chips():
+    state = final_round("brown", 0)  # 15
+    set_bag(state, 0, "white-3", "white-3", "white-3", "white-2", "white-2", "white-1", "white-1")
+    assert play_out(state).seats[0].final_points["stand"] == 1
 
 
 def test_the_brown_division_is_its_own_line_and_green_has_none():
