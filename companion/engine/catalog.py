@@ -288,6 +288,8 @@ CARD_BOOK_READINGS = ("redraw", "play")
 EXPANSIONS: tuple[str, ...] = ("witches", "alchemists", "exchange")
 """The boxes a game may add, in any combination the rules allow: The Herb Witches, The Alchemists,
 Wolfgang's Exchange Office (only with the front side of the pots)."""
+EXPANSION_NAMES: dict[str, str] = {"witches": "The Herb Witches", "alchemists": "The Alchemists",
+                                   "exchange": "Wolfgang's Exchange Office"}
 STAND_SIDES: tuple[str, ...] = ("green", "brown")
 """Wolfgang's Exchange Office stand: green sells victory points in the shop, brown divides the
 chips' total value at the end."""
@@ -318,3 +320,19 @@ SHINING_RUBIES = 1
 SECOND_CHANCE_AFTER = 5
 """Chips placed before A Second Chance asks whether to start again."""
 PUMPKIN_PARTY_EXTRA = 1
+
+# The Alchemists' plain cards (no symbol): numbers printed on them (expansions.md section 4)
+SPOILED_RUBIES, SPOILED_TAILS, SPOILED_CHIP = 1, 3, ("red", 2)
+GIVE_AND_TAKE = {1: 1, 2: 2, 4: 4}
+"""Give and take: rubies given -> the value of the chip taken (the card's order; low-medium)."""
+GIVE_AND_TAKE_RUBIES = 2
+RICH_TAILS, RICH_ROLLS, RICH_DROPLET = 8, 4, 3
+SMALL_DONATION_TAILS = 2
+CHERISH_MOST, CHERISH_TAILS = 3, 3
+USEFUL_RODENT = {2: 1, 4: 2, 6: 4}
+"""Useful rodent: rat tails given up -> the value of the chip taken (the card's order; low-medium)."""
+POWERFUL_TIPPLE = {1: 2, 2: 4}
+"""A powerful tipple: droplet spaces back -> the value of the chip taken (the card's order; low-medium)."""
+RATS_BLESSING = 2
+"""A rat's blessing: coins per rat tail."""
+NEIGHBOURHOOD_RUBIES = 2

@@ -32,24 +32,33 @@ LOOK = "fortune.look"
 
 NONE = "none"
 
+ALCHEMISTS_BOX = "A"
+"""The id prefix of the 20 cards The Alchemists brings: they are in the deck only with that box."""
+
 
 @dataclass(frozen=True)
 class Card:
-    id: str  # P01-P13 (purple), B01-B11 (blue)
+    id: str  # P01-P13 (purple), B01-B11 (blue); The Alchemists' box: AP01-AP10, AB01-AB10
     name: str  # the Schmidt English title (a catalog source string)
     text: str  # a catalog source string
-    needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
+    needs: str | None = None  # an expansion (its symbol on the card) or the book of the card's chip
     read: Hook | None = None  # carried out when the card is turned up
     start: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs as the phase starts
     end: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs once the phase is over
     looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
     placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
+    bought: Callable[[Ctx, str, int], None] | None = None  # after a chip was bought (its id and cost)
 
     @property
     def kind(self) -> str:
         """Purple cards are carried out at once; blue cards are in force for the round."""
-        return "purple" if self.id.startswith("P") else "blue"
+        return "purple" if self.id.removeprefix(ALCHEMISTS_BOX).startswith("P") else "blue"
+
+    @property
+    def box(self) -> str | None:
+        """The expansion whose box holds the card (None: the base game's)."""
+        return "alchemists" if self.id.startswith(ALCHEMISTS_BOX) else None
 
 
 # helpers -----------------------------------------------------------------------------------
@@ -154,11 +163,15 @@ def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -
     if keys[0] == "points":
         ctx.gain_points(catalog.JUST_IN_TIME_VP, _why(ctx))
     else:
-        ctx.ask(LOOK, RULE, say("Just in Time: take a white 1-chip out of your bag"), [],
-                data={"reveal": 1, "only": "white-1"})
+        _take_white_out(ctx, say("Just in Time: take a white 1-chip out of your bag"))
 
 
-def _looked_just_in_time(ctx: Ctx, decision: Decision) -> None:
+def _take_white_out(ctx: Ctx, prompt: Text) -> None:
+    """The seat draws a white 1-chip from its bag, past the reader, to put it in the box for good."""
+    ctx.ask(LOOK, RULE, prompt, [], data={"reveal": 1, "only": "white-1"})
+
+
+def _looked_white_out(ctx: Ctx, decision: Decision) -> None:
     ctx.close(decision)
     ctx.chip_to_supply(ctx.seat.hand[0], _why(ctx))
 
@@ -451,6 +464,269 @@ def _magic_potion(state: GameState, events: Events) -> None:
             ctx.emit("flask_refilled", why=_why(ctx))
 
 
+# The Alchemists' cards without a symbol (AP: purple, AB: blue) -------------------------------
+
+def _left(state: GameState, events: Events, seat_no: int) -> Ctx:
+    """The player to the left: clockwise next (with 2 players, the other one)."""
+    return Ctx(state, (seat_no + 1) % len(state.seats), events)
+
+
+def _more_tails(ctx: Ctx, tails: int) -> None:
+    if tails:
+        ctx.seat.rat += tails
+        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+
+
+def _spoiled(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option("bundle", say("{rubies} ruby, a roll of the die and {tails} more rat tails",
+                                        rubies=catalog.SPOILED_RUBIES, tails=catalog.SPOILED_TAILS)),
+                   *chip_options(state, catalog.SPOILED_CHIP[1], only=(catalog.SPOILED_CHIP[0],))]
+        _ask(ctx, "fortune.choice", say("Spoiled for choice: choose one"), options)
+
+
+def _resolve_spoiled(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if keys[0] != "bundle":
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    ctx.gain_rubies(catalog.SPOILED_RUBIES, _why(ctx))
+    _more_tails(ctx, catalog.SPOILED_TAILS)
+    evaluation.ask_die(ctx)
+
+
+def _ruby_fever(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        _look(ctx, 1, say("Ruby fever: draw 1 chip, take as many rubies as its value"))
+
+
+def _looked_ruby_fever(ctx: Ctx, decision: Decision) -> None:
+    ctx.close(decision)
+    ctx.gain_rubies(chip(ctx.seat.hand[0]).value, _why(ctx))
+    _put_back_hand(ctx)
+
+
+def _give_and_take(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{given}:{o.key}", say_n("Give {n} ruby for a {chip}", "Give {n} rubies for a {chip}", given,
+                                                     chip=o.label))
+                   for given, value in catalog.GIVE_AND_TAKE.items() if ctx.seat.rubies >= given
+                   for o in chip_options(state, value, leave_out=("purple",))]
+        _ask(ctx, "fortune.choice", say("Give and take: rubies for a chip, or take {n} rubies",
+                                        n=catalog.GIVE_AND_TAKE_RUBIES),
+             [*options, Option("rubies", say_n("Take {n} ruby", "Take {n} rubies", catalog.GIVE_AND_TAKE_RUBIES))])
+
+
+def _resolve_give_and_take(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "rubies":
+        ctx.gain_rubies(catalog.GIVE_AND_TAKE_RUBIES, _why(ctx))
+        return
+    given, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.rubies -= int(given)
+        ctx.emit("rubies_paid", amount=int(given), why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _rich_offerings(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        _ask(ctx, "fortune.choice", say("Rich offerings: choose one"),
+             [Option("tails", say_n("{n} more rat tail", "{n} more rat tails", catalog.RICH_TAILS)),
+              Option("rolls", say_n("Roll the die {n} time", "Roll the die {n} times", catalog.RICH_ROLLS)),
+              Option("droplet", say_n("Move your droplet {n} space", "Move your droplet {n} spaces",
+                                      catalog.RICH_DROPLET))])
+
+
+def _resolve_rich_offerings(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "tails":
+        _more_tails(ctx, catalog.RICH_TAILS)
+    elif keys[0] == "rolls":
+        for _ in range(catalog.RICH_ROLLS):
+            evaluation.ask_die(ctx)
+    else:
+        ctx.move_droplet(catalog.RICH_DROPLET, _why(ctx))
+
+
+def _small_donation(state: GameState, events: Events) -> None:
+    """A roll never costs anything, so whoever may roll does."""
+    for ctx in _seats(state, events):
+        if ctx.seat.rat >= catalog.SMALL_DONATION_TAILS:
+            evaluation.ask_die(ctx)
+
+
+def _cherish(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        most = min(ctx.seat.rubies, catalog.CHERISH_MOST)
+        if most:
+            _ask(ctx, "fortune.choice", say("A rat to cherish: give rubies for rat tails?"),
+                 [Option("0", say("Keep your rubies")),
+                  *(Option(str(k), say_n("Give {n} ruby for {tails} more rat tails",
+                                         "Give {n} rubies for {tails} more rat tails", k, tails=k * catalog.CHERISH_TAILS))
+                    for k in range(1, most + 1))])
+
+
+def _resolve_cherish(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    given = int(keys[0])
+    if given:
+        ctx.seat.rubies -= given
+        ctx.emit("rubies_paid", amount=given, why=_why(ctx))
+        _more_tails(ctx, given * catalog.CHERISH_TAILS)
+
+
+def _neighbour_in_need(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        left = _left(state, events, ctx.seat_no)
+        options = [Option("take", say("{name} takes a chip of their choice", name=left.seat.name))]
+        if _white_ones(left):
+            options.insert(0, Option("white", say("{name} takes a white 1-chip out of their bag for good",
+                                                   name=left.seat.name)))
+        _ask(ctx, "fortune.choice", say("Neighbor in need: choose for {name}", name=left.seat.name), options)
+
+
+def _resolve_neighbour_in_need(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """The chooser's answer opens the left neighbour's part: a draw of a white 1-chip, or a pick."""
+    if decision.data.get("take"):
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    left = _left(ctx.state, ctx.events, ctx.seat_no)
+    if keys[0] == "white":
+        _take_white_out(left, say("Neighbor in need: take a white 1-chip out of your bag"))
+        return
+    options = [o for value in (1, 2, 4) for o in chip_options(ctx.state, value)]
+    if options:
+        _ask(left, "fortune.choice", say("Neighbor in need: {name} gives you a chip of your choice",
+                                         name=ctx.seat.name), options, data={"take": True})
+
+
+def _useful_rodent(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{tails}:{o.key}", say("Give up {n} rat tails for a {chip}", n=tails, chip=o.label))
+                   for tails, value in catalog.USEFUL_RODENT.items() if ctx.seat.rat >= tails
+                   for o in chip_options(state, value, leave_out=("purple",))]
+        if options:
+            _ask(ctx, "fortune.choice", say("Useful rodent: rat tails for a chip?"),
+                 [Option(NONE, say("Keep the rat stone where it is")), *options])
+
+
+def _resolve_useful_rodent(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == NONE:
+        return
+    tails, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.rat -= int(tails)
+        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _powerful_tipple(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{back}:{o.key}", say_n("Droplet {n} space back for a {chip}",
+                                                   "Droplet {n} spaces back for a {chip}", back, chip=o.label))
+                   for back, value in catalog.POWERFUL_TIPPLE.items() if ctx.seat.droplet >= back
+                   for o in chip_options(state, value)]
+        if options:
+            _ask(ctx, "fortune.choice", say("A powerful tipple: move your droplet back for a chip?"),
+                 [Option(NONE, say("Leave the droplet where it is")), *options])
+
+
+def _resolve_powerful_tipple(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only the pot droplet moves back (the stand's and the test tubes' never do)."""
+    ctx.close(decision)
+    if keys[0] == NONE:
+        return
+    back, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.droplet -= int(back)
+        ctx.emit("droplet", amount=-int(back), to=ctx.seat.droplet, why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _good_to_better(state: GameState, events: Events) -> None:
+    """After stopping (an explosion stops too): a coloured 2- or 4-chip in the pot may be swapped."""
+    for ctx in _seats(state, events):
+        swappable = [cid for cid, _ in ctx.seat.pot if chip(cid).color != "white" and chip(cid).value in (2, 4)]
+        if swappable:
+            ctx.ask("fortune.choice", RULE, say("From good to better: swap a 2- or 4-chip in your pot for another?"),
+                    [Option(NONE, say("Keep the pot as it is")),
+                     *(Option(cid, say("Swap the {chip} on space {space}", chip=chip_label(cid), space=space))
+                       for cid, space in ctx.seat.pot if cid in swappable)])
+
+
+def _resolve_good_to_better(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    old = decision.data.get("old")
+    if old is None:
+        options = [o for value in (2, 4) for o in chip_options(ctx.state, value)]
+        if keys[0] != NONE and options:
+            ctx.ask("fortune.choice", RULE, say("From good to better: which chip takes the place of the {chip}?",
+                                                chip=chip_label(keys[0])), options, data={"old": keys[0]})
+        return
+    stock = ctx.state.supply.get(keys[0])
+    if not stock:
+        return
+    new = stock.pop(0)
+    seat = ctx.seat
+    at = next(k for k, (cid, _) in enumerate(seat.pot) if cid == old)
+    seat.pot[at] = (new, seat.pot[at][1])
+    back = ctx.state.supply[chip(old).kind]
+    back.append(old)
+    back.sort()
+    ctx.emit("swapped", chip=old, to=new, why=_why(ctx))
+
+
+def _white_blessing(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.pot and (last := chip(ctx.seat.pot[-1][0])).color == "white":
+            ctx.gain_points(last.value, _why(ctx))
+
+
+def _sale(ctx: Ctx, chip_id: str, cost: int) -> None:
+    """The second chip bought: the cheaper of the two comes a second time (the first bought on a tie)."""
+    bought: dict[int, tuple[tuple[int, str], ...]] = ctx.state.card_data.setdefault("sale", {})
+    mine = bought[ctx.seat_no] = (*bought.get(ctx.seat_no, ()), (cost, chip(chip_id).kind))
+    if len(mine) == catalog.MAX_PURCHASES:
+        _take(ctx, min(mine, key=lambda paid: paid[0])[1])
+
+
+def _rats_blessing(state: GameState, events: Events) -> None:
+    """Coins to shop with (not the last round's, which only become points)."""
+    if evaluation.is_last_round(state):
+        return
+    for ctx in _seats(state, events):
+        bonus = catalog.RATS_BLESSING * ctx.seat.rat
+        if ctx.seat.reward != "points" and bonus:
+            ctx.seat.coins += bonus
+            ctx.emit("coins", amount=ctx.seat.coins, why=_why(ctx))
+
+
+def _good_neighbourhood(ctx: Ctx, placed: Chip) -> None:
+    """While the pot has not exploded, the white 3-chip in it may go back into the bag: offered
+    again after every chip placed, as long as the seat brews."""
+    if ctx.seat.status != BREWING or any(d.rule == RULE and "white3" in d.data for d in ctx.state.decisions_for(ctx.seat_no)):
+        return
+    for cid, _ in ctx.seat.pot:
+        if chip(cid).kind == "white-3":
+            left = ctx.state.seats[(ctx.seat_no + 1) % len(ctx.state.seats)]
+            ctx.ask("fortune.neighbourhood", RULE, say("A good neighborhood: put the {chip} back into the bag?",
+                                                       chip=chip_label(cid)),
+                    [Option("back", say_n("Put it back: {name} takes {n} ruby", "Put it back: {name} takes {n} rubies",
+                                          catalog.NEIGHBOURHOOD_RUBIES, name=left.name))],
+                    blocking=False, data={"white3": cid})
+            return
+
+
+def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    white = decision.data["white3"]
+    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.put_back([white], _why(ctx))
+    _left(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, _why(ctx))
+
 # the deck ---------------------------------------------------------------------------------
 
 _DECK = (
@@ -462,7 +738,7 @@ _DECK = (
     Card("P04", N_("Beginner's Bonus"), N_("The player or players with the fewest victory points each take "
          "1 green 1-chip into their bag."), read=_beginners_bonus),
     Card("P05", N_("Just in Time"), N_("Each player chooses: 4 victory points, or take 1 white 1-chip out of "
-         "their bag for good."), read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
+         "their bag for good."), read=_just_in_time, looked=_looked_white_out, resolve=_resolve_just_in_time),
     Card("P06", N_("You Only Get to Choose One"), N_("Each player chooses one: 1 black chip, or any one "
          "2-chip, or 3 rubies."), read=_choose_one, resolve=_resolve_choose_one),
     Card("P07", N_("Rats Are Your Friends"), N_("Each player chooses: take any one 4-chip, or 1 victory point "
@@ -509,7 +785,43 @@ _DECK = (
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
 )
-CARDS: dict[str, Card] = {c.id: c for c in _DECK}
+_ALCHEMISTS_DECK = (
+    Card("AP01", N_("Spoiled for choice"), N_("Choose: 1 ruby, 1 roll of the die and 3 more rat tails, or 1 red "
+         "2-chip."), start={"brewing": _spoiled}, resolve=_resolve_spoiled),
+    Card("AP02", N_("Ruby fever"), N_("Every player draws 1 chip from their bag and takes as many rubies as its "
+         "value, then puts it back."), read=_ruby_fever, looked=_looked_ruby_fever),
+    Card("AP03", N_("Give and take"), N_("Give 1, 2 or 4 rubies for a 1-, 2- or 4-chip (any colour but purple), "
+         "or take 2 rubies."), read=_give_and_take, resolve=_resolve_give_and_take),
+    Card("AP04", N_("Rich offerings"), N_("Choose: 8 more rat tails, or roll the die 4 times, or move your "
+         "droplet 3 spaces forward."), start={"brewing": _rich_offerings}, resolve=_resolve_rich_offerings),
+    Card("AP05", N_("A small donation"), N_("Whoever has 2 or more rat tails this round rolls the die once."),
+         start={"brewing": _small_donation}),
+    Card("AP06", N_("A rat to cherish"), N_("You may give up to 3 rubies: 3 more rat tails for each ruby given."),
+         start={"brewing": _cherish}, resolve=_resolve_cherish),
+    Card("AP08", N_("Neighbor in need"), N_("Choose for the player to your left: they take a white 1-chip out of "
+         "their bag for good, or they take a chip of their choice."), read=_neighbour_in_need,
+         looked=_looked_white_out, resolve=_resolve_neighbour_in_need),
+    Card("AP09", N_("Useful rodent"), N_("You may give up 2, 4 or 6 rat tails for a 1-, 2- or 4-chip (any colour "
+         "but purple)."), start={"brewing": _useful_rodent}, resolve=_resolve_useful_rodent),
+    Card("AP10", N_("A powerful tipple"), N_("You may move your droplet 1 or 2 spaces back for a 2- or 4-chip."),
+         read=_powerful_tipple, resolve=_resolve_powerful_tipple),
+    Card("AB01", N_("From good to better"), N_("After you stop: you may take a coloured 2- or 4-chip out of your "
+         "pot for good and put another 2- or 4-chip from the supply in its place."),
+         end={"brewing": _good_to_better}, resolve=_resolve_good_to_better),
+    Card("AB02", N_("Sale"), N_("Whoever buys 2 chips this round takes the cheaper one a second time for free."),
+         bought=_sale),
+    Card("AB03", N_("The white blessing"), N_("After you stop: if the last chip in your pot is white, score as many "
+         "victory points as its value."), end={"brewing": _white_blessing}),
+    Card("AB04", N_("A rat's blessing"), N_("This round your buying power rises by 2 coins for every rat tail."),
+         end={"rewards": _rats_blessing}),
+    Card("AB05", N_("A good neighborhood"), N_("While your pot has not exploded you may put your white 3-chip back "
+         "into the bag at any time; if you do, the player to your left takes 2 rubies."),
+         placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood),
+)
+"""The Alchemists' 14 cards without a symbol (expansions.md section 4, AF-P1 to AF-P10 but AF-P7,
+AF-B1 to AF-B5): in the deck only with The Alchemists in play."""
+
+CARDS: dict[str, Card] = {c.id: c for c in (*_DECK, *_ALCHEMISTS_DECK)}
 
 OTHER_TITLES: dict[str, tuple[str, ...]] = {
     "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
@@ -527,20 +839,25 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {
 # the engine's side ------------------------------------------------------------------------
 
 def available(state: GameState) -> list[str]:
-    """Cards that may be turned up this round: not used yet, and their chip's book is out."""
-    return [c.id for c in _DECK if _refusal(state, c.id) is None]
+    """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
+    return [c for c in CARDS if _refusal(state, c) is None]
 
 
 def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
     card = CARDS.get(card_id)
     if card is None:
-        return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
-                             "the cards are P01 to P13 and B01 to B11")
+        return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: the cards are P01 to "
+                             "P13 and B01 to B11, and with The Alchemists AP01 to AP10 and AB01 to AB10")
+    config = state.config
+    for box in (card.box, card.needs):
+        if box in catalog.EXPANSIONS and not config.has(box):
+            return IllegalAction("not_in_deck", f"{card.name} is played only with {catalog.EXPANSION_NAMES[box]}, "
+                                 "which is not in this game")
     if card_id in state.cards_used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
     opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
-    if state.round < opens and state.config.card_books == "redraw":
+    if state.round < opens and config.card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")
     return None
@@ -584,11 +901,14 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 
 def chips_placed(state: GameState, events: Events) -> None:
-    """An input has been applied: the round's card reacts to each chip it placed in a pot."""
+    """An input has been applied: the round's card reacts to each chip it placed in a pot or bought."""
     card = _card(state)
     if card and card.placed:
         for event in [e for e in events if e["event"] == "placed"]:
             card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
+    if card and card.bought:
+        for event in [e for e in events if e["event"] == "bought"]:
+            card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
 
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:

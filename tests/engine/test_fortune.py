@@ -1,4 +1,4 @@
-"""The 24 Fortune Teller cards, one test each from the card's text and its clarification, and the deck rules."""
+"""The base game's 24 Fortune Teller cards, one test each from the card's text and its clarification, and the deck rules."""
 
 from collections import Counter
 
@@ -70,10 +70,10 @@ def with_tails(round_no: int, scores: tuple[int, ...]):
 
 # the deck -------------------------------------------------------------------------------------
 
-def test_the_deck_holds_24_cards_13_purple_and_11_blue():
-    assert len(CARDS) == 24
-    assert Counter(c.kind for c in CARDS.values()) == {"purple": 13, "blue": 11}
-    assert list(CARDS) == [f"P{k:02d}" for k in range(1, 14)] + [f"B{k:02d}" for k in range(1, 12)]
+def test_the_base_deck_holds_24_cards_13_purple_and_11_blue():
+    base = [c for c in CARDS.values() if c.box is None]
+    assert Counter(c.kind for c in base) == {"purple": 13, "blue": 11}
+    assert [c.id for c in base] == [f"P{k:02d}" for k in range(1, 14)] + [f"B{k:02d}" for k in range(1, 12)]
 
 
 def test_each_card_is_used_once_per_game():
