@@ -721,8 +721,11 @@ def _good_neighbourhood(ctx: Ctx, placed: Chip) -> None:
 
 
 def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only while the chip is still in the pot (the flask may have put it back meanwhile)."""
     ctx.close(decision)
     white = decision.data["white3"]
+    if all(cid != white for cid, _ in ctx.seat.pot):
+        return
     ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
     ctx.put_back([white], _why(ctx))
     _left(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, _why(ctx))

@@ -259,3 +259,13 @@ def test_ab05_not_once_the_pot_exploded():
     state = draws(state, 0, "white-3", "white-3", "white-2")
     assert state.seats[0].status == "exploded"
     assert not [d for d in state.decisions_for(0) if d.kind == "fortune.neighbourhood"]
+
+
+def test_ab05_a_white_3_the_flask_already_put_back_gives_nothing():
+    state = card(alchemists(1), "AB05")
+    set_bag(state, 0, "white-3", "orange-1")
+    state = answer(draw(state, 0, "white-3"), 0, "flask", "use")
+    offer = [d for d in state.decisions_for(0) if d.kind == "fortune.neighbourhood"]
+    if offer:
+        state = answer(state, 0, "fortune.neighbourhood", "back")
+    assert kinds(state.seats[0].bag)["white-3"] == 1 and state.seats[1].rubies == 1

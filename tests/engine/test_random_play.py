@@ -22,6 +22,7 @@ from companion.engine import (
     replay,
     state_to_dict,
 )
+from companion.engine.fortune import CARDS
 from companion.engine.model import chip
 
 
@@ -38,6 +39,7 @@ class Invariants:
         self.scores = [0] * len(config.players)
         self.droplets = [0] * len(config.players)
         self.tubes = [0] * len(config.players)
+        self.stands = [0] * len(config.players)
 
     def __call__(self, state, action, events) -> None:
         chips = every_chip(state)
@@ -46,10 +48,13 @@ class Invariants:
         assert not duplicates, f"chips in two places at once: {duplicates}"
         view = state_to_dict(state) if events and events[-1]["event"] == "placed" else None
         for n, seat in enumerate(state.seats):
-            assert seat.score >= self.scores[n] and seat.droplet >= self.droplets[n], "markers never go back"
+            tipple = state.fortune == "AP10"  # A powerful tipple trades droplet spaces for a chip
+            assert seat.score >= self.scores[n] and (seat.droplet >= self.droplets[n] or tipple), "markers never go back"
             self.scores[n], self.droplets[n] = seat.score, seat.droplet
             assert self.tubes[n] <= seat.tube <= (catalog.LAST_GLASS if state.config.tubes else 0)
             self.tubes[n] = seat.tube
+            assert self.stands[n] <= seat.stand <= (catalog.LAST_STAND_TUBE if state.config.has("exchange") else 0)
+            self.stands[n] = seat.stand
             assert seat.rubies >= 0 and seat.coins >= 0
             whites = sum(chip(c).value for c, _ in seat.pot if chip(c).color == "white")
             if view is not None:
@@ -179,3 +184,25 @@ def test_random_games_with_red_and_yellow_sets_2_to_4_keep_every_invariant():
         assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
         placed_from_aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",))
     assert placed_from_aside, "red chips were placed from beside the pot"
+
+
+def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_every_invariant():
+    """Both sides of the stand, with and without The Alchemists' cards; each game replays from its transcript."""
+    turned_up, stands, bought, divided = Counter(), [], 0, 0
+    for game_no in range(60):
+        players = 2 + game_no % 3
+        expansions = ("exchange", "alchemists") if game_no % 3 else ("exchange",)
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, expansions=expansions,
+                            stand=catalog.STAND_SIDES[game_no % 2],
+                            books=deal(every_colour(RANDOM), random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 5 != 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        turned_up.update(state.cards_used)
+        stands += [s.stand for s in state.seats]
+        bought += sum(1 for a in inputs if getattr(a, "color", None) == "points")
+        divided += sum(s.final_points.get("stand", 0) for s in state.seats)
+        assert all(("stand" in s.final_points) == (config.stand == "brown") for s in state.seats)
+    assert max(stands) > 0 and bought and divided, "stand droplets moved, points were bought and divided"
+    assert {c for c in turned_up if c.startswith("A")} == {c for c, card in CARDS.items() if card.box == "alchemists"}
