@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, evaluation, fortune
+from . import brewing, catalog, evaluation, exchange, fortune
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -44,7 +44,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
     s = state.seats[n]
     out: dict[str, Any] = {
         "seat": n, "name": s.name, "score": s.score, "lap": s.score // catalog.RAT_TAIL_LAP,
-        "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "rat": s.rat, "start_space": s.start_space,
+        "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "stand": s.stand, "rat": s.rat, "start_space": s.start_space,
         "flask": s.flask_full, "white_total": s.white_total, "threshold": s.threshold,
         "status": s.status, "exploded": s.status == "exploded", "stopped": s.status != "brewing",
         "insured": s.insured, "insured_explosion": s.insured_explosion,
@@ -80,6 +80,12 @@ def _shop(state: GameState) -> dict[str, Any]:
     return {"shopper": state.shopper, "prices": prices}
 
 
+def _exchange(state: GameState) -> dict[str, Any] | None:
+    """Wolfgang's Exchange Office's stand: its side and the number under each tube (None without it)."""
+    side = exchange.side(state.config)
+    return {"side": side, "numbers": list(catalog.STAND[side])} if side else None
+
+
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Everything: what the host and `quacks replay --json` see, with every seat's odds."""
     rules = active_rules(state.config)
@@ -97,6 +103,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "shop": _shop(state),
+        "exchange": _exchange(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
         "winners": list(state.winners),
     }

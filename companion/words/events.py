@@ -104,6 +104,14 @@ def _flask_refilled(w: Words, e: dict[str, Any]) -> str:
     return w.ngettext("refills the flask ({n} ruby)", "refills the flask ({n} rubies)", catalog.FLASK_COST)
 
 
+def _stand(w: Words, e: dict[str, Any]) -> str:
+    if e["side"] == "green":
+        return w._("stand droplet to tube {tube}: 1 victory point for {n} coins ({why})", tube=e["to"], n=e["number"],
+                   why=w.why(e))
+    return w._("stand droplet to tube {tube}: chip value divided by {n} at the end ({why})", tube=e["to"],
+               n=e["number"], why=w.why(e))
+
+
 _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "round_start": lambda w, e: w._("— Round {round} —", round=e["round"]),
     "round_end": lambda w, e: w._("End of round {round}", round=e["round"]),
@@ -147,6 +155,12 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "droplet": lambda w, e: w._("droplet to space {space} ({why})", space=_space(e, "to"), why=w.why(e)),
     "tube": lambda w, e: w._("test-tube droplet to glass {glass}: {bonus} ({why})", glass=e["to"],
                              bonus=w.lookup(e["bonus"]), why=w.why(e)),
+    "stand": _stand,
+    "points_bought": lambda w, e: w.ngettext("buys {n} victory point at the exchange stand for {cost} coins",
+                                             "buys {n} victory points at the exchange stand for {cost} coins",
+                                             e["amount"], cost=e["cost"]),
+    "swapped": lambda w, e: w._("{chip} out of the pot for good, {new} in its place ({why})", chip=w.chip(e["chip"]),
+                                new=w.chip(e["to"]), why=w.why(e)),
     "coins": lambda w, e: w.ngettext("{n} coin", "{n} coins", e["amount"]),
     "coins_lost": lambda w, e: w.ngettext("loses {n} unspent coin", "loses {n} unspent coins", e["amount"]),
     "chip_gained": lambda w, e: w._("gets {chip} into the bag ({why})", chip=w.chip(e["chip"]), why=w.why(e)),
