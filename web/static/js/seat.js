@@ -50,7 +50,7 @@
     }
     if (d.kind === "purple.tier") return t("purple_" + o.key);
     if (d.kind === "red.aside") return t("red_" + o.key);
-    if (d.kind === "droplet") {
+    if (d.kind === "droplet" && o.key !== "stand") {  // the stand's answer says its price: the engine's label
       const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
       return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
     }
@@ -142,7 +142,21 @@
         why ? el("span", { class: "why muted" }, why) : null);
     });
     const done = (view.actions || []).find((a) => a.kind === "done");
-    fill("buys", rows, done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+    fill("buys", rows, pointsRow(me, buys), done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+  }
+
+  // Wolfgang's Exchange Office, green side: victory points at the price under the stand droplet.
+  function pointsRow(me, buys) {
+    const stand = view.exchange;
+    if (!stand || stand.side !== "green") return null;
+    const cost = stand.numbers[me.stand || 0];
+    const action = buys.find((a) => a.color === "points");
+    return el("div", { class: "shoprow" + (action ? "" : " off"), "data-kind": "points" },
+      Board.icon("star"), el("div", { class: "what" }, t("stand_points"),
+        el("span", { class: "muted" }, t("stand_at_tube", { n: me.stand || 0 }))),
+      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action) },
+        t("coins_n", { n: cost })),
+      action ? null : el("span", { class: "why muted" }, t("why_too_expensive")));
   }
 
   function resultsPanel(me) {
@@ -239,6 +253,8 @@
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
         el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
       view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null,
+      view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
+        el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
       // Blue set 2: how many of the next draws an explosion would still keep points and coins.
       st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
         el("span", {}, t("insured_draws"))) : null);

@@ -34,6 +34,14 @@ const TableView = (() => {
     });
   }
 
+  // Wolfgang's Exchange Office: the 13 tubes with the number under each and every seat's droplet.
+  function stand(view) {
+    const ex = view.exchange, seats = view.seats || [];
+    return el("div", { class: "stand", "data-side": ex.side }, ex.numbers.map((n, tube) =>
+      el("div", { class: "tubecell", "data-tube": tube }, el("b", {}, n),
+        seats.map((s, k) => (s.stand || 0) === tube ? Board.seatDot(k) : null))));
+  }
+
   function toggle(id, on) {
     const node = document.getElementById(id);
     if (node) node.classList.toggle("hidden", !on);
@@ -52,6 +60,11 @@ const TableView = (() => {
     fill("books", books(view));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
+    toggle("standbox", Boolean(view.exchange));
+    if (view.exchange) {
+      fill("standside", t(view.exchange.side === "green" ? "stand_green" : "stand_brown"));
+      fill("stand", stand(view));
+    }
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
       k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
