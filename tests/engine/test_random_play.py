@@ -206,3 +206,12 @@ def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_eve
         assert all(("stand" in s.final_points) == (config.stand == "brown") for s in state.seats)
     assert max(stands) > 0 and bought and divided, "stand droplets moved, points were bought and divided"
     assert {c for c in turned_up if c.startswith("A")} == {c for c, card in CARDS.items() if card.box == "alchemists"}
+
+
+def test_quacks_simulate_plays_the_exchange_office(capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--games", "3", "--players", "3", "--expansions", "exchange", "--stand", "brown",
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["expansions"] == ["exchange"] and summary["stand"] == "brown" and summary["rounds_per_game"] == 9
