@@ -144,10 +144,12 @@ def test_random_games_with_blue_green_and_purple_books_of_sets_2_to_4_keep_every
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans(),
-       cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS))
-def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes, books=books,
-                        edition=edition)
+       cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS),
+       expansions=st.sampled_from([(), ("exchange",), ("alchemists",), ("alchemists", "exchange")]),
+       stand=st.sampled_from(catalog.STAND_SIDES))
+def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition, expansions, stand):
+    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, books=books, edition=edition,
+                        tubes=tubes and "exchange" not in expansions, expansions=expansions, stand=stand)
     state, inputs = play_game(config, seed, cards=cards)
     text = format_transcript(config, inputs)
     again_config, again = parse_transcript(text)
