@@ -38,7 +38,8 @@ class Ctx:
             self.emit("rubies", amount=n, why=why)
 
     def move_droplet(self, n: int, why: str) -> None:
-        """Move "your droplet" n steps; on the test-tube side the seat chooses which droplet."""
+        """Move "your droplet" n steps; on the test-tube side or with the exchange stand the seat
+        chooses which droplet, step by step."""
         droplets.move(self, n, why)
 
     def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
