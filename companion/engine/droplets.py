@@ -30,7 +30,7 @@ def move(ctx: Ctx, steps: int, why: str) -> None:
         return
     waiting = next((d for d in ctx.state.decisions_for(ctx.seat_no) if d.rule == DROPLET), None)
     if waiting is not None:
-        waiting.data["moves"].extend([why] * steps)
+        waiting.data["moves"] = [*waiting.data["moves"], *[why] * steps]  # a new list: clones share the old
         return
     _carry_on(ctx, [why] * steps)
 
