@@ -113,8 +113,8 @@ more than the VP its rubies bring at the end. An exploded pot
         draws = [a for a in mine if isinstance(a, Draw)]
         try:
             if pending is not None:
-                if draws:
-                    return None  # looking at chips: which one comes out is chance
+                if draws or pending.rule == DIE:
+                    return None  # looking at chips or rolling the die (a card's roll while brewing): chance
                 choices = [a for a in mine if isinstance(a, Choose) and a.decision == pending.id]
                 return max(choices, key=lambda a: search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value)
             now = whatif.ignore_offers(state, seat)

@@ -1,9 +1,10 @@
-"""The 24 Fortune Teller cards: their names and texts, and what each one does and when.
+"""The Fortune Teller cards (the base game's 24, The Alchemists' 14 without a symbol): their
+names and texts, what each one does and when, and which of them a game's deck holds.
 
 The start player turns up a card at the start of every round (a `Fortune` input). A purple card
 is carried out at once, before the rats are counted; a blue card is in force for the round. Each
 card's effect is written once, here, as hooks: `flow` runs `at_start`/`at_end` whenever a phase
-starts or ends, and `game` hands every input's placed chips to `chips_placed`. Numbers come from
+starts or ends, and `game` hands every input's placed and bought chips to `chips_placed`. Numbers come from
 the catalog.
 """
 
