@@ -202,6 +202,8 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     _check_shopper(state, seat_no)
     seat = state.seats[seat_no]
     if color == exchange.POINTS:
+        if chip_id is not None:
+            raise IllegalAction("malformed", "victory points are bought without a chip: leave out 'chip'")
         exchange.buy_points(Ctx(state, seat_no, events), value)
         _after_buying(state, seat_no, events)
         return

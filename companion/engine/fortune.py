@@ -712,7 +712,7 @@ def _good_neighbourhood(ctx: Ctx, placed: Chip) -> None:
         return
     for cid, _ in ctx.seat.pot:
         if chip(cid).kind == "white-3":
-            left = ctx.state.seats[(ctx.seat_no + 1) % len(ctx.state.seats)]
+            left = _left(ctx.state, ctx.events, ctx.seat_no).seat
             ctx.ask("fortune.neighbourhood", RULE, say("A good neighborhood: put the {chip} back into the bag?",
                                                        chip=chip_label(cid)),
                     [Option("back", say_n("Put it back: {name} takes {n} ruby", "Put it back: {name} takes {n} rubies",

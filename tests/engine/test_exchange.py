@@ -166,6 +166,13 @@ def test_more_points_than_the_coins_pay_for_are_refused_and_nothing_changes():
     assert state.seats[0].coins == 5
 
 
+def test_points_named_as_a_chip_are_refused():
+    state = shopping(12, 5)
+    with pytest.raises(IllegalAction) as refused:
+        step(state, Buy(0, "points", 1, "green-1-01"))
+    assert refused.value.code == "malformed" and state.seats[0].coins == 5
+
+
 def test_without_the_exchange_office_no_points_are_sold():
     state = card(new_game(GameConfig(players=("Ann", "Ben"))), None)
     state.seats[0].droplet = 20
