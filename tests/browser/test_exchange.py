@@ -61,3 +61,18 @@ def test_a_phone_buys_a_victory_point_in_the_shop(browser, artifacts):
         assert table.state.seats[0].score == score + 1
         ana.wait_for_function("document.getElementById('events').innerText.includes('at the exchange stand')")
         ana.screenshot(path=str(artifacts / "exchange-shop.png"), full_page=True)
+
+
+def test_the_results_show_the_brown_sides_points_on_their_own_line(browser, artifacts):
+    with serving(["Ana", "Ben"], seed=6, expansions=("exchange",), stand="brown") as srv:
+        table = table_of(srv)
+        play_until(table, lambda s: s.phase == "game_over")
+        ana = phone(browser, srv, 0)
+        part = ana.locator("#breakdown [data-part=from_stand] b")
+        part.wait_for()
+        assert part.inner_text() == str(table.state.seats[0].final_points["stand"])
+        tablet = browser.new_context(**TABLETS["1280x800"]).new_page()
+        tablet.goto(table_url(srv))
+        tablet.wait_for_selector("#parts table")
+        assert "from the exchange stand" in tablet.locator("#parts tr").first.inner_text()
+        tablet.screenshot(path=str(artifacts / "exchange-results.png"))

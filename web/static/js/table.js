@@ -61,8 +61,10 @@ const TableView = (() => {
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
     toggle("standbox", Boolean(view.exchange));
-    if (view.exchange) {
-      fill("standside", t(view.exchange.side === "green" ? "stand_green" : "stand_brown"));
+    if (view.exchange) {  // the side in words where there is room (the host page), else as the box's tooltip
+      const side = t(view.exchange.side === "green" ? "stand_green" : "stand_brown");
+      fill("standside", side);
+      document.getElementById("standbox").title = side;
       fill("stand", stand(view));
     }
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
