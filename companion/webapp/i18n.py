@@ -119,6 +119,7 @@ SCRIPT: dict[str, str] = {
     "guide_red_aside": N_("Decide for each red chip beside your pot"),
     "guide_reward": N_("Choose: points or coins"),
     "guide_shop": N_("Shop: buy up to 2 chips of different colours"),
+    "guide_shop_points": N_("Shop: buy up to 2 chips of different colours, and victory points at the stand"),
     "guide_spend": N_("Spend rubies, or tap Done"),
     "guide_you_win": N_("Game over: you win!"),
     "history_scores": N_("Score in each game"),

@@ -56,6 +56,7 @@ def test_a_phone_buys_a_victory_point_in_the_shop(browser, artifacts):
         ana = phone(browser, srv, 0)
         button = ana.locator("#buys [data-buy=points]")
         button.wait_for()
+        assert ana.evaluate("document.body.dataset.guide").endswith("and victory points at the stand")
         score = table.state.seats[0].score
         click_and_wait(ana, "#buys [data-buy=points]")
         assert table.state.seats[0].score == score + 1
