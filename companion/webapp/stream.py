@@ -174,6 +174,18 @@ class Gone(Exception):
     """The page closed its connection, or stopped reading and was dropped."""
 
 
+@dataclass(eq=False)
+class Page:
+    """One open stream as the endpoint's ticker sees it: when it last wrote, and since when it is writing."""
+
+    news: asyncio.Event
+    seen_as: str
+    task: asyncio.Task[Any]
+    sent: float
+    writing: float | None = None
+    stalled: bool = False
+
+
 class StreamEndpoint:
     """The ASGI app for ``/api/stream/...`` of ``app``."""
 
@@ -187,6 +199,8 @@ class StreamEndpoint:
         self._fanout: Fanout | None = None
         self._renders: dict[tuple[str, int], asyncio.Future[None]] = {}
         """The view being rendered per perspective and version: its pages wait for one job, not one each."""
+        self._pages: set[Page] = set()
+        self._ticker: asyncio.TimerHandle | None = None
 
     def _authorize(self, environ: dict[str, Any]) -> str:
         with self.app.request_context(environ):
@@ -235,10 +249,30 @@ class StreamEndpoint:
 
         self._give_back = loop.call_later(GIVE_BACK_SECONDS, run)
 
+    def _tick(self) -> None:
+        """One timer for every open page, not two per message: drops a page whose write has waited
+        ``write_timeout`` (it stopped reading) and wakes a page quiet for ``keepalive`` to send one."""
+        assert self._fanout is not None
+        now = self._fanout.loop.time()
+        for page in self._pages:
+            if page.writing is not None:
+                if now - page.writing >= self.limits.write_timeout and not page.stalled:
+                    page.stalled = True
+                    page.task.cancel()
+            elif now - page.sent >= self.hub.keepalive:
+                self._fanout.wake(page.news, page.seen_as)
+        self._ticker = None
+        if self._pages:
+            every = min(1.0, self.hub.keepalive / 2, self.limits.write_timeout / 2)
+            self._ticker = self._fanout.loop.call_later(every, self._tick)
+
     async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         news = asyncio.Event()
         gone = False
+        task = asyncio.current_task()
+        assert task is not None
+        page = Page(news, seen_as, task, loop.time())
 
         async def watch_disconnect() -> None:
             nonlocal gone
@@ -248,17 +282,26 @@ class StreamEndpoint:
             news.set()
 
         async def write(body: bytes) -> None:
+            page.writing = loop.time()
             try:
-                async with asyncio.timeout(self.limits.write_timeout):  # a timer, not a task per message
-                    await send({"type": "http.response.body", "body": body, "more_body": True})
-            except TimeoutError:
+                await send({"type": "http.response.body", "body": body, "more_body": True})
+            except asyncio.CancelledError:
+                if not page.stalled:
+                    raise
+                task.uncancel()
                 raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
+            finally:
+                page.writing = None
+            page.sent = loop.time()
 
         if self._fanout is None or self._fanout.loop is not loop:
             self._fanout = Fanout(loop, self.hub, self.views)
         fanout = self._fanout
         watcher = asyncio.ensure_future(watch_disconnect())
         leave = self.hub.subscribe(lambda: fanout.wake(news, seen_as), seen_as)
+        self._pages.add(page)
+        if self._ticker is None:
+            self._tick()
         try:
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
@@ -270,12 +313,7 @@ class StreamEndpoint:
                     await write(ENDED)
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
-                try:
-                    async with asyncio.timeout(self.hub.keepalive):
-                        await news.wait()
-                except TimeoutError:
-                    await write(b": keep-alive\n\n")
-                    continue
+                await news.wait()
                 if self.hub.ended(seen_as, since):
                     continue
                 await self._gather_phones(seen_as, cursor, news)
@@ -288,7 +326,10 @@ class StreamEndpoint:
                 cursor, text = await self._news(seen_as, cursor)
                 if text:
                     await write(text)
+                elif loop.time() - page.sent >= self.hub.keepalive:
+                    await write(b": keep-alive\n\n")
         finally:
+            self._pages.discard(page)
             leave()
             watcher.cancel()
 
