@@ -7,13 +7,15 @@ Flask (the routes below, their seat and table tokens and the host's session cook
 request context built from the stream's request; Flask itself never serves a stream.
 
 Limits: at most ``total`` open streams (503 with ``Retry-After`` beyond), ``per_address`` from
-one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client whose buffer stays full for ``write_timeout`` seconds is dropped,
-and a closed connection is noticed at once (the event loop sees the socket close).
+one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client
+whose buffer stays full for ``write_timeout`` seconds is dropped (one ticker checks every page each
+second), and a closed connection is noticed at once (the event loop sees the socket close).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
@@ -155,7 +157,8 @@ class Fanout:
                         return
                 stale = [seen_as for seen_as in set(due.values()) if not self.hub.rendered(seen_as)]
                 if stale:
-                    await self.loop.run_in_executor(self.views, self._render, stale)
+                    with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
+                        await self.loop.run_in_executor(self.views, self._render, stale)
                 for n, news in enumerate(due, 1):
                     news.set()
                     if n % self.SLICE == 0:
