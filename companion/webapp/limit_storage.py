@@ -109,7 +109,9 @@ def _open(path: Path) -> sqlite3.Connection:
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     try:
         return _connect(path)
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorcode", None) not in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            raise type(exc)(f"{path}: {exc}") from None  # locked, read-only, ...: not ours to replace
         log.warning("rate limits: %s is damaged (%s); starting it afresh", path, exc)
         for damaged in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             damaged.unlink(missing_ok=True)
