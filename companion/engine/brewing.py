@@ -88,14 +88,14 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
-    ctx.place(chip_id)
+    placing.place(ctx, chip_id)
     settle(ctx)
 
 
 def settle(ctx: Ctx) -> None:
     """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
     an offer (flask, mandrake) lapses with that stop as with any other."""
-    seat = ctx.seat
+    seat = ctx.state.seats[ctx.seat_no]
     if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
         ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
