@@ -510,6 +510,8 @@ _DECK = (
          end={"round_end": _magic_potion}),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
+REACTS_TO_PLACING = frozenset(c.id for c in _DECK if c.placed)
+"""Cards that react to chips placed: only while one of them is in force does an input need `chips_placed`."""
 
 OTHER_TITLES: dict[str, tuple[str, ...]] = {
     "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
