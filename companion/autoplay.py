@@ -52,7 +52,7 @@ class RandomPlayer:
 
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         rng = self.rng
-        draws, answers = moves.looks + moves.draws, moves.choices
+        draws, answers = moves.looks + moves.draws if moves.looks else moves.draws, moves.choices
         if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
