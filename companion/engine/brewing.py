@@ -9,7 +9,7 @@ from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, white_value
+from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat
 from .text import N_, say
 
 
@@ -148,8 +148,8 @@ def risk(seat: Seat) -> tuple[int, int]:
     margin = seat.threshold - seat.white_total
     if margin >= HIGHEST_WHITE:  # no white chip is that big: the common case needs no count
         return 0, len(seat.bag)
-    exploding = 0
+    exploding, values = 0, WHITE_VALUES
     for cid in seat.bag:
-        if white_value(cid) > margin:
+        if values[cid] > margin:
             exploding += 1
     return exploding, len(seat.bag)

@@ -59,13 +59,9 @@ class _PerChip(dict[str, _T]):
         return found
 
 
-_WHITE_VALUES: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" else 0)
+WHITE_VALUES: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" else 0)
+"""Chip id -> what the chip adds to the white total: its value if it is white, else 0."""
 _COLORS: _PerChip[str] = _PerChip(lambda c: c.color)
-
-
-def white_value(chip_id_: str) -> int:
-    """What a chip adds to the white total: its value if it is white, else 0."""
-    return _WHITE_VALUES[chip_id_]
 
 
 @dataclass(frozen=True)
@@ -236,7 +232,7 @@ class Seat:
 
     @property
     def white_total(self) -> int:
-        total, values = 0, _WHITE_VALUES
+        total, values = 0, WHITE_VALUES
         for cid, _ in self.pot:
             total += values[cid]
         return total
