@@ -66,8 +66,10 @@ class RandomPlayer:
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *rng.choice(moves.buys))
         others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
-                       spends=moves.spends).actions()  # neither draws nor done: no Draw built per chip
-        return rng.choice(others or moves.actions())
+                       spends=moves.spends)  # neither draws nor done
+        if not others.size():
+            others = moves
+        return others.pick(rng.randrange(others.size()))  # rng.choice's draw, building only the input picked
 
 
 class AdvisorPlayer(RandomPlayer):

@@ -60,6 +60,43 @@ class Moves:
             found.append(Done(n))
         return found
 
+    def size(self) -> int:
+        """How many inputs `actions()` lists."""
+        return (len(self.cards) + len(self.returns) + len(self.looks) + len(self.choices) + len(self.draws)
+                + self.stop + len(self.buys) + len(self.spends) + self.done)
+
+    def pick(self, k: int) -> Action:
+        """`actions()[k]`, built alone: a player that sends one input picked at random (the random
+        player off the draw path) need not build every one."""
+        n = self.seat
+        if n is None:
+            return Fortune(self.cards[k])
+        if k < len(self.returns):
+            return Return(n, self.returns[k])
+        k -= len(self.returns)
+        if k < len(self.looks):
+            return Draw(n, self.looks[k])
+        k -= len(self.looks)
+        if k < len(self.choices):
+            decision, key = self.choices[k]
+            return Choose(n, decision, (key,))
+        k -= len(self.choices)
+        if k < len(self.draws):
+            return Draw(n, self.draws[k])
+        k -= len(self.draws)
+        if self.stop:
+            if k == 0:
+                return Stop(n)
+            k -= 1
+        if k < len(self.buys):
+            return Buy(n, *self.buys[k])
+        k -= len(self.buys)
+        if k < len(self.spends):
+            return Spend(n, self.spends[k])
+        if self.done and k == len(self.spends):
+            return Done(n)
+        raise IndexError(f"no input {k} among {self.size()}")
+
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
     """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
