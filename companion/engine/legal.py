@@ -126,7 +126,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
-        moves.buys = tuple((c, v) for c, v, _ in evaluation.offers(state, seat))
+        moves.buys = tuple([(c, v) for c, v, _ in evaluation.offers(state, seat)])
         moves.done = True
     elif state.phase == "spend" and not s.done:
         moves.spends = tuple(evaluation.spends(state, seat))
