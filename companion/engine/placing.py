@@ -65,7 +65,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
         _drawn(seat)
         return
-    moved = value + rule.extra_move(seat) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
+    moved = (value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
     card_extra = state.card_data.get("extra_move")
     if card_extra:
         moved += card_extra.get(color, 0)
