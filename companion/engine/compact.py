@@ -31,7 +31,7 @@ MANDRAKE, CROW_SKULL = "mandrake", "crow skull"
 ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL}
 """The books whose `on_place` decisions this search models, and what they do."""
 
-Tail = tuple[int | None, int | None, int | None]  # kinds of the last three chips (None: none or not known)
+Tail = tuple[int, int, int]  # kinds of the last three chips (NONE_KIND: none or not known)
 
 
 def unmodelled(state: GameState, seat_no: int) -> str | None:
@@ -54,8 +54,16 @@ def _union(reads: Iterable[Reads]) -> Reads:
                  tuple(sorted({c for r in found for c in r.tail_colors})))
 
 
+Value = tuple[float, float, float, float, float]  # an Outcome's fields, as the search passes them around
+NONE_KIND = -1  # a tail entry for "no chip" or "not known"; the per-kind tables end with its entry
+
+
 class Compact:
-    """One cold answer's search for one seat of `root`; `search` supplies the value model."""
+    """One cold answer's search for one seat of `root`; `search` supplies the value model.
+
+    A bag is an int: the count of kind k times `stride[k]`, summed (drawing a chip of kind k
+    subtracts its stride), so a position's key is one int and the search's inner loop builds no
+    tuples. Values are `Value` tuples until `draw` hands back an `Outcome`."""
 
     def __init__(self, search: Search, root: GameState) -> None:
         n = search.seat_no
@@ -76,67 +84,93 @@ class Compact:
         self.moves = [bool(r and r.extra_move) for r in self.rule]
         self.acts = [ON_PLACE.get(r.id) if r and r.on_place else None for r in self.rule]
         self.card_extra = [root.card_data.get("extra_move", {}).get(c.color, 0) for c in chips]
-        self.base = tuple(sum(1 for c in seat.bag if kind_of(c) == k) for k in names)
+        base = [sum(1 for c in seat.bag if kind_of(c) == k) for k in names]
+        self.base = tuple(base)
+        # A kind's count never exceeds its chips in the bag and the pot (a mandrake may put back
+        # a chip that was in the pot before the search began).
+        self.radix = [b + sum(1 for c, _ in seat.pot if kind_of(c) == k) + 1 for b, k in zip(base, names, strict=True)]
+        self.stride = [1] * len(names)
+        for k in range(1, len(names)):
+            self.stride[k] = self.stride[k - 1] * self.radix[k - 1]
+        self.kinds = list(range(len(names)))
         in_pot = [chip(c).color for c, _ in seat.pot]
         self.mandrakes = [i for i, a in enumerate(self.acts) if a == MANDRAKE]
         self.extra_reads = _union(r.reads for r in rules.values() if r.extra_move and r.reads)
         self.eval_reads = _union(r.reads for r in rules.values() if r.on_evaluate and r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
                         for c in (*self.extra_reads.counts, *self.eval_reads.counts)}
-        self.eval_counted = any(self.counted[c][1] for c in self.eval_reads.counts)
+        self.eval_digits = [(self.stride[k], self.radix[k]) for c in self.eval_reads.counts for k in self.counted[c][1]]
         tail_colors = set(self.extra_reads.tail_colors) | set(self.eval_reads.tail_colors)
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
-        # its colour if a book looks for that colour there, else nothing.
-        self.sig_plain = [c if c in tail_colors else "" for c in self.color]
-        self.sig_white = [names[i] if self.white[i] else s for i, s in enumerate(self.sig_plain)]
-        pot_kinds: list[int | None] = [None, None, None]
-        pot_kinds += [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
+        # its colour if a book looks for that colour there, else nothing (as small ints, 0: nothing).
+        plain = [c if c in tail_colors else "" for c in self.color]
+        with_white = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
+        codes = {s: i for i, s in enumerate(dict.fromkeys(["", *plain, *with_white]))}
+        self.sig_size = len(codes)
+        self.sig_plain = [codes[s] for s in plain] + [0]
+        self.sig_white = [codes[s] for s in with_white] + [0]
+        self.spaces = catalog.SPOON + 1
+        # The placing rules as tables, looked up in the inner loop: where kind k lands from each
+        # space (without a book's extra spaces), whether a space fills the pot, whether a white
+        # total explodes it.
+        self.lands = [[placing.landing(last, v, e) for last in range(self.spaces)]
+                      for v, e in zip(self.value_of, self.card_extra, strict=True)]
+        self.fills = [placing.fills_pot(space) for space in range(self.spaces)]
+        self.offers = [(placing.offers_flask(space, False), placing.offers_flask(space, True))
+                       for space in range(self.spaces)]
+        self.bursts = [placing.explodes(w, self.threshold) for w in range(sum(self.value_of[k] * (r - 1)
+                       for k, r in enumerate(self.radix) if self.white[k]) + seat.white_total + 1)]
+        pot_kinds = [NONE_KIND] * 3 + [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
-        self.memo: dict[Any, Outcome] = {}
-        self.looks: dict[Any, Outcome] = {}
-        self.ends: dict[Any, Outcome] = {}
+        self.memo: dict[int, Value] = {}
+        # Kinds that `_draw` places itself: no extra spaces, no action (and no mandrake in the
+        # game, which changes what the key keeps of the tail).
+        self.plain = [not (self.moves[k] or self.acts[k] or self.mandrakes) for k in self.kinds]
+        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
+        self.keep_placed = any(a == CROW_SKULL for a in self.acts)
+        self.looks: dict[tuple[int, int], Value] = {}
+        self.ends: dict[int, Value] = {}
         self.gains: dict[Any, list[Gains]] = {}
         self.extras: dict[Any, int] = {}
 
+    def counts(self, bag: int) -> list[int]:
+        """The count of each kind in `bag`."""
+        return [bag // s % r for s, r in zip(self.stride, self.radix, strict=True)]
+
     # the round's end ---------------------------------------------------------------------------
 
-    def _features(self, reads: Reads, bag: tuple[int, ...], tail: Tail, sig: Callable[[int], str]) -> tuple[Any, ...]:
+    def _features(self, reads: Reads, bag: list[int], tail: Tail, sig: Callable[[int], int]) -> tuple[Any, ...]:
         counts = []
         for c in reads.counts:
             fixed, kinds = self.counted[c]
             counts.append(fixed + sum(self.base[i] - bag[i] for i in kinds))
-        return tuple(counts), tuple(None if t is None else sig(t) for t in tail[3 - reads.tail:]) if reads.tail else ()
-
-    def eval_counts(self, bag: tuple[int, ...]) -> tuple[int, ...]:
-        """The chips step B counts in the pot, by colour."""
-        base, counted = self.base, self.counted
-        return tuple(counted[c][0] + sum(base[i] - bag[i] for i in counted[c][1]) for c in self.eval_reads.counts)
+        return tuple(counts), tuple(None if t < 0 else sig(t) for t in tail[3 - reads.tail:]) if reads.tail else ()
 
     def _stand_in(self, reads: Reads, features: tuple[Any, ...], tail: Tail) -> list[tuple[str, int]]:
         """A pot with exactly these features: the counted chips, then the last chips."""
-        last = [t for t in tail[3 - reads.tail:] if t is not None] if reads.tail else []
+        last = [t for t in tail[3 - reads.tail:] if t >= 0] if reads.tail else []
         kinds: list[str] = []
         for c, n in zip(reads.counts, features[0], strict=True):
             kinds += [f"{c}-1"] * (n - sum(1 for t in last if self.color[t] == c))
         kinds += [self.names[t] for t in last]
         return [(f"{k}-{50 + i}", 0) for i, k in enumerate(kinds)]
 
-    def end(self, last: int, exploded: bool, flask: bool, bag: tuple[int, ...], tail: Tail) -> Outcome:
+    def end(self, last: int, exploded: bool, flask: bool, bag: int, tail: Tail) -> Value:
         """The round ends with the last chip on `last`: the value model's worth of it."""
-        sig = self.sig_plain
-        counts = self.eval_counts(bag) if self.eval_counted else ()
-        ends = (None if tail[1] is None else sig[tail[1]], None if tail[2] is None else sig[tail[2]])
-        key = (last, exploded, flask, counts, ends)
+        sig, size = self.sig_plain, self.sig_size
+        key = (((last * 2 + exploded) * 2 + flask) * size + sig[tail[1]]) * size + sig[tail[2]]
+        for s, r in self.eval_digits:  # the counts step B reads
+            key = key * r + bag // s % r
         found = self.ends.get(key)
         if found is None:
             reads = self.eval_reads
-            features = self._features(reads, bag, tail, sig.__getitem__)
+            features = self._features(reads, self.counts(bag), tail, self.sig_plain.__getitem__)
             gains = self.gains.get(features)
             if gains is None:
                 gains = self.gains[features] = self._evaluate(self._stand_in(reads, features, tail))
             scoring = min(last + 1, catalog.SPOON)
-            outcomes = [self.search.score(scoring, exploded, g, flask) for g in gains]
-            found = self.ends[key] = max(outcomes, key=lambda o: o.value)
+            o = max((self.search.score(scoring, exploded, g, flask) for g in gains), key=lambda o: o.value)
+            found = self.ends[key] = (o.value, o.coins, o.vp, o.rubies, o.explode)
         return found
 
     def _evaluate(self, pot: list[tuple[str, int]]) -> list[Gains]:
@@ -148,12 +182,12 @@ class Compact:
         return [Gains(s.score - s0.score, s.rubies - s0.rubies, s.droplet - s0.droplet)
                 for s in (after.seats[n] for after in self.search.evaluated(state))]
 
-    def _extra(self, k: int, bag: tuple[int, ...], tail: Tail) -> int:
+    def _extra(self, k: int, bag: int, tail: Tail) -> int:
         """A book's extra spaces for chip kind `k` (out of `bag`, not in the pot yet), by its own hook."""
         rule = self.rule[k]
         assert rule is not None and rule.extra_move is not None
         reads = self.extra_reads
-        features = self._features(reads, bag[:k] + (bag[k] + 1,) + bag[k + 1:], tail, self.sig_plain.__getitem__)
+        features = self._features(reads, self.counts(bag + self.stride[k]), tail, self.sig_plain.__getitem__)
         key = (rule.id, features)
         found = self.extras.get(key)
         if found is None:
@@ -172,104 +206,135 @@ class Compact:
         seat = self.root.seats[self.search.seat_no]
         if not seat.bag:
             return None
-        return self._draw(self.base, len(seat.bag), seat.last_space, seat.white_total, seat.flask_full, self.tail0)
+        bag = sum(c * s for c, s in zip(self.base, self.stride, strict=True))
+        return Outcome(*self._draw(bag, len(seat.bag), seat.last_space, seat.white_total, seat.flask_full,
+                                   self.tail0)[0])
 
-    def _draw(self, bag: tuple[int, ...], left: int, last: int, whites: int, flask: bool, tail: Tail) -> Outcome:
+    def _draw(self, bag: int, left: int, last: int, whites: int, flask: bool,
+              tail: Tail) -> tuple[Value, list[tuple[int, Value]]]:
+        """The expectation of drawing now, and each kind's placing (kind, value) that it mixes.
+
+        `place` inline for the kinds without an action or extra spaces (see `plain`), with the
+        memo looked up here: this loop runs for every edge of the search."""
         value = coins = vp = rubies = explode = 0.0
-        for k, count in enumerate(bag):
-            if count:
-                o = self.place(k, bag[:k] + (count - 1,) + bag[k + 1:], left - 1, last, whites, flask, tail)
-                p = count / left
-                value += p * o.value
-                coins += p * o.coins
-                vp += p * o.vp
-                rubies += p * o.rubies
-                explode += p * o.explode
-        return Outcome(value, coins, vp, rubies, explode)
+        placed = []
+        memo, lands, fills, sig, size, spaces = self.memo, self.lands, self.fills, self.sig_plain, self.sig_size, self.spaces
+        before = sig[tail[2]]  # what the key keeps of the chip before
+        after: Tail = tail
+        used: Value | None = None  # the flask's option: this position with the white put back
+        for k, s, r, plain in zip(self.kinds, self.stride, self.radix, self.plain, strict=True):
+            count = bag // s % r
+            if not count:
+                continue
+            if not plain:
+                o = self.place(k, bag - s, left - 1, last, whites, flask, tail)
+            else:
+                child, space, after = bag - s, lands[k][last], (tail[1], tail[2], k)
+                white = self.white[k]
+                if white and self.bursts[whites + self.value_of[k]]:
+                    o = self.end(space, True, flask, child, after)
+                elif fills[space] or left == 1:  # the pot is full or the bag empty: the seat stops
+                    o = self.end(space, False, flask, child, after)
+                else:
+                    found = memo.get((((child * spaces + space) * 2 + flask) * size + before) * size + sig[k])
+                    o = found or self.value(child, left - 1, space, whites + white * self.value_of[k], flask, after)
+                    if white and self.offers[space][flask]:
+                        used = used or self.value(bag, left, last, whites, False, tail)
+                        o = used if used[0] > o[0] else o
+            placed.append((k, o))
+            value += count * o[0]
+            coins += count * o[1]
+            vp += count * o[2]
+            rubies += count * o[3]
+            explode += count * o[4]
+        return (value / left, coins / left, vp / left, rubies / left, explode / left), placed
 
-    def value(self, bag: tuple[int, ...], left: int, last: int, whites: int, flask: bool, tail: Tail) -> Outcome:
-        """The best expected outcome from here, no offer open: stop, or draw and play on at best.
-        The memo keeps of the last two chips only what the books read (see `_tail_key`)."""
-        sig = self.sig_white if self.mandrakes and any(bag[i] for i in self.mandrakes) else self.sig_plain
-        key = (bag, last, flask, None if tail[1] is None else sig[tail[1]], None if tail[2] is None else sig[tail[2]])
+    def key(self, bag: int, last: int, flask: bool, tail: Tail) -> int:
+        """A position as one int: the bag, the last space, the flask and the last two chips as the
+        books read them (a chip put back uncovers the one before, so the third-last is not kept)."""
+        sig = self.sig_plain
+        if self.mandrakes and any(bag // self.stride[i] % self.radix[i] for i in self.mandrakes):
+            sig = self.sig_white
+        size = self.sig_size
+        return (((bag * self.spaces + last) * 2 + flask) * size + sig[tail[1]]) * size + sig[tail[2]]
+
+    def value(self, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
+        """The best expected outcome from here, no offer open: stop, or draw and play on at best."""
+        key = self.key(bag, last, flask, tail)
         found = self.memo.get(key)
         if found is None:
             if self.limit is not None and len(self.memo) + len(self.looks) >= self.limit:
                 raise TooDeep(f"more than {self.limit} positions")
-            drawn = self._draw(bag, left, last, whites, flask, tail)
+            drawn, placed = self._draw(bag, left, last, whites, flask, tail)
+            if self.keep_placed:
+                self.placed[key] = placed
             stop = self.end(last, False, flask, bag, tail)
-            found = self.memo[key] = drawn if drawn.value > stop.value else stop
+            found = self.memo[key] = drawn if drawn[0] > stop[0] else stop
         return found
 
-    def _tail_key(self, bag: tuple[int, ...], tail: Tail) -> tuple[str | None, str | None]:
-        """What the memo keeps of the last two chips (a chip put back uncovers the one before)."""
-        sig = self.sig_white if self.mandrakes and any(bag[i] for i in self.mandrakes) else self.sig_plain
-        return None if tail[1] is None else sig[tail[1]], None if tail[2] is None else sig[tail[2]]
-
-    def _look(self, bag: tuple[int, ...], left: int, reveal: int, last: int, whites: int, flask: bool,
-              tail: Tail) -> Outcome:
+    def _look(self, bag: int, left: int, reveal: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
         """A crow skull looks at `reveal` chips, then places one of them or puts them all back.
 
         Whatever else was seen goes back, so placing kind k leads to the same position whichever
         chips came with it: the seat places the best kind it saw, and the chance that the best of
         the kinds ranked above some line is missing from the hand is hypergeometric."""
-        key = (bag, last, flask, *self._tail_key(bag, tail), reveal)
-        found = self.looks.get(key)
+        none = self.value(bag, left, last, whites, flask, tail)
+        key = self.key(bag, last, flask, tail)
+        found = self.looks.get((key, reveal))
         if found is not None:
             return found
-        none = self.value(bag, left, last, whites, flask, tail)
-        options = sorted(((self.place(k, bag[:k] + (count - 1,) + bag[k + 1:], left - 1, last, whites, flask, tail), k)
-                          for k, count in enumerate(bag) if count), key=lambda o: -o[0].value)
+        options = sorted(self.placed[key], key=lambda o: -o[1][0])
         total = comb(left, reveal)
         value = coins = vp = rubies = explode = 0.0
         missing, unseen = 0, 1.0  # chips of the kinds ranked so far; chance that none of them was seen
-        for o, k in options:
-            if o.value < none.value:
+        for k, o in options:
+            if o[0] < none[0]:
                 break
-            missing += bag[k]
+            missing += bag // self.stride[k] % self.radix[k]
             now = comb(left - missing, reveal) / total
             p = unseen - now
-            value += p * o.value
-            coins += p * o.coins
-            vp += p * o.vp
-            rubies += p * o.rubies
-            explode += p * o.explode
+            value += p * o[0]
+            coins += p * o[1]
+            vp += p * o[2]
+            rubies += p * o[3]
+            explode += p * o[4]
             unseen = now
         o = none
-        found = self.looks[key] = Outcome(value + unseen * o.value, coins + unseen * o.coins, vp + unseen * o.vp,
-                                          rubies + unseen * o.rubies, explode + unseen * o.explode)
+        found = self.looks[(key, reveal)] = (value + unseen * o[0], coins + unseen * o[1], vp + unseen * o[2],
+                                             rubies + unseen * o[3], explode + unseen * o[4])
         return found
 
-    def place(self, k: int, bag: tuple[int, ...], left: int, last: int, whites: int, flask: bool,
-              tail: Tail) -> Outcome:
+    def place(self, k: int, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
         """Chip kind `k` (out of `bag` already) is laid; its offers are answered at best."""
         value = self.value_of[k]
-        extra = self.card_extra[k] + (self._extra(k, bag, tail) if self.moves[k] else 0)
-        space = placing.landing(last, value, extra)
+        if self.moves[k]:
+            space = placing.landing(last, value, self.card_extra[k] + self._extra(k, bag, tail))
+        else:
+            space = self.lands[k][last]
         after: Tail = (tail[1], tail[2], k)
         offers_flask = False
         if self.white[k]:
             whites += value
-            if placing.explodes(whites, self.threshold):
+            if self.bursts[whites]:
                 return self.end(space, True, flask, bag, after)
             offers_flask = placing.offers_flask(space, flask)
-        if placing.fills_pot(space):
+        if self.fills[space]:
             return self.end(space, False, flask, bag, after)
-        act, back = self.acts[k], None
+        act, back = self.acts[k], NONE_KIND
         if act == CROW_SKULL and left:
             reveal = blue.reveal_count(value, left)
             if reveal:
                 return self._look(bag, left, reveal, space, whites, flask, after)
-        elif act == MANDRAKE and tail[2] is not None and yellow.takes_back(self.color[tail[2]]):
+        elif act == MANDRAKE and tail[2] >= 0 and yellow.takes_back(self.color[tail[2]]):
             back = tail[2]
         if not left:  # the bag is empty: the seat stops, its offers lapse
             return self.end(space, False, flask, bag, after)
         best = self.value(bag, left, space, whites, flask, after)
         if offers_flask:  # the flask puts this white back: the pot is as it was before it
-            used = self.value(bag[:k] + (bag[k] + 1,) + bag[k + 1:], left + 1, last, whites - value, False, tail)
-            best = used if used.value > best.value else best
-        if back is not None:  # the mandrake puts the white before it back; the yellow chip stays
-            returned = self.value(bag[:back] + (bag[back] + 1,) + bag[back + 1:], left + 1, space,
-                                  whites - self.value_of[back], flask, (None, tail[1], k))
-            best = returned if returned.value > best.value else best
+            used = self.value(bag + self.stride[k], left + 1, last, whites - value, False, tail)
+            best = used if used[0] > best[0] else best
+        if back >= 0:  # the mandrake puts the white before it back; the yellow chip stays
+            returned = self.value(bag + self.stride[back], left + 1, space, whites - self.value_of[back], flask,
+                                  (NONE_KIND, tail[1], k))
+            best = returned if returned[0] > best[0] else best
         return best
