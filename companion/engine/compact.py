@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from . import catalog, placing, whatif
+from . import catalog, fortune, placing, whatif
+from .context import Ctx
 from .ingredients import active_rules, blue, yellow
 from .ingredients._rule import IngredientRule, Reads
 from .model import GameState, Seat, chip
@@ -27,22 +28,34 @@ from .whatif import kind_of
 if TYPE_CHECKING:
     from .advice import Search
 
-MANDRAKE, CROW_SKULL = "mandrake", "crow skull"
-ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL}
-"""The books whose `on_place` decisions this search models, and what they do."""
+MANDRAKE, CROW_SKULL, PAYS = "mandrake", "crow skull", "pays"
+ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL, "blue/3": PAYS, "blue/4": PAYS}
+"""The books whose `on_place` action this search models, and what it does: the mandrake may put
+the white before it back, the crow skull looks ahead, and a book that pays as the chip is placed
+(blue sets 3 and 4 on a ruby space) pays by the chip's kind and space alone."""
 
 Tail = tuple[int, int, int]  # kinds of the last three chips (NONE_KIND: none or not known)
 
 
 def unmodelled(state: GameState, seat_no: int) -> str | None:
     """Why the compact search cannot answer here (None: it can)."""
-    for rule in active_rules(state.config).values():
+    if state.config.expansions:
+        return "the expansions are not modelled"
+    rules = active_rules(state.config).values()
+    for rule in rules:
         if rule.reads is None:
             return f"the {rule.id} book does not say what it reads"
         if rule.reads.tail > 2:
             return f"the {rule.id} book reads more than the last two chips"
         if rule.on_place and rule.id not in ON_PLACE:
             return f"the {rule.id} book's action while brewing is not modelled"
+        if rule.moves or rule.on_draw or rule.on_stop:
+            return f"the {rule.id} book changes how chips are drawn or placed"
+        if rule.reads.rubies and any(ON_PLACE.get(r.id) == PAYS for r in rules):
+            return f"the {rule.id} book reads rubies that may be paid while brewing"
+    card = fortune.CARDS.get(state.fortune or "")
+    if card and card.placed:
+        return f"the {card.name} card acts while brewing"
     if state.seats[seat_no].hand or state.decisions_for(seat_no):
         return "a decision is open"
     return None
@@ -104,6 +117,8 @@ class Compact:
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
         # its colour if a book looks for that colour there, else nothing (as small ints, 0: nothing).
         plain = [c if c in tail_colors else "" for c in self.color]
+        if "white" in self.extra_reads.tail_colors:  # a chip's extra spaces by the white before it (red set 3)
+            plain = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
         with_white = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
         codes = {s: i for i, s in enumerate(dict.fromkeys(["", *plain, *with_white]))}
         self.sig_size = len(codes)
@@ -131,6 +146,7 @@ class Compact:
         self.looks: dict[tuple[int, int], Value] = {}
         self.ends: dict[int, Value] = {}
         self.gains: dict[Any, list[Gains]] = {}
+        self.pays: dict[tuple[int, int], tuple[int, int]] = {}
         self.extras: dict[Any, int] = {}
 
     def counts(self, bag: int) -> list[int]:
@@ -305,7 +321,30 @@ class Compact:
         return found
 
     def place(self, k: int, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
-        """Chip kind `k` (out of `bag` already) is laid; its offers are answered at best."""
+        """Chip kind `k` (out of `bag` already) is laid; its offers are answered at best. What it
+        pays as it is placed is added here: the memo holds values from a position on."""
+        o = self._lay(k, bag, left, last, whites, flask, tail)
+        if self.acts[k] != PAYS:
+            return o
+        vp, rubies = self._paid(k, self.lands[k][last])
+        return (o[0] + vp + rubies * self.search.worth.ruby, o[1], o[2] + vp, o[3] + rubies, o[4]) if vp or rubies else o
+
+    def _paid(self, k: int, space: int) -> tuple[int, int]:
+        """Points and rubies a chip of kind `k` pays as it is placed on `space`, by its book's own hook."""
+        found = self.pays.get((k, space))
+        if found is None:
+            rule = self.rule[k]
+            assert rule is not None and rule.on_place is not None
+            n = self.search.seat_no
+            state = whatif.sandbox(self.root, n)
+            seat = state.seats[n]
+            score, rubies = seat.score, seat.rubies
+            seat.pot = [*seat.pot, (f"{self.names[k]}-50", space)]
+            rule.on_place(Ctx(state, n, []), chip(f"{self.names[k]}-50"))
+            found = self.pays[(k, space)] = (seat.score - score, seat.rubies - rubies)
+        return found
+
+    def _lay(self, k: int, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
         value = self.value_of[k]
         if self.moves[k]:
             space = placing.landing(last, value, self.card_extra[k] + self._extra(k, bag, tail))

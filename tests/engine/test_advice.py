@@ -7,6 +7,7 @@ import pytest
 from companion.engine import compact, whatif
 from companion.engine.advice import Outcome, Search, TooDeep, advise
 from companion.engine.ingredients import RULES, active_rules
+from companion.engine.ingredients._rule import Reads
 from companion.engine.model import BREWING
 
 from .scenario import answer, books, draws, game, set_bag
@@ -170,7 +171,6 @@ def test_the_search_equals_every_draw_order_with_red_and_yellow_books(chosen, ba
     state.round = 4
     set_bag(state, 0, *bag, *drawn)
     cold = whatif.ignore_offers(draws(state, 0, *drawn), 0)
-    assert compact.unmodelled(cold, 0) is not None, "these books are played through the engine"
     assert Search(cold, 0).value(cold).value == pytest.approx(brute(Search(cold, 0), cold).value)
 
 
@@ -210,6 +210,69 @@ def test_the_compact_search_equals_every_draw_order(round_no, bag, droplet, draw
     every = [offers(search, whatif.draw(state, 0, c)[0]) for c in state.seats[0].bag]
     for field in Outcome.__slots__:
         assert getattr(fast, field) == pytest.approx(sum(getattr(o, field) for o in every) / len(every)), field
+
+
+COMPACT_BOOK_BAGS = [
+    # red set 3 (a red after a white moves that white's value more), yellow set 4 (the yellows' order)
+    (4, ("yellow-1", "yellow-1", "red-1", "white-2", "white-1", "red-2"), 0, ("yellow-2",), {"yellow": 4, "red": 3}),
+    # blue sets 3 and 4: a ruby or points at once on the ruby spaces 5 and 9
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 3}),
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 4}),
+    # green set 2's chips, purple set 2's trades
+    (7, ("white-3", "green-4", "purple-1", "purple-1", "green-1"), 4, ("white-2",), {"green": 2, "purple": 2}),
+    # green set 4: rubies for droplet steps, one for each green among the last two chips
+    (4, ("white-3", "green-1", "green-2", "white-1", "orange-1"), 2, ("white-2",), {"green": 4}),
+]
+
+
+@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn", "sets"), COMPACT_BOOK_BAGS)
+def test_the_compact_search_equals_every_draw_order_with_books_of_sets_2_to_4(round_no, bag, droplet, drawn, sets):
+    """Each book of sets 2-4 that says what it reads: the fast path against every chip order."""
+    state = whatif.ignore_offers(position(round_no, bag, droplet, drawn, **sets), 0)
+    state.seats[0].rubies = 2
+    assert compact.unmodelled(state, 0) is None
+    search = Search(state, 0)
+    fast = compact.Compact(search, state).draw()
+    every = [paid(search, state, whatif.draw(state, 0, c)[0]) for c in state.seats[0].bag]
+    for field in Outcome.__slots__:
+        assert getattr(fast, field) == pytest.approx(sum(getattr(o, field) for o in every) / len(every)), field
+
+
+@pytest.mark.parametrize(("sets", "reason"), [
+    ({"green": 3}, "the green/3 book does not say what it reads"),
+    ({"purple": 3}, "the purple/3 book does not say what it reads"),
+    ({"purple": 4}, "the purple/4 book does not say what it reads"),
+    ({"blue": 2}, "the blue/2 book does not say what it reads"),
+    ({"yellow": 3}, "the yellow/3 book does not say what it reads"),
+    ({"red": 2}, "the red/2 book does not say what it reads"),
+    ({"blue": 3, "green": 4}, "the green/4 book reads rubies that may be paid while brewing"),
+])
+def test_the_compact_search_refuses_what_it_does_not_model(sets, reason):
+    state = position(4, ("white-1", "orange-1"), **sets)
+    assert compact.unmodelled(state, 0) == reason
+
+
+def test_a_book_that_moves_chips_is_refused_even_when_it_says_what_it_reads(monkeypatch):
+    """Saying what a book reads is not enough when its action is one the search does not play."""
+    for rule_id in ("red/2", "yellow/2", "blue/2"):
+        monkeypatch.setitem(RULES, rule_id, replace(RULES[rule_id], reads=Reads()))
+    active_rules.cache_clear()
+    try:
+        assert compact.unmodelled(position(4, ("white-1",), red=2), 0) == \
+            "the red/2 book changes how chips are drawn or placed"
+        assert compact.unmodelled(position(4, ("white-1",), yellow=2), 0) == \
+            "the yellow/2 book's action while brewing is not modelled"
+        assert compact.unmodelled(position(4, ("white-1",), blue=2), 0) == \
+            "the blue/2 book's action while brewing is not modelled"
+    finally:
+        monkeypatch.undo()
+        active_rules.cache_clear()
+
+
+def test_a_card_that_acts_while_brewing_is_left_to_the_engine_search():
+    state = position(4, ("white-1", "white-2", "orange-1"))
+    state.fortune = "B06"
+    assert compact.unmodelled(state, 0) == "the Well Stirred card acts while brewing"
 
 
 def test_a_book_that_does_not_say_what_it_reads_is_left_to_the_engine_search(monkeypatch):
