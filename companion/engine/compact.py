@@ -13,6 +13,7 @@ them or none. A game with a book this does not model is left to `advice.Search` 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -112,6 +113,8 @@ class Compact:
         self.eval_reads = _union(r.reads for r in rules.values() if r.on_evaluate and r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
                         for c in (*self.extra_reads.counts, *self.eval_reads.counts)}
+        self.extra_digits = [(self.stride[k], self.radix[k]) for c in self.extra_reads.counts
+                             for k in self.counted[c][1]]
         self.eval_digits = [(self.stride[k], self.radix[k]) for c in self.eval_reads.counts for k in self.counted[c][1]]
         tail_colors = set(self.extra_reads.tail_colors) | set(self.eval_reads.tail_colors)
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
@@ -138,16 +141,15 @@ class Compact:
         pot_kinds = [NONE_KIND] * 3 + [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
         self.memo: dict[int, Value] = {}
-        # Kinds that `_draw` places itself: no extra spaces, no action (and no mandrake in the
-        # game, which changes what the key keeps of the tail).
-        self.plain = [not (self.moves[k] or self.acts[k] or self.mandrakes) for k in self.kinds]
+        # Kinds that `_draw` places itself: no extra spaces, no action.
+        self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
         self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
         self.keep_placed = any(a == CROW_SKULL for a in self.acts)
         self.looks: dict[tuple[int, int], Value] = {}
         self.ends: dict[int, Value] = {}
         self.gains: dict[Any, list[Gains]] = {}
         self.pays: dict[tuple[int, int], tuple[int, int]] = {}
-        self.extras: dict[Any, int] = {}
+        self.extras: dict[int, int] = {}
 
     def counts(self, bag: int) -> list[int]:
         """The count of each kind in `bag`."""
@@ -200,13 +202,18 @@ class Compact:
 
     def _extra(self, k: int, bag: int, tail: Tail) -> int:
         """A book's extra spaces for chip kind `k` (out of `bag`, not in the pot yet), by its own hook."""
-        rule = self.rule[k]
-        assert rule is not None and rule.extra_move is not None
-        reads = self.extra_reads
-        features = self._features(reads, self.counts(bag + self.stride[k]), tail, self.sig_plain.__getitem__)
-        key = (rule.id, features)
+        bag += self.stride[k]
+        key, sig, size = k, self.sig_plain, self.sig_size  # the kind, then what the hook reads, as one int
+        for s, r in self.extra_digits:
+            key = key * r + bag // s % r
+        for t in tail[3 - self.extra_reads.tail:]:
+            key = key * size + sig[t]
         found = self.extras.get(key)
         if found is None:
+            rule = self.rule[k]
+            assert rule is not None and rule.extra_move is not None
+            reads = self.extra_reads
+            features = self._features(reads, self.counts(bag), tail, sig.__getitem__)
             stand_in = Seat("", 0, self.threshold, pot=self._stand_in(reads, features, tail))
             found = self.extras[key] = rule.extra_move(stand_in)
         return found
@@ -217,14 +224,39 @@ class Compact:
 
     # the search --------------------------------------------------------------------------------
 
-    def draw(self) -> Outcome | None:
-        """Drawing from the root and playing on at best (None: the bag is empty)."""
-        seat = self.root.seats[self.search.seat_no]
+    def draw(self, state: GameState | None = None, limit: int | None = None) -> Outcome | None:
+        """Drawing from the root (or from `state`, a later position of the root's round that
+        `carries` to) and playing on at best (None: the bag is empty). `limit`: new positions
+        this answer may search (the search's own limit by default)."""
+        state = state or self.root
+        seat = state.seats[self.search.seat_no]
         if not seat.bag:
             return None
-        bag = sum(c * s for c, s in zip(self.base, self.stride, strict=True))
+        bag = sum(self.stride[self.names.index(kind_of(c))] for c in seat.bag)
+        tail = [NONE_KIND] * 3 + [self.names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
+        self.limit = None if limit is None else self.positions() + limit
         return Outcome(*self._draw(bag, len(seat.bag), seat.last_space, seat.white_total, seat.flask_full,
-                                   self.tail0)[0])
+                                   (tail[-3], tail[-2], tail[-1]))[0])
+
+    def carries(self, state: GameState) -> bool:
+        """True when every value this search found holds for `state` too: the same round, books,
+        card and value model, the seat as it was but for chips moved between its bag and its pot
+        (kind by kind) and its flask, and the other pots as step B reads them."""
+        n, root = self.search.seat_no, self.root
+        if (state.round, state.config, state.fortune, state.card_data.get("extra_move")) != \
+                (root.round, root.config, root.fortune, root.card_data.get("extra_move")):
+            return False
+        if unmodelled(state, n):
+            return False
+        seat, was = state.seats[n], root.seats[n]
+        if (seat.threshold, seat.rubies, seat.droplet, seat.score) != (was.threshold, was.rubies, was.droplet, was.score):
+            return False
+        chips = Counter(kind_of(c) for c in seat.bag) + Counter(kind_of(c) for c, _ in seat.pot)
+        if chips != Counter(kind_of(c) for c in was.bag) + Counter(kind_of(c) for c, _ in was.pot):
+            return False
+        read = self.eval_reads.counts
+        return all([s.in_pot(c) for c in read] == [r.in_pot(c) for c in read]
+                   for i, (s, r) in enumerate(zip(state.seats, root.seats, strict=True)) if i != n)
 
     def _draw(self, bag: int, left: int, last: int, whites: int, flask: bool,
               tail: Tail) -> tuple[Value, list[tuple[int, Value]]]:
@@ -234,7 +266,8 @@ class Compact:
         memo looked up here: this loop runs for every edge of the search."""
         value = coins = vp = rubies = explode = 0.0
         placed = []
-        memo, lands, fills, sig, size, spaces = self.memo, self.lands, self.fills, self.sig_plain, self.sig_size, self.spaces
+        memo, lands, fills, size, spaces = self.memo, self.lands, self.fills, self.sig_size, self.spaces
+        sig = self._sig(bag)  # a plain chip drawn leaves the mandrakes in the bag as they are
         before = sig[tail[2]]  # what the key keeps of the chip before
         after: Tail = tail
         used: Value | None = None  # the flask's option: this position with the white put back
@@ -268,11 +301,14 @@ class Compact:
     def key(self, bag: int, last: int, flask: bool, tail: Tail) -> int:
         """A position as one int: the bag, the last space, the flask and the last two chips as the
         books read them (a chip put back uncovers the one before, so the third-last is not kept)."""
-        sig = self.sig_plain
-        if self.mandrakes and any(bag // self.stride[i] % self.radix[i] for i in self.mandrakes):
-            sig = self.sig_white
-        size = self.sig_size
+        sig, size = self._sig(bag), self.sig_size
         return (((bag * self.spaces + last) * 2 + flask) * size + sig[tail[1]]) * size + sig[tail[2]]
+
+    def _sig(self, bag: int) -> list[int]:
+        """What the key keeps of a chip in the tail: a white by its kind while a mandrake could put it back."""
+        if self.mandrakes and any(bag // self.stride[i] % self.radix[i] for i in self.mandrakes):
+            return self.sig_white
+        return self.sig_plain
 
     def value(self, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
         """The best expected outcome from here, no offer open: stop, or draw and play on at best."""

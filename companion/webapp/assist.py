@@ -2,8 +2,10 @@
 
 The table chooses (`[table] assist`, or the host page); the table screen never shows any of it.
 Advice is searched once per situation of a seat (another seat's draw leaves it as it was; the
-seat's two phones share one search), with a bound on positions so a phone's update stays quick;
-past the bound the phone says so instead of guessing. The live advice leaves the bonus die out:
+seat's two phones share one search), with a bound on new positions so a phone's update stays
+quick; past the bound the phone says so instead of guessing. A seat's search goes on from its
+earlier answers in the round, so after each draw only the positions not searched yet are new,
+and a bag too deep for one update becomes searchable a few draws later. The live advice leaves the bonus die out:
 who reaches furthest is still being drawn at the other seats.
 """
 
@@ -15,13 +17,17 @@ from typing import Any
 from companion.config import ASSISTS
 from companion.engine import GameState, whatif
 from companion.engine.advice import TooDeep, advise
-from companion.engine.compact import unmodelled
+from companion.engine.compact import Compact, unmodelled
 from companion.engine.outlook import outlook
 
 LIVE_LIMIT = 600
 """Positions a live answer may search on compact positions (the starting bag needs 355): over
 three seeded 4-player games it answers 467 of 1,061 DRAW/STOP moments, 99 % of them within 8 ms
 on a busy machine (benchmarks/README.md)."""
+
+KEPT_POSITIONS = 20_000
+"""A seat's search is kept between its answers (`advise(searches=...)`) up to this many positions
+(a few megabytes); a larger one is dropped and the next answer starts afresh."""
 
 ENGINE_LIVE_LIMIT = 100
 """Positions a live answer may search when a book in play is one the compact search does not model
@@ -35,6 +41,7 @@ class Assist:
         self.level = "odds"
         self.set(level)
         self._cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._searches: dict[int, Compact] = {}
         self._lock = threading.Lock()
 
     def set(self, level: str) -> None:
@@ -64,7 +71,10 @@ class Assist:
                 limit = LIVE_LIMIT if unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None \
                     else ENGINE_LIVE_LIMIT
                 try:
-                    self._cache[key] = advise(state, seat_no, limit=limit)
+                    self._cache[key] = advise(state, seat_no, limit=limit, searches=self._searches)
                 except TooDeep:
                     self._cache[key] = {"seat": seat_no, "advice": None, "too_deep": True}
+                kept = self._searches.get(seat_no)
+                if kept is not None and kept.positions() > KEPT_POSITIONS:
+                    del self._searches[seat_no]
             return self._cache[key]
