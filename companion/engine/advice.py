@@ -175,6 +175,11 @@ def _distinct(keys: list[str]) -> list[str]:
     return list(seen.values())
 
 
+def may_draw(state: GameState, seat_no: int) -> bool:
+    """Whether the seat may draw now, so that DRAW/STOP is a question for it."""
+    return state.phase == "brewing" and state.seats[seat_no].status == BREWING and not state.blocking_decision(seat_no)
+
+
 def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None,
            searches: dict[int, compact.Compact] | None = None) -> dict[str, Any]:
     """DRAW or STOP for a seat that may draw now, with both values (JSON-ready). Raises TooDeep
@@ -183,8 +188,7 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
     when its values hold here (`Compact.carries`), so what it found is not searched again, even
     after it gave up, and this answer's search is kept there for the next."""
     search = Search(state, seat_no, rival=rival, limit=limit)
-    seat = state.seats[seat_no]
-    if state.phase != "brewing" or seat.status != BREWING or state.blocking_decision(seat_no):
+    if not may_draw(state, seat_no):
         return {"seat": seat_no, "advice": None}
     now = whatif.ignore_offers(state, seat_no)
     stop = search.end(now)

@@ -11,14 +11,19 @@ who reaches furthest is still being drawn at the other seats.
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from companion.config import ASSISTS
 from companion.engine import GameState, whatif
-from companion.engine.advice import TooDeep, advise
+from companion.engine.advice import TooDeep, advise, may_draw
 from companion.engine.compact import Compact, unmodelled
 from companion.engine.outlook import outlook
+
+log = logging.getLogger(__name__)
 
 LIVE_LIMIT = 600
 """Positions a live answer may search on compact positions (the starting bag needs 355): over
@@ -35,14 +40,24 @@ and every draw is played through the engine (about 5 ms)."""
 
 
 class Assist:
-    """The table's setting and the advice already searched for the current input."""
+    """The table's setting and the advice already searched for each seat's situation.
+
+    With `ready` set (a live table: `LiveGame.attach`), advice not searched yet is searched in a
+    thread of its own and the view says so (`searching`); `ready(seat)` then has the seat's pages
+    re-sent, so the update after a draw never waits for a search. Without it (one-off views,
+    tests), the advice is searched while the view is made."""
 
     def __init__(self, level: str = "odds") -> None:
         self.level = "odds"
         self.set(level)
+        self.ready: Callable[[int], None] | None = None
         self._cache: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self._searches: dict[int, Compact] = {}
         self._lock = threading.Lock()
+        self._searches: dict[int, Compact] = {}  # each seat's search, gone on from (under _searching)
+        self._searching = threading.Lock()
+        self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
+        self._queued: set[tuple[Any, ...]] = set()
+        self._pool: ThreadPoolExecutor | None = None
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:
@@ -61,20 +76,53 @@ class Assist:
         return view
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
+        """The seat's advice now, or (with `ready` set) that it is being searched."""
         seat = state.seats[seat_no]
         key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
                tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)))
         with self._lock:
-            if key not in self._cache:
-                if len(self._cache) > 64:
-                    self._cache.clear()
-                limit = LIVE_LIMIT if unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None \
-                    else ENGINE_LIVE_LIMIT
-                try:
-                    self._cache[key] = advise(state, seat_no, limit=limit, searches=self._searches)
-                except TooDeep:
-                    self._cache[key] = {"seat": seat_no, "advice": None, "too_deep": True}
-                kept = self._searches.get(seat_no)
-                if kept is not None and kept.positions() > KEPT_POSITIONS:
-                    del self._searches[seat_no]
-            return self._cache[key]
+            found = self._cache.get(key)
+            if found is None and self.ready is not None and may_draw(state, seat_no):
+                self._latest[seat_no] = key
+                if key not in self._queued:
+                    self._queued.add(key)
+                    if self._pool is None:
+                        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
+                    self._pool.submit(self._in_background, key, state, seat_no)
+                return {"seat": seat_no, "advice": None, "searching": True}
+        if found is None:
+            with self._searching:
+                found = self._search(key, state, seat_no)
+        return found
+
+    def _search(self, key: tuple[Any, ...], state: GameState, seat_no: int) -> dict[str, Any]:
+        limit = LIVE_LIMIT if unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None else ENGINE_LIVE_LIMIT
+        try:
+            found = advise(state, seat_no, limit=limit, searches=self._searches)
+        except TooDeep:
+            found = {"seat": seat_no, "advice": None, "too_deep": True}
+        kept = self._searches.get(seat_no)
+        if kept is not None and kept.positions() > KEPT_POSITIONS:
+            del self._searches[seat_no]
+        with self._lock:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+    def _in_background(self, key: tuple[Any, ...], state: GameState, seat_no: int) -> None:
+        """Search a seat's situation unless its pages have moved on meanwhile, then tell them."""
+        try:
+            if self._latest.get(seat_no) != key:
+                return
+            with self._searching:
+                self._search(key, state, seat_no)
+        except Exception:  # the page must not wait for it forever: it shows no advice
+            log.exception("advice for seat %d could not be searched", seat_no)
+            with self._lock:
+                self._cache[key] = {"seat": seat_no, "advice": None}
+        finally:
+            with self._lock:
+                self._queued.discard(key)
+        if self.ready is not None and self._latest.get(seat_no) == key:
+            self.ready(seat_no)
