@@ -145,6 +145,7 @@ class Compact:
         self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
         self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
         self.keep_placed = any(a == CROW_SKULL for a in self.acts)
+        self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
         self.looks: dict[tuple[int, int], Value] = {}
         self.ends: dict[int, Value] = {}
         self.gains: dict[Any, list[Gains]] = {}
@@ -267,7 +268,7 @@ class Compact:
         value = coins = vp = rubies = explode = 0.0
         placed = []
         memo, lands, fills, size, spaces = self.memo, self.lands, self.fills, self.sig_size, self.spaces
-        sig = self._sig(bag)  # a plain chip drawn leaves the mandrakes in the bag as they are
+        sig = self._sig(bag) if self.mandrakes else self.sig_plain  # a plain chip leaves the mandrakes as they are
         before = sig[tail[2]]  # what the key keeps of the chip before
         after: Tail = tail
         used: Value | None = None  # the flask's option: this position with the white put back
@@ -301,7 +302,7 @@ class Compact:
     def key(self, bag: int, last: int, flask: bool, tail: Tail) -> int:
         """A position as one int: the bag, the last space, the flask and the last two chips as the
         books read them (a chip put back uncovers the one before, so the third-last is not kept)."""
-        sig, size = self._sig(bag), self.sig_size
+        sig, size = self._sig(bag) if self.mandrakes else self.sig_plain, self.sig_size
         return (((bag * self.spaces + last) * 2 + flask) * size + sig[tail[1]]) * size + sig[tail[2]]
 
     def _sig(self, bag: int) -> list[int]:
@@ -335,7 +336,9 @@ class Compact:
         found = self.looks.get((key, reveal))
         if found is not None:
             return found
-        options = sorted(self.placed[key], key=lambda o: -o[1][0])
+        options = self.ranked.get(key)
+        if options is None:
+            options = self.ranked[key] = sorted(self.placed[key], key=lambda o: -o[1][0])
         total = comb(left, reveal)
         value = coins = vp = rubies = explode = 0.0
         missing, unseen = 0, 1.0  # chips of the kinds ranked so far; chance that none of them was seen
