@@ -22,7 +22,7 @@ from . import catalog, fortune, placing, whatif
 from .context import Ctx
 from .ingredients import active_rules, blue, yellow
 from .ingredients._rule import IngredientRule, Reads
-from .model import GameState, Seat, chip
+from .model import GameConfig, GameState, Seat, chip
 from .outcome import Gains, Outcome, TooDeep
 from .whatif import kind_of
 
@@ -60,6 +60,11 @@ def unmodelled(state: GameState, seat_no: int) -> str | None:
     if state.seats[seat_no].hand or state.decisions_for(seat_no):
         return "a decision is open"
     return None
+
+
+def step_b_reads(config: GameConfig) -> Reads:
+    """All that evaluation step B's hooks read of a pot (black reads the neighbours' pots too)."""
+    return _union(r.reads for r in active_rules(config).values() if r.on_evaluate and r.reads)
 
 
 def _union(reads: Iterable[Reads]) -> Reads:
@@ -110,7 +115,7 @@ class Compact:
         in_pot = [chip(c).color for c, _ in seat.pot]
         self.mandrakes = [i for i, a in enumerate(self.acts) if a == MANDRAKE]
         self.extra_reads = _union(r.reads for r in rules.values() if r.extra_move and r.reads)
-        self.eval_reads = _union(r.reads for r in rules.values() if r.on_evaluate and r.reads)
+        self.eval_reads = step_b_reads(root.config)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
                         for c in (*self.extra_reads.counts, *self.eval_reads.counts)}
         self.extra_digits = [(self.stride[k], self.radix[k]) for c in self.extra_reads.counts

@@ -1,8 +1,9 @@
 """What a seat's phone may show about its next draw: nothing, the outlook, or the advice too.
 
 The table chooses (`[table] assist`, or the host page); the table screen never shows any of it.
-Advice is searched once per situation of a seat (another seat's draw leaves it as it was; the
-seat's two phones share one search), with a bound on new positions so a phone's update stays
+Advice is searched once per situation of a seat (another seat's draw leaves it as it was, unless
+it changes what step B counts in the pots, such as the blacks a neighbour compares; the seat's
+two phones share one search), with a bound on new positions so a phone's update stays
 quick; past the bound the phone says so instead of guessing. A seat's search goes on from its
 earlier answers in the round, so after each draw only the positions not searched yet are new,
 and a bag too deep for one update becomes searchable a few draws later. The live advice leaves the bonus die out:
@@ -20,7 +21,7 @@ from typing import Any
 from companion.config import ASSISTS
 from companion.engine import GameState, whatif
 from companion.engine.advice import TooDeep, advise, may_draw
-from companion.engine.compact import Compact, unmodelled
+from companion.engine.compact import Compact, step_b_reads, unmodelled
 from companion.engine.outlook import outlook
 
 log = logging.getLogger(__name__)
@@ -78,8 +79,10 @@ class Assist:
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
         seat = state.seats[seat_no]
+        counted = step_b_reads(state.config).counts
         key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
-               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)))
+               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)),
+               tuple(s.in_pot(c) for s in state.seats for c in counted))  # the neighbours' blacks, ...
         with self._lock:
             found = self._cache.get(key)
             if found is None and self.ready is not None and may_draw(state, seat_no):

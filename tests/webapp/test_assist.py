@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 
 from companion.engine import Fortune, GameConfig, new_game, step
+from companion.engine.advice import advise
 from companion.webapp.assist import LIVE_LIMIT, Assist
+from tests.engine.scenario import draws, game, set_bag
 
 from .conftest import Phone
 
@@ -69,3 +71,16 @@ def test_a_bag_too_big_to_search_live_says_so_instead_of_guessing():
     assert len(seat.bag) > 20
     advice = Assist("advice").advice(state, 0)
     assert advice == {"seat": 0, "advice": None, "too_deep": True}, LIVE_LIMIT
+
+
+def test_a_neighbours_black_chip_changes_the_advice_it_was_cached_with():
+    """Black compares the seat's blacks with its neighbours': their draw is a new situation."""
+    state = game()
+    state.round = 9
+    set_bag(state, 0, "white-1", "white-2", "black-1", "orange-1", "white-3", "black-1")
+    set_bag(state, 1, "black-1", "white-1")
+    state = draws(state, 0, "black-1")
+    phones = Assist("advice")
+    before = phones.advice(state, 0)
+    later = draws(state, 1, "black-1")
+    assert phones.advice(later, 0) == advise(later, 0) != before
