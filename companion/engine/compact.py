@@ -3,12 +3,13 @@
 A position is what the rest of a seat's round depends on when every book in play declares what
 its hooks read (`IngredientRule.reads`): the count of each kind left in the bag, the last space,
 the flask, and of the last two chips only what the books look for (the third-last is carried
-along, not keyed: a chip put back uncovers it). The white total and the colours counted in the pot follow from the bag. A chip is
-laid by the engine's own rules (`placing.landing`, `placing.explodes`, a book's `extra_move` hook
-on a stand-in seat), and evaluation step B by the books' own hooks on a stand-in pot, once for each
-combination of what they read. The decisions of brewing are modelled by what they do: the flask
-and the mandrake put a white back into the bag, the crow skull looks at chips and places one of
-them or none. A game with a book this does not model is left to `advice.Search` (`unmodelled`).
+along, not keyed: a chip put back uncovers it); the bag is an int and so is the key. The white
+total and the colours counted in the pot follow from the bag. A chip is laid by the engine's
+own rules (`placing`, a book's `extra_move` hook on a stand-in seat), and evaluation step B by the
+books' own hooks on a stand-in pot, once for each combination of what they read. What the books
+do while brewing is modelled by what it does: the flask and the mandrake put a white back into
+the bag, the crow skull looks at chips and places one of them or none, blue sets 3 and 4 pay on
+a ruby space. A game with anything this does not model is left to `advice.Search` (`unmodelled`).
 """
 
 from __future__ import annotations
@@ -269,7 +270,8 @@ class Compact:
         """The expectation of drawing now, and each kind's placing (kind, value) that it mixes.
 
         `place` inline for the kinds without an action or extra spaces (see `plain`), with the
-        memo looked up here: this loop runs for every edge of the search."""
+        memo looked up here under the int `key` builds: this loop runs for every edge of the
+        search, and a call costs more than the lookup."""
         value = coins = vp = rubies = explode = 0.0
         placed = []
         memo, lands, fills, size, spaces = self.memo, self.lands, self.fills, self.sig_size, self.spaces
