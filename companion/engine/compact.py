@@ -30,11 +30,13 @@ from .whatif import kind_of
 if TYPE_CHECKING:
     from .advice import Search
 
-MANDRAKE, CROW_SKULL, PAYS = "mandrake", "crow skull", "pays"
-ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL, "blue/3": PAYS, "blue/4": PAYS}
+MANDRAKE, CROW_SKULL, PAYS, RAISES = "mandrake", "crow skull", "pays", "raises the threshold"
+ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL, "blue/3": PAYS, "blue/4": PAYS,
+                            "yellow/3": RAISES}
 """The books whose `on_place` action this search models, and what it does: the mandrake may put
-the white before it back, the crow skull looks ahead, and a book that pays as the chip is placed
-(blue sets 3 and 4 on a ruby space) pays by the chip's kind and space alone."""
+the white before it back, the crow skull looks ahead, a book that pays as the chip is placed
+(blue sets 3 and 4 on a ruby space) pays by the chip's kind and space alone, and one that raises
+the threshold (yellow set 3) raises it by the chips it counts in the pot alone."""
 
 Tail = tuple[int, int, int]  # kinds of the last three chips (NONE_KIND: none or not known)
 
@@ -117,8 +119,10 @@ class Compact:
         self.mandrakes = [i for i, a in enumerate(self.acts) if a == MANDRAKE]
         self.extra_reads = _union(r.reads for r in rules.values() if r.extra_move and r.reads)
         self.eval_reads = step_b_reads(root.config)
+        self.raisers = [r for r in rules.values() if ON_PLACE.get(r.id) == RAISES]
+        self.raise_reads = _union(r.reads for r in self.raisers if r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
-                        for c in (*self.extra_reads.counts, *self.eval_reads.counts)}
+                        for c in (*self.extra_reads.counts, *self.eval_reads.counts, *self.raise_reads.counts)}
         self.extra_digits = [(self.stride[k], self.radix[k]) for c in self.extra_reads.counts
                              for k in self.counted[c][1]]
         self.eval_digits = [(self.stride[k], self.radix[k]) for c in self.eval_reads.counts for k in self.counted[c][1]]
@@ -142,8 +146,12 @@ class Compact:
         self.fills = [placing.fills_pot(space) for space in range(self.spaces)]
         self.offers = [(placing.offers_flask(space, False), placing.offers_flask(space, True))
                        for space in range(self.spaces)]
-        self.bursts = [placing.explodes(w, self.threshold) for w in range(sum(self.value_of[k] * (r - 1)
-                       for k, r in enumerate(self.radix) if self.white[k]) + seat.white_total + 1)]
+        self.whites_most = sum(self.value_of[k] * (r - 1) for k, r in enumerate(self.radix) if self.white[k]) \
+            + seat.white_total
+        self.bursts = self._bursts_under(self.threshold)
+        self.raise_digits = [(self.stride[k], self.radix[k]) for k, c in enumerate(self.color)
+                             if c in self.raise_reads.counts]
+        self.bursts_at: dict[int, list[bool]] = {}
         pot_kinds = [NONE_KIND] * 3 + [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
         self.memo: dict[int, Value] = {}
@@ -157,6 +165,31 @@ class Compact:
         self.gains: dict[Any, list[Gains]] = {}
         self.pays: dict[tuple[int, int], tuple[int, int]] = {}
         self.extras: dict[int, int] = {}
+
+    def _bursts_under(self, threshold: int) -> list[bool]:
+        """For each white total, whether it explodes the pot under this threshold."""
+        return [placing.explodes(w, threshold) for w in range(self.whites_most + 1)]
+
+    def bursting(self, bag: int) -> list[bool]:
+        """The white totals that explode the pot with the chips out of `bag`: the threshold a book
+        raises (yellow set 3) follows from the chips it counts, by its own hook on a stand-in pot."""
+        if not self.raise_digits:
+            return self.bursts
+        code = 0
+        for s, r in self.raise_digits:
+            code = code * r + bag // s % r
+        found = self.bursts_at.get(code)
+        if found is None:
+            n = self.search.seat_no
+            state = whatif.sandbox(self.root, n)
+            seat = state.seats[n]
+            features = self._features(self.raise_reads, self.counts(bag), self.tail0, self.sig_plain.__getitem__)
+            seat.pot = self._stand_in(Reads(self.raise_reads.counts), features, self.tail0)
+            for rule in self.raisers:
+                assert rule.on_place is not None
+                rule.on_place(Ctx(state, n, []), chip(f"{rule.color}-1-50"))
+            found = self.bursts_at[code] = self._bursts_under(seat.threshold)
+        return found
 
     def counts(self, bag: int) -> list[int]:
         """The count of each kind in `bag`."""
@@ -277,6 +310,7 @@ class Compact:
         memo, lands, fills, size, spaces = self.memo, self.lands, self.fills, self.sig_size, self.spaces
         sig = self._sig(bag) if self.mandrakes else self.sig_plain  # a plain chip leaves the mandrakes as they are
         before = sig[tail[2]]  # what the key keeps of the chip before
+        bursts = self.bursting(bag) if self.raise_digits else self.bursts  # a plain chip leaves the threshold
         after: Tail = tail
         used: Value | None = None  # the flask's option: this position with the white put back
         for k, s, r, plain in zip(self.kinds, self.stride, self.radix, self.plain, strict=True):
@@ -288,7 +322,7 @@ class Compact:
             else:
                 child, space, after = bag - s, lands[k][last], (tail[1], tail[2], k)
                 white = self.white[k]
-                if white and self.bursts[whites + self.value_of[k]]:
+                if white and bursts[whites + self.value_of[k]]:
                     o = self.end(space, True, flask, child, after)
                 elif fills[space] or left == 1:  # the pot is full or the bag empty: the seat stops
                     o = self.end(space, False, flask, child, after)
@@ -400,7 +434,7 @@ class Compact:
         offers_flask = False
         if self.white[k]:
             whites += value
-            if self.bursts[whites]:
+            if self.bursting(bag)[whites]:
                 return self.end(space, True, flask, bag, after)
             offers_flask = placing.offers_flask(space, flask)
         if self.fills[space]:

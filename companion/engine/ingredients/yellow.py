@@ -93,7 +93,7 @@ SET_3 = IngredientRule(
     N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
     "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
     "matter."),
-    on_place=_raise_threshold,
+    on_place=_raise_threshold, reads=Reads(counts=("yellow",)),
 )
 
 
