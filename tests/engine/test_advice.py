@@ -1,10 +1,11 @@
 """DRAW/STOP advice: the memoised search against every draw order, and the reference positions."""
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from companion.engine import compact, whatif
+from companion.engine import IllegalAction, compact, whatif
 from companion.engine.advice import Outcome, Search, TooDeep, advise
 from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
@@ -355,3 +356,29 @@ def test_an_earlier_search_is_not_carried_over_to_a_bag_that_changed_otherwise()
     set_bag(state, 0, "white-1", "white-2", "orange-1", "blue-1")
     assert not searches[0].carries(whatif.ignore_offers(state, 0))
     assert without_positions(advise(state, 0, searches=searches)) == without_positions(advise(state, 0))
+
+
+MODELLED_SETS = {"red": (1, 3), "yellow": (1, 3, 4), "green": (1, 2, 4), "blue": (1, 3, 4), "purple": (1, 2)}
+SOME_KINDS = ("white-1", "white-2", "white-3", "orange-1", "red-1", "red-2", "yellow-1", "yellow-2", "green-1",
+              "green-2", "green-4", "blue-1", "blue-2", "blue-4", "purple-1", "black-1")
+
+
+def test_the_compact_search_values_random_positions_as_the_engine_search_does():
+    """Seeded random books (of those the compact search models), bags, rounds and droplets: both
+    searches value drawing on alike (their choices between options of equal value may differ)."""
+    rng = random.Random(7)
+    checked = 0
+    while checked < 40:
+        sets = {color: rng.choice(numbers) for color, numbers in MODELLED_SETS.items()}
+        bag = tuple(rng.choice(SOME_KINDS) for _ in range(rng.randint(3, 6)))
+        drawn = tuple(rng.choice(SOME_KINDS) for _ in range(rng.randint(0, 3)))
+        try:
+            state = whatif.ignore_offers(position(rng.randint(1, 9), bag, rng.randint(0, 20), drawn, **sets), 0)
+        except (IndexError, IllegalAction):  # the box ran out of a kind, or a drawn chip asks first
+            continue
+        state.seats[0].rubies = rng.randint(0, 3)
+        if compact.unmodelled(state, 0) is not None or state.seats[0].status != BREWING:
+            continue
+        fast = compact.Compact(Search(state, 0), state).draw()
+        assert fast.value == pytest.approx(Search(state, 0).draw(state).value), (sets, bag, drawn)
+        checked += 1
