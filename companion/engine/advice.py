@@ -11,6 +11,7 @@ a position reached by many draw orders is searched once.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from typing import Any
 
@@ -199,7 +200,13 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
         if searches is not None:
             searches[seat_no] = fast
         before = fast.positions()
-        drawn = fast.draw(now, limit)
+        collecting = gc.isenabled()
+        gc.disable()  # the search makes no cycles: a collection in its middle would only cost time
+        try:
+            drawn = fast.draw(now, limit)
+        finally:
+            if collecting:
+                gc.enable()
         positions = fast.positions() - before
     else:
         drawn = search.draw(now)
