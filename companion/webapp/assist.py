@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from companion.config import ASSISTS
@@ -30,6 +30,10 @@ LIVE_LIMIT = 600
 """Positions a live answer may search on compact positions (the starting bag needs 355): over
 three seeded 4-player games it answers 467 of 1,061 DRAW/STOP moments, 99 % of them within 8 ms
 on a busy machine (benchmarks/README.md)."""
+
+SLICE = 100
+"""New positions a live search makes at a time (about a millisecond); the updates queued
+meanwhile go first (see `Assist.executor`)."""
 
 KEPT_POSITIONS = 20_000
 """A seat's search is kept between its answers (`advise(searches=...)`) up to this many positions
@@ -58,7 +62,10 @@ class Assist:
         self._searching = threading.Lock()
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
-        self._pool: ThreadPoolExecutor | None = None
+        self.executor: Executor | None = None
+        """Where the searches run, a slice at a time: the thread that makes the pages' updates
+        when they are served (`StreamEndpoint`), so a search never holds up an update for more
+        than a slice; else a thread of their own."""
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:
@@ -89,43 +96,65 @@ class Assist:
                 self._latest[seat_no] = key
                 if key not in self._queued:
                     self._queued.add(key)
-                    if self._pool is None:
-                        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
-                    self._pool.submit(self._in_background, key, state, seat_no)
+                    self._submit(key, state, seat_no, 0)
                 return {"seat": seat_no, "advice": None, "searching": True}
         if found is None:
             with self._searching:
-                found = self._search(key, state, seat_no)
-        return found
+                found = self._search(state, seat_no, None)
+                if found is not None:
+                    self._keep(key, found)
+        return found or {"seat": seat_no, "advice": None, "too_deep": True}
 
-    def _search(self, key: tuple[Any, ...], state: GameState, seat_no: int) -> dict[str, Any]:
-        limit = LIVE_LIMIT if unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None else ENGINE_LIVE_LIMIT
+    def _submit(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
+        """Queue a slice of a seat's search on `executor` (or a thread of the advice's own)."""
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
+        self.executor.submit(self._slice, key, state, seat_no, searched)
+
+    def _search(self, state: GameState, seat_no: int, searched: int | None) -> dict[str, Any] | None:
+        """The answer, or None when the bound is not reached yet: with `searched` (positions
+        searched so far), one slice of `SLICE` new positions, going on from the last."""
+        compact = unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None
+        limit = LIVE_LIMIT if compact else ENGINE_LIVE_LIMIT
+        part = min(SLICE, limit) if compact and searched is not None else limit
         try:
-            found = advise(state, seat_no, limit=limit, searches=self._searches)
+            found = advise(state, seat_no, limit=part, searches=self._searches)
         except TooDeep:
+            if searched is not None and searched + part < limit:
+                return None
             found = {"seat": seat_no, "advice": None, "too_deep": True}
         kept = self._searches.get(seat_no)
         if kept is not None and kept.positions() > KEPT_POSITIONS:
             del self._searches[seat_no]
+        return found
+
+    def _keep(self, key: tuple[Any, ...], found: dict[str, Any]) -> None:
         with self._lock:
             if len(self._cache) > 64:
                 self._cache.clear()
             self._cache[key] = found
-        return found
 
-    def _in_background(self, key: tuple[Any, ...], state: GameState, seat_no: int) -> None:
-        """Search a seat's situation unless its pages have moved on meanwhile, then tell them."""
+    def _slice(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
+        """One slice of a seat's search unless its pages have moved on meanwhile; the next slice
+        queues behind whatever the executor was given meanwhile; the last tells the pages."""
+        found: dict[str, Any] | None = None
         try:
             if self._latest.get(seat_no) != key:
+                found = {}
                 return
             with self._searching:
-                self._search(key, state, seat_no)
+                found = self._search(state, seat_no, searched)
+            if found is None:
+                self._submit(key, state, seat_no, searched + SLICE)
+                return
+            self._keep(key, found)
         except Exception:  # the page must not wait for it forever: it shows no advice
             log.exception("advice for seat %d could not be searched", seat_no)
-            with self._lock:
-                self._cache[key] = {"seat": seat_no, "advice": None}
+            found = {"seat": seat_no, "advice": None}
+            self._keep(key, found)
         finally:
-            with self._lock:
-                self._queued.discard(key)
+            if found is not None:
+                with self._lock:
+                    self._queued.discard(key)
         if self.ready is not None and self._latest.get(seat_no) == key:
             self.ready(seat_no)

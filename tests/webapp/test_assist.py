@@ -42,7 +42,7 @@ def test_advice_when_the_host_allows_it_and_the_table_never_shows_it(host):
     assert response.status_code == 200 and response.get_json()["assist"] == "advice"
     assert host.view(1)["assist"]["advice"] == {"seat": 1, "advice": None, "searching": True}
     advice = searched(host, 1)
-    assert advice["advice"] == "draw" and advice["positions"] == 355  # the starting bag (docs/advice.md)
+    assert advice["advice"] == "draw" and advice["draw"]["value"] == 13.554  # the starting bag (docs/advice.md)
     table = host.view()
     assert "assist" not in table and "risk" not in table
     assert all("risk" not in s for s in table["seats"])
