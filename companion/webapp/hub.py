@@ -204,7 +204,7 @@ class Hub:
     def render_now(self, perspective: str) -> None:
         """Render the current view of ``perspective`` (if not yet), so ``news`` costs no rendering."""
         with self._lock:
-            now = Cursor(self._seq, self._version, self._live_version)
+            now = Cursor(self._seq, self._version, self._own(perspective))
         self._view(perspective, now)
 
     def rendered(self, perspective: str) -> bool:
