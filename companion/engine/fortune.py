@@ -10,8 +10,9 @@ the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from . import catalog, evaluation
@@ -826,6 +827,9 @@ _ALCHEMISTS_DECK = (
 AF-B1 to AF-B5): in the deck only with The Alchemists in play."""
 
 CARDS: dict[str, Card] = {c.id: c for c in (*_DECK, *_ALCHEMISTS_DECK)}
+REACTS_TO_PLACING = frozenset(c.id for c in CARDS.values() if c.placed or c.bought)
+"""Cards that react to chips placed or bought: only while one of them is in force does an input
+need `chips_placed`."""
 
 OTHER_TITLES: dict[str, tuple[str, ...]] = {
     "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
@@ -844,24 +848,31 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
-    return [c for c in CARDS if _refusal(state, c) is None]
+    config = state.config
+    return list(_available(tuple(state.cards_used), state.round, config.card_books, config.expansions))
 
 
-def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
+@lru_cache(maxsize=1024)
+def _available(used: tuple[str, ...], round_no: int, card_books: str, expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """`available` by what decides it: every round of a simulated game asks it."""
+    return tuple(c for c in CARDS if _refusal(c, used, round_no, card_books, expansions) is None)
+
+
+def _refusal(card_id: str, used: Sequence[str], round_no: int, card_books: str,
+             expansions: tuple[str, ...]) -> IllegalAction | None:
     card = CARDS.get(card_id)
     if card is None:
         return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: the cards are P01 to "
                              "P13 and B01 to B11, and with The Alchemists AP01 to AP10 and AB01 to AB10")
-    config = state.config
     for box in (card.box, card.needs):
-        if box in catalog.EXPANSIONS and not config.has(box):
+        if box in catalog.EXPANSIONS and box not in expansions:
             return IllegalAction("not_in_deck", f"{card.name} is played only with {catalog.EXPANSION_NAMES[box]}, "
                                  "which is not in this game")
-    if card_id in state.cards_used:
+    if card_id in used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
     opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
-    if state.round < opens and config.card_books == "redraw":
+    if round_no < opens and card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")
     return None
@@ -873,7 +884,9 @@ def check(state: GameState, card_id: str | None) -> None:
         shown = _card(state)
         raise IllegalAction("card_read", f"this round's card is already turned up: "
                             f"{shown.name if shown else 'no card'}")
-    refusal = _refusal(state, card_id) if card_id is not None else None
+    config = state.config
+    refusal = (_refusal(card_id, state.cards_used, state.round, config.card_books, config.expansions)
+               if card_id is not None else None)
     if refusal:
         raise refusal
 
