@@ -31,7 +31,8 @@ from .engine import (
     whatif,
 )
 from .engine.advice import Search, TooDeep
-from .engine.evaluation import DIE, REWARD, price
+from .engine.die import DIE
+from .engine.evaluation import REWARD, price
 from .engine.worth import worth
 
 

@@ -7,13 +7,13 @@ from typing import Any
 
 from . import catalog
 from .context import Ctx
+from .die import ask_die
 from .errors import IllegalAction
 from .ingredients import active_rules
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
+from .prices import price_list
 from .text import N_, say, say_n
 
-DIE = "core/die"
-DIE_KIND = "bonus_die"
 REWARD = "core/reward"
 GAME_OVER = "game_over"
 
@@ -41,26 +41,6 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     for n in state.turn_order():
         if n in unexploded and state.seats[n].scoring_space == best:
             ask_die(Ctx(state, n, events))
-
-
-def ask_die(ctx: Ctx) -> None:
-    """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"),
-            [Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE])
-
-
-def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    ctx.close(decision)
-    face = catalog.BONUS_DIE[int(keys[0]) - 1]
-    ctx.emit("die", face=face.face, label=face.label)
-    if face.kind == "vp":
-        ctx.gain_points(face.amount, N_("bonus die"))
-    elif face.kind == "ruby":
-        ctx.gain_rubies(face.amount, N_("bonus die"))
-    elif face.kind == "droplet":
-        ctx.move_droplet(face.amount, N_("bonus die"))
-    else:
-        ctx.chip_from_supply(*catalog.DIE_CHIP, why=N_("bonus die"))
 
 
 # B: chip actions ---------------------------------------------------------------------------
@@ -126,23 +106,6 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
     return price_list(state.config, state.round).get((color, value))
-
-
-@lru_cache(maxsize=256)
-def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
-    found = {}
-    for color in catalog.COLORS:
-        if color == "white" or not catalog.book_out(color, round_no):
-            continue
-        for value, cost in book_prices(config, color).items():
-            found[(color, value)] = cost
-    return found
-
-
-def book_prices(config: GameConfig, color: str) -> dict[int, int]:
-    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
-    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
 
 
 @lru_cache(maxsize=256)
