@@ -7,7 +7,9 @@ from typing import Any
 from . import catalog, droplets, placing
 from .context import Ctx
 from .errors import IllegalAction
+from .ingredients import RULES
 from .ingredients.labels import chip_label
+from .ingredients.red import SET_6
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, white_value
 from .text import N_, say
@@ -37,13 +39,31 @@ def returns_unseen(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def start(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Put the rat stones in the pots and let everyone draw."""
+    """Put the rat stones in the pots and let everyone draw; chips kept out of the bag to be laid
+    first (green set 5) are laid now, in the order chosen, each with its action."""
     for n, tails in enumerate(rats(state)):
         seat = state.seats[n]
         seat.rat = tails
         seat.status = BREWING
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
+    for n in state.turn_order():
+        seat = state.seats[n]
+        first, seat.first = seat.first, []
+        for cid in first:
+            if seat.status == BREWING:
+                Ctx(state, n, events).place(cid)
+            else:  # the pot exploded or filled with an earlier one: the rest go back into the bag
+                seat.put_in_bag([cid])
+
+
+RED_SET_ASIDE = SET_6.set_no
+
+
+def aside_returns(state: GameState) -> bool:
+    """A chip beside the pot may go back into the bag at any time under red set 2; one set aside
+    by red set 6 must be laid this round."""
+    return state.config.book("red") != RED_SET_ASIDE
 
 
 def done(state: GameState) -> bool:
@@ -85,6 +105,13 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         seat.returning.remove(chip_id)
     if pending:
         seat.hand.append(chip_id)
+        if pending.data.get("take"):  # the chip drawn is the answer (red set 6, yellow set 5)
+            ctx.emit("revealed", chip=chip_id)
+            resolve = RULES[pending.rule].resolve
+            assert resolve is not None
+            resolve(ctx, pending, (chip_id,))
+            settle(ctx)
+            return
         pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
@@ -105,7 +132,7 @@ def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str
     """The reader saw a chip go into the bag: a chip put back, confirmed; or a chip from beside the
     pot, which may go back into the bag at any time (red set 2), and so does now."""
     seat = state.seats[seat_no]
-    if chip_id in seat.aside:
+    if chip_id in seat.aside and aside_returns(state):
         seat.aside.remove(chip_id)
         seat.put_in_bag([chip_id], seen=True)
         state.decisions = [d for d in state.decisions if d.seat != seat_no or d.data.get("chip") != chip_id]

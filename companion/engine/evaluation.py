@@ -178,10 +178,10 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     elif chip_id not in stock:
         raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
     stock.remove(chip_id)
-    seat.put_in_bag([chip_id], seen=read)
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
+    Ctx(state, seat_no, events).into_bag(chip_id, seen=read)
     if not offers(state, seat_no):
         _leave_shop(state, seat_no, events)
         _next_shopper(state, events)
@@ -286,11 +286,13 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 # end of round and game ---------------------------------------------------------------------
 
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Chips go back into the bags (chips kept beside a pot stay there), rats leave the pots, a
+    """Chips go back into the bags (chips kept beside a pot, or to be laid first next round, stay
+    out), rats leave the pots, a
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
+        seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
+        seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand)
         seat.pot, seat.hand, seat.pending = [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False

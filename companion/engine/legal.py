@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import evaluation, flow, fortune
+from . import brewing, evaluation, flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -70,7 +70,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             return Moves(None, cards=(None, *fortune.available(state)))
         return Moves(None)
     s = state.seats[seat]
-    moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside else tuple(s.returning))  # aside: back into the bag
+    moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside and brewing.aside_returns(state)
+                  else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
     if state.decisions:  # plain loops: this runs for every input a simulation plays
         choices, asked = [], False
