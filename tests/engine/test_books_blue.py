@@ -189,6 +189,12 @@ class TestBlueSet6:
         state = draw(state, 0, "blue-4")
         assert state.seats[0].rubies == 2 + 1, "blue 2, white 1, white 2, orange 1: one more"
 
+    def test_only_the_chips_before_it_count(self):
+        state = blue_witches(6)
+        set_bag(state, 0, "white-1", "white-1", "blue-2", "white-3")
+        state = draws(state, 0, "white-1", "white-1", "blue-2")
+        assert state.seats[0].rubies == 1 + 2
+
     def test_fewer_chips_before_it_than_its_value_are_all_looked_at(self):
         state = blue_witches(6)
         set_bag(state, 0, "white-1", "blue-4", "white-3")

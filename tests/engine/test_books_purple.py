@@ -180,7 +180,13 @@ class TestPurpleSet6:
         seat = state.seats[0]
         assert seat.score == DIE + 4 + 2 + 0 + catalog.POT_TRACK[seat.scoring_space].vp
 
-    def test_a_purple_after_a_purple_gives_1_not_the_spaces_moved(self):
+    def test_the_printed_value_not_the_spaces_the_chip_moved(self):
+        state, _ = evaluate(purple_witches(6), "orange-1", "purple-1", "red-1")
+        seat = state.seats[0]
+        assert [space for _, space in seat.pot] == [1, 2, 4], "red set 1: the red 1 moves 2 beside an orange"
+        assert seat.score == DIE + 1 + catalog.POT_TRACK[seat.scoring_space].vp
+
+    def test_a_purple_after_a_purple_gives_1(self):
         state = purple_witches(6)
         state.seats[0].rubies = 0
         state, _ = evaluate(state, "purple-1", "purple-1", "orange-1")
