@@ -39,14 +39,18 @@ def returns_unseen(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def start(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Put the rat stones in the pots and let everyone draw; chips kept out of the bag to be laid
-    first (green set 5) are laid now, in the order chosen, each with its action."""
+    """Put the rat stones in the pots and let everyone draw."""
     for n, tails in enumerate(rats(state)):
         seat = state.seats[n]
         seat.rat = tails
         seat.status = BREWING
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
+
+
+def lay_first(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Chips kept out of the bag to be laid first (green set 5) are laid in the order chosen, each
+    with its action, once the round's card has moved the rat stones (Rat Infestation)."""
     for n in state.turn_order():
         seat = state.seats[n]
         first, seat.first = seat.first, []
