@@ -63,6 +63,13 @@ def draw(state: GameState, seat_no: int, chip_id: str) -> tuple[GameState, Event
     return new, events
 
 
+def stop(state: GameState, seat_no: int) -> GameState:
+    """The state after the seat stopped drawing (its books' questions at a stop are open)."""
+    new = sandbox(state, seat_no)
+    brewing.stop(new, seat_no, [])
+    return new
+
+
 def answer(state: GameState, seat_no: int, decision_id: str, key: str) -> GameState:
     """The state after the seat answered one of its decisions with `key`."""
     new = sandbox(state, seat_no)
