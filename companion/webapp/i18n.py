@@ -104,6 +104,7 @@ SCRIPT: dict[str, str] = {
     "guide_droplet": N_("Choose: which droplet moves"),
     "guide_fortune": N_("Waiting for the Fortune Teller card"),
     "guide_look": N_("Crow skull: draw {n} more to look at"),
+    "guide_draw_book": N_("Draw one more chip for your book (see below)"),
     "guide_paused": N_("Paused: wait for the host"),
     "guide_place": N_("Crow skull: place one of them, or none"),
     "guide_purple": N_("Choose your Ghost's breath bonus"),
