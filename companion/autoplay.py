@@ -31,8 +31,7 @@ from .engine import (
     whatif,
 )
 from .engine.advice import Search, TooDeep
-from .engine.die import DIE
-from .engine.evaluation import REWARD, price
+from .engine.evaluation import DIE, REWARD, price
 from .engine.worth import worth
 
 

@@ -1,4 +1,8 @@
-"""Evaluation steps A-F, the end of a round and the end of the game."""
+"""Evaluation steps A-F, the end of a round and the end of the game.
+
+The bonus die (`die.py`) and the price list (`prices.py`) are read here too, under the names the
+shop and the cards have always used.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,15 @@ from typing import Any
 
 from . import catalog
 from .context import Ctx
-from .die import ask_die
+from .die import DIE as DIE
+from .die import DIE_KIND as DIE_KIND
+from .die import ask_die as ask_die
+from .die import resolve_die as resolve_die
 from .errors import IllegalAction
 from .ingredients import active_rules
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
-from .prices import price_list
+from .prices import book_prices as book_prices
+from .prices import price_list as price_list
 from .text import N_, say, say_n
 
 REWARD = "core/reward"

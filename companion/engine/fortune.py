@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import catalog, die, prices
+from . import catalog, evaluation
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label, kind_label
@@ -84,7 +84,7 @@ def chip_options(state: GameState, value: int, *, only: tuple[str, ...] = catalo
                  leave_out: tuple[str, ...] = ()) -> list[Option]:
     """'Any one N-chip': the colours whose book is on the table this round, while the supply has one."""
     found = []
-    for color, val in prices.price_list(state.config, state.round):
+    for color, val in evaluation.price_list(state.config, state.round):
         if val == value and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
             found.append(Option(f"{color}-{val}", kind_label(color, val)))
     return found
@@ -119,7 +119,7 @@ def _filling_up(state: GameState, events: Events) -> None:
 
 def _roll_the_die(state: GameState, events: Events) -> None:
     for ctx in _seats(state, events):
-        die.ask_die(ctx)
+        evaluation.ask_die(ctx)
 
 
 def _charity(state: GameState, events: Events) -> None:
@@ -392,8 +392,8 @@ def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 
 def _pot_is_full(state: GameState, events: Events) -> None:
     """Whoever rolls the bonus die rolls it twice and takes both results."""
-    for d in [d for d in state.decisions if d.kind == die.DIE_KIND]:
-        die.ask_die(Ctx(state, d.seat, events))
+    for d in [d for d in state.decisions if d.kind == evaluation.DIE_KIND]:
+        evaluation.ask_die(Ctx(state, d.seat, events))
 
 
 def _second_chance(ctx: Ctx, placed: Chip) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, die, droplets, evaluation, flow, fortune, placing
+from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -19,7 +19,7 @@ Events = list[dict[str, Any]]
 CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     placing.FLASK: placing.resolve_flask,
     droplets.DROPLET: droplets.resolve,
-    die.DIE: die.resolve_die,
+    evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
     fortune.RULE: fortune.resolve,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, evaluation, fortune, prices
+from . import brewing, catalog, evaluation, fortune
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -92,7 +92,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
         "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
         "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
-                          "prices": {str(v): c for v, c in prices.book_prices(state.config, color).items()}}
+                          "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
                   for color, r in rules.items()},
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
