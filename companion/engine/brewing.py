@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, droplets, placing
+from . import catalog, placing
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import RULES
@@ -103,7 +103,7 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
     ctx = Ctx(state, seat_no, events)
     if state.decisions:
-        _withdraw_offers(ctx)
+        ctx.withdraw_offers(stopping=False)
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
@@ -128,7 +128,7 @@ def settle(ctx: Ctx) -> None:
     an offer (flask, mandrake) lapses with that stop as with any other."""
     seat = ctx.seat
     if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
-        _withdraw_offers(ctx)
+        ctx.withdraw_offers()
         ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 
 
@@ -155,20 +155,8 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     if pending:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     ctx = Ctx(state, seat_no, events)
-    _withdraw_offers(ctx)
+    ctx.withdraw_offers()
     ctx.stop_brewing(STOPPED, "stopped", why=N_("chose to stop"))
-
-
-def _withdraw_offers(ctx: Ctx) -> None:
-    """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
-    a droplet move not chosen by then goes to the pot droplet."""
-    state = ctx.state
-    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
-    if offers:
-        state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
-        for d in offers:
-            if d.rule == droplets.DROPLET:
-                droplets.lapse(ctx, d)
 
 
 HIGHEST_WHITE = max(value for box in catalog.SUPPLIES.values() for color, value in box if color == "white")

@@ -192,6 +192,9 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
             or any(k not in keys for k in action.keys):
         raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
+    pending = state.blocking_decision(action.seat)
+    if decision.data.get("stands") and pending and len(state.seats[action.seat].hand) < pending.data.get("reveal", 0):
+        raise IllegalAction("decision_pending", f"{state.seats[action.seat].name} must first draw: {pending.prompt}")
     ctx = Ctx(state, action.seat, events)
     resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
     resolver(ctx, decision, action.keys)  # type: ignore[misc]

@@ -83,6 +83,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                 if pending is None and d.blocking:
                     pending = d
         if asked:
+            if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
+                choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
             moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
     if state.phase == "brewing":
         if s.status == BREWING and pending is None:

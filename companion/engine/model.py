@@ -159,6 +159,11 @@ class Decision:
     def keys(self) -> list[str]:
         return [o.key for o in self.options]
 
+    def lapses(self, *, stopping: bool) -> bool:
+        """An offer (flask, mandrake, which droplet) stands only until the seat draws again or
+        stops; one marked `stands` (red set 6: place the chip beside the pot) until it stops."""
+        return not self.blocking and (stopping or not self.data.get("stands"))
+
 
 @dataclass(slots=True)
 class Seat:

@@ -83,7 +83,7 @@ def answer(state: GameState, seat_no: int, decision_id: str, key: str) -> GameSt
 
 
 def ignore_offers(state: GameState, seat_no: int) -> GameState:
-    """The state once the seat's open offers (flask, mandrake) lapse, as its next draw or stop does."""
+    """The state once the seat's open offers (flask, mandrake) lapse, as its next draw does."""
     new = sandbox(state, seat_no)
-    new.decisions = [d for d in new.decisions if d.seat != seat_no or d.blocking]
+    new.decisions = [d for d in new.decisions if d.seat != seat_no or not d.lapses(stopping=False)]
     return new

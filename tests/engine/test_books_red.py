@@ -295,15 +295,37 @@ class TestRedSet6:
         set_bag(state, 0, "red-1", "white-3", "white-3", "white-2", "orange-1")
         state = draws(state, 0, "red-1", "white-3", "white-3", "white-2")
         aside = state.seats[0].aside[0]
-        assert not aside_6(state), "the offer lapsed with the next draw"
+        assert aside_6(state) and not aside_6(state)[0].blocking, "the offer stands through later draws"
         with pytest.raises(IllegalAction):
             step(state, Return(0, aside))
         assert Return(0, aside) not in legal_actions(state, 0), "it must be placed, not put back"
         state = stop(state, 0)
-        must = aside_6(state)[0]
-        assert must.blocking and must.keys() == ["place"]
+        [must] = aside_6(state)
+        assert must.blocking and must.keys() == ["place"], "the offer became a question"
         state = answer(state, 0, "red.place_aside", "place")
         assert state.seats[0].white_total == 8 and state.seats[0].status == "exploded"
+
+    def test_the_chip_beside_the_pot_may_be_placed_after_later_draws(self):
+        state = red_witches(6)
+        set_bag(state, 0, "red-1", "orange-1", "white-1", "white-2", "white-1")
+        state = draws(state, 0, "red-1", "orange-1", "white-1", "white-2")
+        state = answer(state, 0, "red.place_aside", "place")
+        assert [kind for kind, _ in spaces(state, 0)] == ["red-1", "white-1", "white-2", "orange-1"]
+        assert state.seats[0].aside == [] and not aside_6(state)
+
+    def test_the_offer_waits_while_another_book_has_the_seat_draw(self):
+        """Yellow set 5 moves the yellow chip on by the next draw: the chip beside the pot may not be
+        laid in between."""
+        state = game(**herb_witches(red=6, yellow=5))
+        set_bag(state, 0, "red-1", "white-2", "yellow-1", "orange-1", "white-1")
+        state = draws(state, 0, "red-1", "white-2", "yellow-1")
+        offer = aside_6(state)[0]
+        assert Choose(0, offer.id, ("place",)) not in legal_actions(state, 0)
+        with pytest.raises(IllegalAction, match="must first draw"):
+            step(state, Choose(0, offer.id, ("place",)))
+        state = draw(state, 0, "orange-1")
+        state = answer(state, 0, "red.place_aside", "place")
+        assert spaces(state, 0) == [("red-1", 1), ("yellow-1", 3), ("white-2", 5)]
 
     def test_it_is_placed_even_after_an_explosion(self):
         state = red_witches(6)

@@ -165,7 +165,8 @@ def _offer_place(ctx: Ctx, aside: str, *, must: bool) -> None:
     else:
         ctx.ask(PLACE_ASIDE, "red/6", say("Toadstool: place the {chip} beside your pot now, or later?",
                                           chip=chip_label(aside)),
-                [Option(PLACE, say("Place it after your last chip"))], blocking=False, data={"chip": aside})
+                [Option(PLACE, say("Place it after your last chip"))], blocking=False,
+                data={"chip": aside, "stands": True})
 
 
 def _resolve_6(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -177,11 +178,15 @@ def _resolve_6(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
         ctx.emit("set_aside", chip=drawn)
         _offer_place(ctx, drawn, must=False)
     else:
+        if not decision.blocking:  # laid as the next chip while brewing: offers lapse as at a draw
+            ctx.withdraw_offers(stopping=False)
         ctx.place(decision.data["chip"])
 
 
 def _place_before_the_end(ctx: Ctx) -> None:
-    """The seat has stopped (or exploded): every chip set aside must be placed now."""
+    """The seat has stopped (or exploded): every chip set aside must be placed now; the offers to
+    place one become questions."""
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.kind != PLACE_ASIDE]
     for aside in ctx.seat.aside:
         _offer_place(ctx, aside, must=True)
 
@@ -189,8 +194,8 @@ def _place_before_the_end(ctx: Ctx) -> None:
 SET_6 = IngredientRule(
     "red/6", "red", 6,
     N_("When you draw a red chip, place it, then draw one more chip and set it beside your pot. You "
-       "choose when to place it: now, or at the latest once you stop drawing; it must be placed this "
-       "round, even if your pot has exploded. A white chip set aside counts towards an explosion when "
-       "it is placed."),
+       "choose when to place it: before any later draw, or at the latest once you stop drawing; it must "
+       "be placed this round, even if your pot has exploded. A white chip set aside counts towards an "
+       "explosion when it is placed."),
     on_place=_draw_aside, on_stop=_place_before_the_end, resolve=_resolve_6,
 )
