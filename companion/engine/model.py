@@ -127,7 +127,8 @@ class GameConfig:
         return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
-        """The set number of this colour's book (None for orange and black, which have one book)."""
+        """The set number of this colour's book (None for orange, which has one book, and for black's
+        base book; with The Herb Witches black may have set 5 or 6)."""
         return self.books.get(color)
 
 
