@@ -22,7 +22,7 @@ ALL = "all"
 def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random) -> dict[str, Any]:
     """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out."""
     chosen = tuple(sorted(set(expansions)))
-    return {"books": deal(books, rng), "expansions": chosen}
+    return {"books": deal(books, rng, chosen), "expansions": chosen}
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

@@ -174,8 +174,20 @@ def test_a_bad_book_choice_or_edition_is_named_with_its_line():
     found = problems(text)
     assert ("table.edition", 6, "unknown edition 'german' (one of northstar, schmidt, first-translation, spanish)") \
         in found
-    assert ("books.blue", 13, 'must be a set number (1-4) or "random", not str \'two\'') in found
+    assert ("books.blue", 13, 'must be a set number (1-6; black 5 or 6) or "random", not str \'two\'') in found
     assert ("books.red", 14, f"red set 9 is not available; available: {book_sets('red')}") in found
+
+
+def test_sets_5_and_6_and_a_black_set_need_the_herb_witches():
+    text = GOOD.replace("red = 1", "red = 6\nblack = 5")
+    found = problems(text)
+    assert [key for key, _, _ in found] == ["books.red", "books.black"]
+    assert "sets 5 and 6 come with The Herb Witches" in found[0][2]
+    config = parse_config(text.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]'))
+    assert config.books["black"] == 5
+    game = config.game_config(random.Random(1))
+    assert (game.books["red"], game.books["black"]) == (6, 5)
+    assert problems(GOOD.replace("red = 1", "red = 1\nblack = 2"))[0][0] == "books.black"
 
 
 def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player():

@@ -41,3 +41,11 @@ def test_simulate_deals_random_books_per_game_and_plays_the_chosen_edition(capsy
     assert (summary["books"], summary["edition"], summary["rounds_per_game"]) == ("random", "first-translation", 9)
     again = run(capsys, "--books", "random", "--edition", "first-translation")
     assert again["inputs_per_game"] == summary["inputs_per_game"] and again["wins_by_seat"] == summary["wins_by_seat"]
+
+
+@pytest.mark.parametrize("set_no", ["5", "6"])
+def test_sets_5_and_6_are_simulated_with_the_herb_witches_and_refused_without(capsys, set_no):
+    summary = run(capsys, "--books", set_no, "--expansions", "witches", "--players", "5")
+    assert summary["books"] == set_no and summary["rounds_per_game"] == 9
+    assert main(["simulate", "--games", "2", "--books", set_no]) == 1
+    assert "sets 5 and 6 come with The Herb Witches" in capsys.readouterr().err

@@ -15,7 +15,7 @@ import gc
 from collections import Counter
 from typing import Any
 
-from . import catalog, compact, evaluation, whatif
+from . import brewing, catalog, compact, evaluation, whatif
 from .context import Ctx
 from .ingredients import active_rules
 from .model import BREWING, EXPLODED, GameState, Seat, chip
@@ -29,12 +29,12 @@ Key = tuple[Any, ...]
 def _key(state: GameState, n: int) -> Key:
     """Everything the future of a seat's round depends on under the books in play: what is left
     in the bag, the position, the white total and its threshold, the flask, effects waiting for the
-    next chip, the blue insurance window, the pot as the books read it (`_pot`) and its last two
+    next chip, the blue insurance window, the chips beside the pot, the pot as the books read it (`_pot`) and its last two
     chips, the hand and the open decisions. A book that reads more of the pot must add it to `_pot`."""
     s = state.seats[n]
     return (
         s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.threshold, s.flask_full,
-        tuple(s.pending), s.insured,
+        tuple(s.pending), s.insured, tuple(sorted(map(kind_of, s.aside))),
         _pot(state, s), tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
     )
@@ -64,7 +64,13 @@ class Search:
     # the ends of a round ---------------------------------------------------------------------
 
     def end(self, state: GameState) -> Outcome:
-        """The round ends here for this seat (stopped, exploded or full): evaluate it."""
+        """The round ends here for this seat (stopped, exploded or full): evaluate it. Chips set
+        aside that must be placed this round (red set 6) are placed first, through the engine's
+        stop: a white one may still explode the pot."""
+        seat = state.seats[self.seat_no]
+        if seat.status == BREWING and seat.aside and not brewing.aside_returns(state):
+            stopped = whatif.stop(state, self.seat_no)
+            return best([self.end(s) for s in self.answered(stopped, {d.id for d in state.decisions})])
         return best([self.end_after(after, state) for after in self.evaluated(state)])
 
     def evaluated(self, state: GameState) -> list[GameState]:

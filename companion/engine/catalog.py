@@ -15,7 +15,18 @@ COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", 
 """Every chip colour of the base game, in the order the screens list them."""
 
 BOOK_COLORS: tuple[str, ...] = ("green", "blue", "red", "yellow", "purple")
-"""Colours whose book is chosen from sets 1-4; orange and black have one book each."""
+"""Colours whose book is chosen from sets 1-4 (and 5-6 with The Herb Witches)."""
+
+BASE_SETS: tuple[int, ...] = (1, 2, 3, 4)
+"""The base game's sets of the five book colours."""
+
+WITCHES_SETS: tuple[int, ...] = (5, 6)
+"""Sets The Herb Witches brings for the five book colours and for black (expansions.md 1.6; which
+book of a pair is set 5 is D5's reading: the first one printed)."""
+
+CHOSEN_BLACK = "black"
+"""Black's book is chosen only with The Herb Witches (sets 5 and 6); without a choice it is the
+base book, whose page the player count picks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +181,19 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("purple", 2): {1: 12},
     ("purple", 3): {1: 10},
     ("purple", 4): {1: 11},
+    # The Herb Witches (expansions.md 1.6): one price list, printed alike in every edition.
+    ("green", 5): {1: 5, 2: 9, 4: 16},
+    ("green", 6): {1: 4, 2: 8, 4: 14},
+    ("blue", 5): {1: 8, 2: 15, 4: 19},
+    ("blue", 6): {1: 5, 2: 10, 4: 18},
+    ("red", 5): {1: 6, 2: 11, 4: 18},
+    ("red", 6): {1: 7, 2: 11, 4: 17},
+    ("yellow", 5): {1: 10, 2: 14, 4: 20},
+    ("yellow", 6): {1: 8, 2: 12, 4: 18},
+    ("purple", 5): {1: 9},
+    ("purple", 6): {1: 16},
+    ("black", 5): {1: 10},
+    ("black", 6): {1: 9},
 }
 """Cost of each chip value in each book as North Star prints it, keyed by (colour, set); None = the
 colour's only book. The other editions' differences are in `EDITIONS`."""
@@ -250,6 +274,19 @@ YELLOW_4_EXTRA: tuple[int, ...] = (1, 2, 3)
 
 BLACK_STEPS, BLACK_RUBIES = 1, 1
 """Black: droplet steps for matching (2 players) or beating a neighbour (3-4), rubies for beating them all."""
+
+POT_IS_FULL = "B07"
+"""The Pot Is Full: whoever rolls the bonus die rolls twice, for green set 6's rolls too."""
+
+YELLOW_6_COST, YELLOW_6_MOVE = 1, 3
+"""Yellow set 6: rubies paid for a yellow chip to move this many more spaces (once per chip)."""
+
+BLACK_5_STEPS, BLACK_5_RUBIES = 1, 1
+"""Black set 5: droplet steps for a black chip given to the left neighbour; rubies per black chip
+in that neighbour's pot and per own black chip last or next to last."""
+
+BLACK_6_STEPS, BLACK_6_RUBIES = 1, 1
+"""Black set 6: droplet steps for the furthest black chip at the table, rubies for the second furthest."""
 
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""

@@ -1,4 +1,8 @@
-"""Evaluation steps A-F, the end of a round and the end of the game."""
+"""Evaluation steps A-F, the end of a round and the end of the game.
+
+The bonus die (`die.py`) and the price list (`prices.py`) are read here too, under the names the
+shop and the cards have always used.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,17 @@ from typing import Any
 
 from . import catalog, exchange
 from .context import Ctx
+from .die import DIE as DIE
+from .die import DIE_KIND as DIE_KIND
+from .die import ask_die as ask_die
+from .die import resolve_die as resolve_die
 from .errors import IllegalAction
 from .ingredients import active_rules
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
+from .prices import book_prices as book_prices
+from .prices import price_list as price_list
 from .text import N_, say, say_n
 
-DIE = "core/die"
-DIE_KIND = "bonus_die"
 REWARD = "core/reward"
 GAME_OVER = "game_over"
 
@@ -41,26 +49,6 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     for n in state.turn_order():
         if n in unexploded and state.seats[n].scoring_space == best:
             ask_die(Ctx(state, n, events))
-
-
-def ask_die(ctx: Ctx) -> None:
-    """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"),
-            [Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE])
-
-
-def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    ctx.close(decision)
-    face = catalog.BONUS_DIE[int(keys[0]) - 1]
-    ctx.emit("die", face=face.face, label=face.label)
-    if face.kind == "vp":
-        ctx.gain_points(face.amount, N_("bonus die"))
-    elif face.kind == "ruby":
-        ctx.gain_rubies(face.amount, N_("bonus die"))
-    elif face.kind == "droplet":
-        ctx.move_droplet(face.amount, N_("bonus die"))
-    else:
-        ctx.chip_from_supply(*catalog.DIE_CHIP, why=N_("bonus die"))
 
 
 # B: chip actions ---------------------------------------------------------------------------
@@ -126,23 +114,6 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
     return price_list(state.config, state.round).get((color, value))
-
-
-@lru_cache(maxsize=256)
-def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
-    found = {}
-    for color in catalog.COLORS:
-        if color == "white" or not catalog.book_out(color, round_no):
-            continue
-        for value, cost in book_prices(config, color).items():
-            found[(color, value)] = cost
-    return found
-
-
-def book_prices(config: GameConfig, color: str) -> dict[int, int]:
-    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
-    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
 
 
 @lru_cache(maxsize=256)
@@ -227,10 +198,10 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     elif chip_id not in stock:
         raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
     stock.remove(chip_id)
-    seat.put_in_bag([chip_id], seen=read)
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
+    Ctx(state, seat_no, events).into_bag(chip_id, seen=read)
     _after_buying(state, seat_no, events)
 
 
@@ -340,11 +311,13 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 # end of round and game ---------------------------------------------------------------------
 
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Chips go back into the bags (chips kept beside a pot stay there), rats leave the pots, a
+    """Chips go back into the bags (chips kept beside a pot, or to be laid first next round, stay
+    out), rats leave the pots, a
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
+        seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
+        seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand)
         seat.pot, seat.hand, seat.pending = [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False

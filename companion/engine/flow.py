@@ -38,11 +38,12 @@ class Phase:
     enter: Callable[[GameState, Events], None]
     done: Callable[[GameState], bool]
     end: Callable[[GameState, Events], None] = _nothing
+    after_card: Callable[[GameState, Events], None] = _nothing  # once the card's start step has acted
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
     Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
-    Phase("brewing", brewing.start, brewing.done),                         # rats, then everyone draws
+    Phase("brewing", brewing.start, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
     Phase("rubies", evaluation.pay_rubies, _always),                       # C
@@ -72,3 +73,4 @@ def advance(state: GameState, events: Events) -> None:
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)
         fortune.at_start(state, following.name, events)
+        following.after_card(state, events)

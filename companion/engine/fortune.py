@@ -402,6 +402,8 @@ def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["chip"]
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
     ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
+                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
     ctx.put_back([white], _why(ctx))
 
 
@@ -729,6 +731,8 @@ def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, .
     if all(cid != white for cid, _ in ctx.seat.pot):
         return
     ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
+                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
     ctx.put_back([white], _why(ctx))
     _left(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, _why(ctx))
 

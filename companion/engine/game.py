@@ -48,15 +48,7 @@ def check_config(config: GameConfig) -> None:
             raise ConfigError(f"two players are called {config.players[n].strip()!r}: give each player a different name")
     if not isinstance(config.start_player, int) or not 0 <= config.start_player < len(config.players):
         raise ConfigError(f"start_player must be a seat number from 0 to {len(config.players) - 1}")
-    for color in catalog.BOOK_COLORS:
-        set_no = config.books.get(color)
-        if set_no is None:
-            raise ConfigError(f"choose a book (set 1-4) for {color}")
-        if f"{color}/{set_no}" not in RULES:
-            raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
-    unknown = set(config.books) - set(catalog.BOOK_COLORS)
-    if unknown:
-        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
+    _check_books(config)
     if config.supply not in catalog.SUPPLIES:
         raise ConfigError(f"supply must be one of {', '.join(catalog.SUPPLIES)}, not {config.supply!r}")
     if not isinstance(config.threshold, int) or config.threshold < 1:
@@ -70,6 +62,28 @@ def check_config(config: GameConfig) -> None:
     if config.card_books not in catalog.CARD_BOOK_READINGS:
         raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
                           f"not {config.card_books!r}")
+
+
+def _check_books(config: GameConfig) -> None:
+    """A known set for every book colour (black: its base book unless a set is chosen); sets 5 and
+    6 only with The Herb Witches, whose box holds them."""
+    for color in catalog.BOOK_COLORS:
+        set_no = config.books.get(color)
+        if set_no is None:
+            raise ConfigError(f"choose a book (set 1-4) for {color}")
+        if f"{color}/{set_no}" not in RULES:
+            raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
+    black = config.books.get(catalog.CHOSEN_BLACK)
+    if black is not None and f"black/{black}" not in RULES:
+        raise ConfigError(f"black set {black} is not available; available: {sets_of('black')}, or no black "
+                          "set for the base book")
+    unknown = set(config.books) - {*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK}
+    if unknown:
+        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
+    boxed = [f"{color} set {n}" for color, n in config.books.items() if n in catalog.WITCHES_SETS]
+    if boxed and not config.has("witches"):
+        raise ConfigError(f"{', '.join(boxed)}: sets 5 and 6 come with The Herb Witches; add that expansion "
+                          "or choose sets 1-4")
 
 
 def _check_expansions(config: GameConfig) -> None:
@@ -179,6 +193,9 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
             or any(k not in keys for k in action.keys):
         raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
+    pending = state.blocking_decision(action.seat)
+    if decision.data.get("stands") and pending and len(state.seats[action.seat].hand) < pending.data.get("reveal", 0):
+        raise IllegalAction("decision_pending", f"{state.seats[action.seat].name} must first draw: {pending.prompt}")
     ctx = Ctx(state, action.seat, events)
     resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
     resolver(ctx, decision, action.keys)  # type: ignore[misc]

@@ -140,7 +140,8 @@ class GameConfig:
         return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
-        """The set number of this colour's book (None for orange and black, which have one book)."""
+        """The set number of this colour's book (None for orange, which has one book, and for black's
+        base book; with The Herb Witches black may have set 5 or 6)."""
         return self.books.get(color)
 
 
@@ -172,6 +173,11 @@ class Decision:
     def keys(self) -> list[str]:
         return [o.key for o in self.options]
 
+    def lapses(self, *, stopping: bool) -> bool:
+        """An offer (flask, mandrake, which droplet) stands only until the seat draws again or
+        stops; one marked `stands` (red set 6: place the chip beside the pot) until it stops."""
+        return not self.blocking and (stopping or not self.data.get("stands"))
+
 
 @dataclass(slots=True)
 class Seat:
@@ -201,6 +207,7 @@ class Seat:
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
+    first: list[str] = field(default_factory=list)  # kept out of the bag over the round end, laid first next round (green set 5)
 
     @property
     def start_space(self) -> int:
@@ -244,6 +251,7 @@ class Seat:
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
+            self.first.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

@@ -87,7 +87,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
             ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
                              **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
             return
-        if offers_flask(space, seat.flask_full):
+        if offers_flask(space, seat.flask_full) and seat.status == BREWING:  # not for a chip laid after stopping
             ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
                     [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
                     data={"chip": chip_id})

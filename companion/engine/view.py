@@ -51,6 +51,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "first": [_chip(c) for c in s.first],
         "in_force": [{"rule": r.id, "text": text.to_dict()} for r in active_rules(state.config).values()
                      if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],

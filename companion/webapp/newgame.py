@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from companion.books import RANDOM
+from companion.books import BASE_BOOK, RANDOM
 from companion.dealing import deal_setup
 from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
 from companion.table import TableSetup, start_game
@@ -28,8 +28,10 @@ def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
     "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
     words = translations(lang)
-    return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
-            "sets": {color: book_sets(color) for color in catalog.BOOK_COLORS}, "random": RANDOM,
+    return {"allowed": table.state.phase == "game_over", "colors": [*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK],
+            "sets": {**{color: book_sets(color) for color in catalog.BOOK_COLORS},
+                     catalog.CHOSEN_BLACK: [BASE_BOOK, *book_sets(catalog.CHOSEN_BLACK)]},
+            "random": RANDOM, "base": BASE_BOOK,
             "books": dict(table.config.books),
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,

@@ -269,3 +269,12 @@ def test_ab05_a_white_3_the_flask_already_put_back_gives_nothing():
     if offer:
         state = answer(state, 0, "fortune.neighbourhood", "back")
     assert kinds(state.seats[0].bag)["white-3"] == 1 and state.seats[1].rubies == 1
+
+
+def test_ab05_a_white_3_put_back_for_the_neighbour_cannot_go_back_again_with_the_flask():
+    state = card(alchemists(1), "AB05")
+    set_bag(state, 0, "white-3", "orange-1")
+    state = draw(state, 0, "white-3")
+    state = answer(state, 0, "fortune.neighbourhood", "back")
+    assert not [d for d in state.decisions_for(0) if d.kind == "flask"], "the flask's offer lapsed with the chip"
+    assert kinds(state.seats[0].bag)["white-3"] == 1 and state.seats[0].flask_full

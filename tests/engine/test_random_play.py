@@ -15,7 +15,6 @@ from companion.autoplay import play_game
 from companion.books import RANDOM, deal, every_colour
 from companion.engine import (
     GameConfig,
-    book_sets,
     catalog,
     format_transcript,
     parse_transcript,
@@ -29,7 +28,8 @@ from companion.engine.model import chip
 def every_chip(state) -> list[str]:
     found = [cid for ids in state.supply.values() for cid in ids]
     for seat in state.seats:
-        found += seat.bag + seat.hand + seat.aside + [cid for cid, _ in seat.pot]
+        in_pot = [cid for cid, _ in seat.pot]
+        found += seat.bag + seat.hand + seat.aside + in_pot + [c for c in seat.first if c not in in_pot]
     return found
 
 
@@ -74,7 +74,8 @@ class Invariants:
 
 
 EDITIONS = list(catalog.EDITIONS)
-EVERY_BOOK = {(color, set_no) for color in catalog.BOOK_COLORS for set_no in book_sets(color)}
+EVERY_BOOK = {(color, set_no) for color in catalog.BOOK_COLORS for set_no in catalog.BASE_SETS}
+WITCHES_BOOKS = {(color, set_no) for color in (*catalog.BOOK_COLORS, "black") for set_no in catalog.WITCHES_SETS}
 
 
 def random_setup(game_no: int) -> GameConfig:
@@ -109,7 +110,7 @@ def test_random_games_with_fortune_teller_cards_keep_every_invariant():
     assert played == EVERY_BOOK, "every colour's every set was played with the cards"
 
 
-BOOKS = st.fixed_dictionaries({color: st.sampled_from(book_sets(color)) for color in catalog.BOOK_COLORS})
+BOOKS = st.fixed_dictionaries({color: st.sampled_from(catalog.BASE_SETS) for color in catalog.BOOK_COLORS})
 
 
 def sets_2_to_4(n: int) -> dict[str, int]:
@@ -217,3 +218,28 @@ def test_quacks_simulate_plays_the_exchange_office(capsys):
                  "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["expansions"] == ["exchange"] and summary["stand"] == "brown" and summary["rounds_per_game"] == 9
+
+
+WITCHES_MIXES = (("witches",), ("alchemists", "witches"), ("exchange", "witches"), ("alchemists", "exchange", "witches"))
+
+
+def test_random_games_with_the_herb_witches_books_keep_every_invariant_and_replay():
+    """Books dealt from sets 1-6 (black: its base book, set 5 or 6), with and without cards, with
+    every expansion mix that holds The Herb Witches; each game replays from its transcript."""
+    played, given, aside = set(), 0, 0
+    for game_no in range(120):
+        players = 2 + game_no % 4
+        expansions = WITCHES_MIXES[game_no % len(WITCHES_MIXES)]
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+                            tubes=game_no % 2 == 1 and "exchange" not in expansions, expansions=expansions,
+                            books=deal(every_colour(RANDOM), random.Random(30_000 + game_no), expansions),
+                            edition=EDITIONS[game_no % len(EDITIONS)])
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 3 == 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        played |= set(config.books.items())
+        given += sum(1 for s in state.seats for c in s.bag if chip(c).color == "black") * (config.books.get("black") == 5)
+        aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",)) * (config.books["red"] == 6)
+    assert WITCHES_BOOKS <= played, f"never played: {WITCHES_BOOKS - played}"
+    assert given and aside, "black chips went to a neighbour and set-aside chips were placed"

@@ -37,8 +37,9 @@ def form(phone: Phone) -> dict:
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
     colors = ["green", "blue", "red", "yellow", "purple"]
-    assert form(over) == {"allowed": True, "colors": colors, "sets": {c: book_sets(c) for c in colors},
-                          "random": "random", "books": dict.fromkeys(colors, 1),
+    assert form(over) == {"allowed": True, "colors": [*colors, "black"],
+                          "sets": {**{c: book_sets(c) for c in colors}, "black": [0, 5, 6]},
+                          "random": "random", "base": 0, "books": dict.fromkeys(colors, 1),
                           "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
                           "edition": "northstar",
                           "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False,
@@ -97,6 +98,9 @@ def test_random_books_are_dealt_at_creation_and_the_edition_is_the_one_chosen(ov
     ({"expansions": "witches"}, "expansions must be a list of names"),
     ({"expansions": ["exchange"], "tubes": True}, "Wolfgang's Exchange Office is played only with the front side"),
     ({"players": ["A", "B", "C", "D", "E"]}, "the game is for 2 to 4 players, not 5 (a fifth player needs The Herb"),
+    ({"books": {**NEXT["books"], "red": 6}}, "red set 6: sets 5 and 6 come with The Herb Witches"),
+    ({"books": {**NEXT["books"], "black": 5}}, "black set 5: sets 5 and 6 come with The Herb Witches"),
+    ({"books": {**NEXT["books"], "black": 3}, "expansions": ["witches"]}, "black set 3 is not available"),
 ])
 def test_a_bad_setup_is_refused_and_nothing_changes(over, change, reason):
     before = over.view()
@@ -138,3 +142,13 @@ def test_the_herb_witches_seat_a_fifth_player_and_the_setup_records_the_expansio
     assert len(over.view()["seats"]) == 5
     assert (setup["expansions"], setup["stand"]) == (["exchange", "witches"], "brown")
     assert form(over)["expansions"] == ["exchange", "witches"]
+
+
+def test_with_the_herb_witches_sets_5_and_6_and_a_black_book_are_played(over):
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "red": 6, "black": 5}, "expansions": ["witches"]})
+    assert r.status_code == 200
+    books = over.game.table.config.books
+    assert (books["red"], books["black"]) == (6, 5)
+    assert over.view()["books"]["black"]["prices"] == {"1": 10}
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "black": 0}})
+    assert r.status_code == 409, "the game just created is running"

@@ -1,8 +1,11 @@
-"""Blue, green and purple books of sets 2-4 in Spanish: every question and event of whole games."""
+"""Blue, green and purple books of sets 2-4, and every Herb Witches book, in Spanish: every question
+and event of whole games."""
 
+import random
 from collections import Counter
 
 from companion.autoplay import play_game
+from companion.books import deal, every_colour
 from companion.engine import GameConfig
 from companion.words import describe, localize
 
@@ -34,3 +37,17 @@ def test_a_purple_trade_and_the_insured_explosion_in_spanish_words():
                                                 "puntos de victoria y monedas)")
     moved = {"event": "moved", "seat": 0, "chip": "orange-1-01", "space": 20, "by": 6, "why": "garden spider"}
     assert describe(moved, ["Ana"], "es").startswith("Ana: naranja 1 avanza 6 casillas hasta la casilla 17")
+
+
+def test_every_question_and_event_of_the_herb_witches_books_reads_in_spanish():
+    events, kinds = Counter(), Counter()
+    for game_no in range(24):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple(f"P{k}" for k in range(players)), expansions=("witches",),
+                            books=deal(every_colour(5 + game_no % 2), random.Random(game_no), ("witches",)))
+        spanish = SpeaksSpanish(config)
+        play_game(config, 900 + game_no, spanish, cards=game_no % 2 == 0)
+        events += spanish.events
+        kinds += spanish.kinds
+    assert {"chip_given", "first_next_round", "set_aside", "moved", "rubies_paid"} <= set(events)
+    assert {"green.first", "purple.spend", "red.draw_aside", "red.place_aside", "yellow.peek", "yellow.ruby"} <= set(kinds)

@@ -22,6 +22,9 @@ RULES: dict[str, IngredientRule] = {
         yellow.SET_1, yellow.SET_2, yellow.SET_3, yellow.SET_4, green.SET_1, green.SET_2, green.SET_3, green.SET_4,
         purple.SET_1, purple.SET_2, purple.SET_3, purple.SET_4,
         black.TWO_PLAYERS, black.MORE_PLAYERS, orange.RULE,
+        # The Herb Witches
+        green.SET_5, green.SET_6, blue.SET_5, blue.SET_6, red.SET_5, red.SET_6, yellow.SET_5, yellow.SET_6,
+        purple.SET_5, purple.SET_6, black.SET_5, black.SET_6,
     )
 }
 
@@ -38,10 +41,11 @@ def black_rule_id(players: int) -> str:
 
 @lru_cache(maxsize=64)
 def active_rules(config: GameConfig) -> dict[str, IngredientRule]:
-    """colour -> the rule of the book on the table, for this game's sets and player count."""
+    """colour -> the rule of the book on the table, for this game's sets and player count (black:
+    the base book's page for the player count unless a black set is chosen)."""
     chosen = {color: RULES[f"{color}/{set_no}"] for color, set_no in config.books.items()}
     chosen["orange"] = RULES["orange/-"]
-    chosen["black"] = RULES[black_rule_id(len(config.players))]
+    chosen.setdefault("black", RULES[black_rule_id(len(config.players))])
     return chosen
 
 

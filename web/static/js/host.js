@@ -172,10 +172,12 @@
       el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
         form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
     fill("newstart", [0, 1, 2, 3, 4].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
-    // Each colour: the sets the engine plays, or one dealt at random when the game is created.
+    // Each colour: the sets the engine plays, or one dealt at random when the game is created;
+    // black: its base book (0) or The Herb Witches' sets, which the server refuses without that box.
+    const label = (n) => (n === form.random ? t("book_random") : n === form.base ? t("book_base") : n);
     fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
       el("select", { "data-book": c }, [...form.sets[c], form.random].map((n) => el("option",
-        { value: n, selected: n === form.books[c] }, n === form.random ? t("book_random") : n))))));
+        { value: n, selected: n === (form.books[c] ?? form.base) }, label(n)))))));
     fill("newedition", form.editions.map((e) => el("option", { value: e.id, selected: e.id === form.edition }, e.name)));
     document.getElementById("newtubes").checked = form.tubes;
     document.querySelectorAll("[data-expansion]").forEach((box) => { box.checked = form.expansions.includes(box.dataset.expansion); });

@@ -31,6 +31,8 @@
       const left = (blocking.reveal || 0) - (me.hand || []).length;
       return left > 0 ? t("guide_look", { n: left }) : t("guide_place");
     }
+    // A chip to draw for a book (red set 6 sets it aside, yellow set 5 looks at it): no options.
+    if (blocking && blocking.reveal && !blocking.options.length) return t("guide_draw_book");
     if (blocking) return t(DECISION_GUIDE[blocking.kind] || "guide_choose");
     const can = (kind) => actions.some((a) => a.kind === kind);
     if (view.phase === "brewing" && can("stop")) return t(page.drawUrl ? "guide_draw" : "guide_draw_reader");

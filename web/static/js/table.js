@@ -76,6 +76,8 @@ const TableView = (() => {
       Board.pot(s),
       (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
         s.aside.map((c) => Q.chip(c.color, c.value))) : null,
+      (s.first || []).length ? el("div", { class: "row muted", "data-first": s.first.length }, t("first_next_round"),
+        s.first.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
