@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from . import catalog, placing, whatif
+from . import bowl, catalog, placing, whatif
 from .ingredients import active_rules, blue, yellow
 from .ingredients._rule import IngredientRule, Reads
 from .model import GameState, Seat, chip
@@ -36,6 +36,8 @@ Tail = tuple[int | None, int | None, int | None]  # kinds of the last three chip
 
 def unmodelled(state: GameState, seat_no: int) -> str | None:
     """Why the compact search cannot answer here (None: it can)."""
+    if bowl.in_play(state.config):
+        return "the overflow bowl is not modelled"
     for rule in active_rules(state.config).values():
         if rule.reads is None:
             return f"the {rule.id} book does not say what it reads"

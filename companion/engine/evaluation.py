@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import catalog
+from . import bowl, catalog
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import active_rules
@@ -88,7 +88,8 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
-    unless a blue chip's window (blue set 2) covered the explosion."""
+    unless a blue chip's window (blue set 2) covered the explosion. The overflow bowl's points
+    come with the space's points."""
     for n in state.turn_order():
         seat = state.seats[n]
         space = catalog.POT_TRACK[seat.scoring_space]
@@ -100,11 +101,12 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
                      if is_last_round(state) else
                      say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
             ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
-                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp)),
+                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
                      Option("coins", coins)])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
+            bowl.score(ctx)
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -116,6 +118,7 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat.reward = keys[0]
     if keys[0] == "points":
         ctx.gain_points(space.vp, N_("scoring space"))
+        bowl.score(ctx)
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
@@ -141,8 +144,10 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
 
 
 def book_prices(config: GameConfig, color: str) -> dict[int, int]:
-    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
-    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
+    """{chip value: cost} as this game's book of that colour prints it in the chosen edition (an
+    expansion's book: as its box prints it)."""
+    book = (color, config.book(color))
+    return catalog.EDITION_PRICES[config.edition].get(book) or catalog.EXPANSION_PRICES.get(book, {})
 
 
 @lru_cache(maxsize=256)
@@ -328,7 +333,8 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     for seat in state.seats:
         seat.round_scores.append(seat.score)
         seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
-        seat.pot, seat.hand, seat.pending = [], [], []
+        seat.put_in_bag(seat.bowl)
+        seat.pot, seat.bowl, seat.hand, seat.pending = [], [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0

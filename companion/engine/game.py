@@ -54,9 +54,11 @@ def check_config(config: GameConfig) -> None:
             raise ConfigError(f"choose a book (set 1-4) for {color}")
         if f"{color}/{set_no}" not in RULES:
             raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
-    unknown = set(config.books) - set(catalog.BOOK_COLORS)
+    _check_locoweed(config)
+    unknown = set(config.books) - set(catalog.book_colors(config.expansions))
     if unknown:
-        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
+        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}"
+                          + (" (locoweed comes with The Herb Witches or The Alchemists)" if "locoweed" in unknown else ""))
     if config.supply not in catalog.SUPPLIES:
         raise ConfigError(f"supply must be one of {', '.join(catalog.SUPPLIES)}, not {config.supply!r}")
     if not isinstance(config.threshold, int) or config.threshold < 1:
@@ -70,6 +72,14 @@ def check_config(config: GameConfig) -> None:
     if config.card_books not in catalog.CARD_BOOK_READINGS:
         raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
                           f"not {config.card_books!r}")
+
+
+def _check_locoweed(config: GameConfig) -> None:
+    """The locoweed book chosen is one of the boxes in play (none chosen: `GameConfig.book`)."""
+    sets = catalog.locoweed_sets(config.expansions)
+    if sets and "locoweed" in config.books and config.books["locoweed"] not in sets:
+        raise ConfigError(f"locoweed book {config.books['locoweed']!r} is not in the boxes in play; "
+                          f"available: {', '.join(map(str, sets))}")
 
 
 def _check_expansions(config: GameConfig) -> None:
@@ -95,7 +105,7 @@ def _check_expansions(config: GameConfig) -> None:
 def new_game(config: GameConfig) -> GameState:
     """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
     check_config(config)
-    supply = {kind: list(ids) for kind, ids in _box(config.supply)}
+    supply = {kind: list(ids) for kind, ids in _box(config.supply, config.expansions)}
     seats = []
     for name in config.players:
         seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
@@ -111,10 +121,11 @@ def new_game(config: GameConfig) -> GameState:
 
 
 @cache
-def _box(printing: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Every chip of this printing's box, numbered, by kind: the same for every game, so made once."""
+def _box(printing: str, expansions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every chip of this printing's box and the expansions' boxes, numbered, by kind: the same for
+    every game with this setup, so made once."""
     return tuple((f"{color}-{value}", tuple(chip_id(color, value, k) for k in range(1, count + 1)))
-                 for (color, value), count in catalog.SUPPLIES[printing].items())
+                 for (color, value), count in catalog.box(printing, expansions).items())
 
 
 def step(state: GameState, action: Action) -> StepResult:

@@ -127,7 +127,14 @@ class GameConfig:
         return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
-        """The set number of this colour's book (None for orange and black, which have one book)."""
+        """The set number of this colour's book (None for a colour with one book, or none in play).
+        Orange with The Herb Witches: its pumpkin book, which replaces the base one. Locoweed, with
+        a box that brings it: the book chosen, by default the first of those boxes' books."""
+        if color == "orange" and self.has("witches"):
+            return catalog.PUMPKIN_BOOK_WITCHES
+        if color == "locoweed":
+            sets = catalog.locoweed_sets(self.expansions)
+            return self.books.get(color, sets[0]) if sets else None
         return self.books.get(color)
 
 
@@ -187,6 +194,7 @@ class Seat:
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
+    bowl: list[str] = field(default_factory=list)  # the overflow bowl (The Herb Witches): chips past a full pot
 
     @property
     def start_space(self) -> int:
@@ -215,8 +223,11 @@ class Seat:
 
     @property
     def white_total(self) -> int:
+        """The whites in the pot and in the overflow bowl: both count toward the explosion."""
         total = 0
         for cid, _ in self.pot:
+            total += white_value(cid)
+        for cid in self.bowl:
             total += white_value(cid)
         return total
 
@@ -225,7 +236,7 @@ class Seat:
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
-            self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
+            self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated, self.bowl.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

@@ -55,7 +55,7 @@ class Assist:
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         seat = state.seats[seat_no]
-        key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
+        key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(seat.bowl), tuple(sorted(seat.bag)),
                tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)))
         with self._lock:
             if key not in self._cache:

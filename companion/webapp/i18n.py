@@ -277,7 +277,7 @@ FILLED = {"act_spend_droplet": {"n": catalog.DROPLET_COST}, "act_spend_refill": 
 
 COLOR_NAMES: dict[str, str] = {
     "white": N_("white"), "orange": N_("orange"), "green": N_("green"), "blue": N_("blue"), "red": N_("red"),
-    "yellow": N_("yellow"), "purple": N_("purple"), "black": N_("black"),
+    "yellow": N_("yellow"), "purple": N_("purple"), "black": N_("black"), "locoweed": N_("locoweed"),
 }
 
 
