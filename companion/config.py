@@ -340,16 +340,19 @@ class _Checker:
 
     def books(self) -> dict[str, Choice]:
         books: dict[str, Choice] = {color: 1 for color in catalog.BOOK_COLORS}
+        colors = catalog.book_colors(self.expansions)
         for color, set_no in self.section("books").items():
             path = ("books", color)
-            if color not in catalog.BOOK_COLORS:
-                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(catalog.BOOK_COLORS)})")
+            if color not in colors:
+                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(colors)}"
+                                + ("; locoweed comes with The Herb Witches or The Alchemists)" if color == "locoweed" else ")"))
             elif set_no == RANDOM:
                 books[color] = RANDOM
             elif not isinstance(set_no, int) or isinstance(set_no, bool):
                 self.fail(path, f'must be a set number (1-4) or "{RANDOM}", not {_describe(set_no)}')
             else:
-                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(books, 1), color: set_no}))
+                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(catalog.BOOK_COLORS, 1), color: set_no},
+                                                expansions=self.expansions))
                 if error:
                     self.fail(path, error)
                 else:

@@ -34,13 +34,14 @@ class KindCount:
 
 
 class TagRegistry:
-    """Tag assignments of one database, for a box of one printing (supply "A" or "B")."""
+    """Tag assignments of one database, for a box of one printing (supply "A" or "B") and the
+    chips of the expansions' boxes the table plays with."""
 
-    def __init__(self, db: Database, supply: str = "A") -> None:
+    def __init__(self, db: Database, supply: str = "A", expansions: tuple[str, ...] = ()) -> None:
         self.db = db
         self.tags = TagStore(db)
         self.supply = supply
-        self.box = catalog.SUPPLIES[supply]
+        self.box = catalog.box(supply, tuple(sorted(expansions)))
 
     def chip_for(self, uid: str) -> str | None:
         row = self.tags.lookup(uid)

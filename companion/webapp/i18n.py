@@ -56,6 +56,7 @@ SCRIPT: dict[str, str] = {
     "bag": N_("In the bag"),
     "bag_empty": N_("The bag is empty"),
     "beside_pot": N_("Beside the pot:"),
+    "bowl_of": N_("Overflow bowl: total {total}, {points} VP:"),
     "book_price": N_("{v}-chip {c}"),
     "book_random": N_("random"),
     "book_set": N_("set"),

@@ -28,8 +28,10 @@ def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
     "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
     words = translations(lang)
-    return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
-            "sets": {color: book_sets(color) for color in catalog.BOOK_COLORS}, "random": RANDOM,
+    colors = catalog.book_colors(tuple(set(catalog.LOCOWEED_SETS.values())))  # locoweed too: sent with its boxes
+    return {"allowed": table.state.phase == "game_over", "colors": list(colors),
+            "sets": {color: book_sets(color) for color in colors}, "random": RANDOM,
+            "locoweed_boxes": sorted(set(catalog.LOCOWEED_SETS.values())),
             "books": dict(table.config.books),
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,

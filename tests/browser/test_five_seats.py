@@ -1,0 +1,61 @@
+"""Five seats (The Herb Witches): the table screen on a tablet and on a phone, in English and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from .screens import PHONE, TABLETS, serving, submit, table_of, table_url
+from .spanish import assert_spanish
+
+PLAYERS = ["Ana", "Ben", "Cid", "Dee", "Eva"]
+SIZES = {"1280x800": TABLETS["1280x800"], "390x844": PHONE}
+
+
+def inside(box, viewport) -> bool:
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= viewport["width"] + 0.5
+            and box["y"] + box["height"] <= viewport["height"] + 0.5)
+
+
+@pytest.fixture(scope="module")
+def five():
+    """Five seats in round 1 with The Herb Witches, four pots with chips in them."""
+    with serving(PLAYERS, expansions=("witches",)) as srv:
+        table = table_of(srv)
+        submit(table, {"kind": "fortune", "card": None})
+        for n in range(4):
+            for _ in range(3):
+                chip = next(c for c in sorted(table.state.seats[n].bag) if not c.startswith("white-3"))
+                submit(table, {"kind": "draw", "seat": n, "chip": chip})
+        yield srv
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_five_pots_are_on_the_screen_big_enough_to_read_and_nothing_is_cut(browser, five, artifacts, size):
+    """A tablet lays three pots a row; a phone too, each pot's lines wrapping inside its panel:
+    the page is never wider than the screen and every pot is on it."""
+    context = SIZES[size]
+    viewport = context["viewport"]
+    page = browser.new_context(**context).new_page()
+    page.goto(table_url(five))
+    page.wait_for_selector("#pots [data-seat='4'] svg.pot")
+    for k in range(5):
+        box = page.locator(f"#pots [data-seat='{k}'] svg.pot").bounding_box()
+        assert inside(box, viewport), f"pot {k} at {box} is off a {size} screen"
+        assert box["width"] >= (200 if size == "1280x800" else 100), f"pot {k} is too small to read: {box}"
+        panel = page.locator(f"#pots [data-seat='{k}']")
+        assert panel.evaluate("p => p.scrollWidth <= p.clientWidth + 1"), f"pot {k}'s lines are cut"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"] + 1
+    assert page.locator("#books [data-book=locoweed]").count() == 1
+    page.screenshot(path=str(artifacts / f"table-5-{size}.png"))
+
+
+def test_the_five_seat_table_and_a_seat_are_spanish(browser, five):
+    game = five.app.extensions["companion.game"]
+    for url, context in ((f"/table/{game.table_token}", TABLETS["1280x800"]), (f"/s/{game.token(4)}", PHONE)):
+        page = browser.new_context(**context).new_page()
+        page.goto(f"{five.url}/lang/es?next={url}")
+        page.wait_for_selector("main")
+        page.wait_for_timeout(500)
+        assert_spanish(page, url)
