@@ -59,3 +59,23 @@ def test_the_five_seat_table_and_a_seat_are_spanish(browser, five):
         page.wait_for_selector("main")
         page.wait_for_timeout(500)
         assert_spanish(page, url)
+
+
+def test_the_host_page_and_the_fifth_seats_page_work(browser, five, artifacts):
+    """The host sees five seats (links, readers); Eva's phone draws a chip from her bag."""
+    from .conftest import PIN
+
+    host = browser.new_context(**TABLETS["1280x800"]).new_page()
+    host.goto(f"{five.url}/host?pin={PIN}")
+    host.wait_for_selector("tr[data-seat='4']")
+    assert host.locator("tr[data-seat='4']").first.inner_text().strip().startswith("Eva")
+    host.screenshot(path=str(artifacts / "host-5-1280x800.png"), full_page=True)
+    game = five.app.extensions["companion.game"]
+    seat = browser.new_context(**PHONE).new_page()
+    seat.goto(f"{five.url}/s/{game.token(4)}")
+    seat.wait_for_selector("#draw:not([disabled])")
+    before = len(table_of(five).state.seats[4].pot)
+    seat.click("#draw")
+    seat.wait_for_function(f"document.querySelectorAll('#pot [data-chip]').length > {before}")
+    assert len(table_of(five).state.seats[4].pot) == before + 1
+    seat.screenshot(path=str(artifacts / "seat-5-390x844.png"), full_page=True)
