@@ -2,11 +2,25 @@
 
 import pytest
 
-from companion.engine import IllegalAction, catalog, view_for
+from companion.engine import Draw, IllegalAction, catalog, step, view_for
 from companion.engine.locate import describe_location
 from companion.engine.model import chip
+from companion.words import describe
 
-from .scenario import answer, books, decision, draw, draws, finish_brewing, game, next_step, set_bag, spaces, stop
+from .scenario import (
+    answer,
+    books,
+    decision,
+    draw,
+    draws,
+    finish_brewing,
+    game,
+    in_bag,
+    next_step,
+    set_bag,
+    spaces,
+    stop,
+)
 
 WITCHES = {"expansions": ("witches",)}
 
@@ -105,3 +119,15 @@ def test_a_read_of_a_chip_in_the_bowl_says_where_it_is():
     state = draws(full_pot("green-4"), 0, "green-4")
     green = state.seats[0].bowl[0]
     assert describe_location(state, green) == f"{green} is in Ann's overflow bowl"
+
+
+def test_the_feed_tells_the_last_space_and_the_bowl_in_english_and_spanish():
+    state = game(**WITCHES)
+    state.seats[0].droplet = 50
+    set_bag(state, 0, "orange-6", "locoweed-1", "white-1")
+    full = step(state, Draw(0, in_bag(state, 0, "orange-6")))
+    weed = step(full.state, Draw(0, in_bag(full.state, 0, "locoweed-1")))
+    names = ["Ann", "Ben"]
+    assert [describe(e, names) for e in full.events] == [
+        "Ann: draws orange 6 → space 33", "Ann: the last space is reached: further chips go into the overflow bowl"]
+    assert [describe(e, names, "es") for e in weed.events] == ["Ann: saca hierba loca → cuenco de desbordamiento (total 1)"]
