@@ -3,8 +3,11 @@
 import pytest
 
 from companion.engine import Draw, IllegalAction, catalog, step, view_for
+from companion.engine.advice import advise
+from companion.engine.compact import unmodelled
 from companion.engine.locate import describe_location
 from companion.engine.model import chip
+from companion.engine.outlook import outlook
 from companion.words import describe
 
 from .scenario import (
@@ -131,3 +134,16 @@ def test_the_feed_tells_the_last_space_and_the_bowl_in_english_and_spanish():
     assert [describe(e, names) for e in full.events] == [
         "Ann: draws orange 6 → space 33", "Ann: the last space is reached: further chips go into the overflow bowl"]
     assert [describe(e, names, "es") for e in weed.events] == ["Ann: saca hierba loca → cuenco de desbordamiento (total 1)"]
+
+
+def test_the_advice_counts_the_bowl_and_the_outlook_says_a_chip_goes_there():
+    """A full pot, whites 5: a green 4 into the bowl is worth 2 VP and risks nothing, so DRAW; with
+    a white 3 too, one draw in two explodes the pot and loses the spoon's coins, so STOP."""
+    state = draws(full_pot("white-3", "white-2", "green-4", "white-3"), 0, "white-3", "white-2")
+    assert unmodelled(state, 0) == "the overflow bowl is not modelled"
+    safe = state.clone()
+    set_bag(safe, 0, "green-4")
+    found = advise(safe, 0)
+    assert found["advice"] == "draw" and found["draw"]["vp"] == found["stop"]["vp"] + 2
+    assert [(r["kind"], r["bowl"], r["exploded"]) for r in outlook(safe, 0)["chips"]] == [("green-4", True, False)]
+    assert advise(state, 0)["advice"] == "stop"
