@@ -239,6 +239,7 @@ SCRIPT: dict[str, str] = {
     "tl_kind_correction": N_("Corrections"),
     "tl_kind_input": N_("Reads and inputs"),
     "to_hand": N_("to your hand"),
+    "to_bowl": N_("to the overflow bowl"),
     "tube_glass": N_("test-tube glass"),
     "insured_draws": N_("draws insured"),
     "void": N_("Void"),
