@@ -1,9 +1,21 @@
-"""Five seats (The Herb Witches): the table screen on a tablet and on a phone, in English and Spanish."""
+"""Five seats (The Herb Witches): the table screen on a tablet and on a phone, the host and a seat;
+the overflow bowl on the table and on a phone; in English and Spanish."""
 
 from __future__ import annotations
 
+import random
+import tempfile
+from pathlib import Path
+
 import pytest
 
+from companion.commands.demo import build_demo
+from companion.engine import Buy, Draw, GameConfig, Return, legal_actions, view_for, waiting_for
+from companion.table import TableSetup, start_game
+from companion.webapp import create_app
+from companion.webapp.server import Server
+
+from .conftest import PIN
 from .screens import PHONE, TABLETS, serving, submit, table_of, table_url
 from .spanish import assert_spanish
 
@@ -64,8 +76,6 @@ def test_the_five_seat_table_and_a_seat_are_spanish(browser, five):
 
 def test_the_host_page_and_the_fifth_seats_page_work(browser, five, artifacts):
     """The host sees five seats (links, readers); Eva's phone draws a chip from her bag."""
-    from .conftest import PIN
-
     host = browser.new_context(**TABLETS["1280x800"]).new_page()
     host.goto(f"{five.url}/host?pin={PIN}")
     host.wait_for_selector("tr[data-seat='4']")
@@ -80,3 +90,40 @@ def test_the_host_page_and_the_fifth_seats_page_work(browser, five, artifacts):
     seat.wait_for_function(f"document.querySelectorAll('#pot [data-chip]').length > {before}")
     assert len(table_of(five).state.seats[4].pot) == before + 1
     seat.screenshot(path=str(artifacts / "seat-5-390x844.png"), full_page=True)
+
+
+def test_the_overflow_bowl_shows_on_the_table_and_on_the_seats_phone_in_both_languages(browser):
+    """A game with The Herb Witches in which pots explode only above 30 (the `threshold` setting):
+    the seats draw every chip and buy the dearest, until a chip lies in someone's bowl."""
+    demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
+    demo.table.close()
+    table = start_game(demo.table.db, TableSetup(GameConfig(players=("Ana", "Ben"), expansions=("witches",),
+                                                            threshold=30), {"sim-1": 0, "sim-2": 1}, registry=True))
+    demo.repoint(table)
+    rng = random.Random(1)
+    while not any(s.bowl for s in table.state.seats):
+        state = table.state
+        seat = rng.choice(waiting_for(state))
+        moves = legal_actions(state, seat)
+        draws = [a for a in moves if isinstance(a, Draw)]
+        buys = sorted((a for a in moves if isinstance(a, Buy)), key=lambda b: -b.value)
+        table.submit((draws or buys or [a for a in moves if not isinstance(a, Return)])[0], "test")
+        table.wait_for_reads()
+    n = next(k for k, s in enumerate(table.state.seats) if s.bowl)
+    bowl = view_for(table.state)["seats"][n]["bowl"]
+    srv = Server(create_app(table, host_pin=PIN, demo=demo), "127.0.0.1", 0).start()
+    try:
+        game = srv.app.extensions["companion.game"]
+        screen = browser.new_context(**TABLETS["1280x800"]).new_page()
+        screen.goto(f"{srv.url}/table/{game.table_token}")
+        screen.wait_for_selector(f"[data-seat='{n}'] [data-bowl='{len(bowl['chips'])}'] .chip")
+        assert f"Overflow bowl: total {bowl['total']}, {bowl['points']} VP:" in screen.locator(
+            f"[data-seat='{n}'] [data-bowl]").inner_text()
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(f"{srv.url}/lang/es?next=/s/{game.token(n)}")
+        phone.wait_for_selector("#bowl:not(.hidden) .chip")
+        assert f"Cuenco de desbordamiento: total {bowl['total']}, {bowl['points']} PV:" in phone.locator("#bowl").inner_text()
+        assert_spanish(phone, "a seat with chips in its bowl")
+    finally:
+        srv.stop()
+        table.close()
