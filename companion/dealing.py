@@ -30,8 +30,9 @@ def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: rand
 def _locoweed(books: Mapping[str, Choice], expansions: tuple[str, ...], rng: random.Random) -> Choice | None:
     """The locoweed book: the one chosen, or one of the boxes' books dealt for "random". Not named,
     it follows one choice for every colour (`--books random`, `--books 5`) when that is a choice for
-    locoweed too; else None leaves the first of the boxes' books (`GameConfig.book`). A choice
-    without a box that brings locoweed passes through for the engine to refuse."""
+    locoweed too; else the first of the boxes' books (`GameConfig.book`'s default), written down so
+    the setup names it. A choice without a box that brings locoweed passes through for the engine
+    to refuse; None: no locoweed in play."""
     sets = catalog.locoweed_sets(expansions)
     wanted = books.get("locoweed")
     common = {books.get(color) for color in catalog.BOOK_COLORS}
@@ -41,7 +42,7 @@ def _locoweed(books: Mapping[str, Choice], expansions: tuple[str, ...], rng: ran
         if not sets:
             raise ValueError("locoweed: no box with locoweed (The Herb Witches, The Alchemists) is in play")
         return rng.choice(sets)
-    return wanted
+    return sets[0] if wanted is None and sets else wanted
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

@@ -146,3 +146,4 @@ def test_a_random_deal_deals_a_locoweed_book_and_records_it():
     assert dealt == set(catalog.LOCOWEED_SETS)
     assert "locoweed" not in deal_setup({c: "random" for c in catalog.BOOK_COLORS}, (), random.Random(1))["books"]
     assert deal_setup({"locoweed": 6}, WITCHES, random.Random(1))["books"]["locoweed"] == 6
+    assert deal_setup({}, ALCHEMISTS, random.Random(1))["books"]["locoweed"] == 7, "the default, written down"
