@@ -21,7 +21,7 @@ from companion.config import ASSIST_DEFAULT, ASSISTS
 from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
-from companion.engine.model import chip_id
+from companion.engine.model import chip, chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
@@ -137,11 +137,13 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
     "random" per colour, dealt here with `seed` (set 1 for a colour left out); `expansions` in play,
     their cards dealt with the same seed."""
     db = Database(db_path)
-    registry = TagRegistry(db, "A", catalog.EXPANSIONS)
+    registry = TagRegistry(db, "A", tuple(expansions))
     uids = _stickers()
     known = {row.chip_id for row in registry.rows()}
-    for cid, uid in uids.items():
-        if cid not in known:
+    box = catalog.box("A", tuple(sorted(expansions)))
+    for cid, uid in uids.items():  # the game's chips; a later game with more boxes adds theirs
+        c = chip(cid)
+        if cid not in known and int(cid.rsplit("-", 1)[1]) <= box.get((c.color, c.value), 0):
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     config = GameConfig(players=tuple(players), tubes=tubes, edition=edition, stand=stand,

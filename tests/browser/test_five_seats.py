@@ -95,7 +95,8 @@ def test_the_host_page_and_the_fifth_seats_page_work(browser, five, artifacts):
 def test_the_overflow_bowl_shows_on_the_table_and_on_the_seats_phone_in_both_languages(browser):
     """A game with The Herb Witches in which pots explode only above 30 (the `threshold` setting):
     the seats draw every chip and buy the dearest, until a chip lies in someone's bowl."""
-    demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
+    demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3,
+                      expansions=("witches",))
     demo.table.close()
     table = start_game(demo.table.db, TableSetup(GameConfig(players=("Ana", "Ben"), expansions=("witches",),
                                                             threshold=30), {"sim-1": 0, "sim-2": 1}, registry=True))

@@ -109,3 +109,12 @@ def test_the_demo_stickers_every_chip_of_every_box_and_keeps_the_base_boxs_uids(
     assert len(uids) == len(set(uids.values())) == sum(catalog.box("A", catalog.EXPANSIONS).values())
     base = [cid for cid, uid in uids.items() if int(uid, 16) <= sum(catalog.SUPPLIES["A"].values())]
     assert "white-1-01" in base and uids["white-1-01"] == "00000001" and not any(c.startswith("locoweed") for c in base)
+
+
+def test_tags_on_an_expansions_chips_do_not_count_against_a_base_box(db):
+    """A table that played The Herb Witches stickered 25 purple chips; a base game's box has 17."""
+    TagRegistry(db, "A", ("witches",)).assign("04EE", "purple-1-25")
+    for n in range(1, 18):
+        TagRegistry(db, "A").assign(f"05{n:02d}", f"purple-1-{n:02d}")
+    counts = {(k.color, k.value): (k.tagged, k.box) for k in TagRegistry(db, "A").counts()}
+    assert counts[("purple", 1)] == (17, 17)
