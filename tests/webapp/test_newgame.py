@@ -37,7 +37,9 @@ def form(phone: Phone) -> dict:
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
     colors = ["green", "blue", "red", "yellow", "purple"]
-    assert form(over) == {"allowed": True, "colors": colors, "sets": {c: book_sets(c) for c in colors},
+    assert form(over) == {"allowed": True, "colors": [*colors, "locoweed"],
+                          "sets": {c: book_sets(c) for c in [*colors, "locoweed"]},
+                          "locoweed_boxes": ["alchemists", "witches"],
                           "random": "random", "books": dict.fromkeys(colors, 1),
                           "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
                           "edition": "northstar",
@@ -138,3 +140,16 @@ def test_the_herb_witches_seat_a_fifth_player_and_the_setup_records_the_expansio
     assert len(over.view()["seats"]) == 5
     assert (setup["expansions"], setup["stand"]) == (["exchange", "witches"], "brown")
     assert form(over)["expansions"] == ["exchange", "witches"]
+
+
+def test_the_locoweed_book_is_chosen_with_a_box_that_brings_it(over):
+    before = over.view()
+    r = over.post("/api/host/game", {**NEXT, "expansions": ["witches"], "books": {**NEXT["books"], "locoweed": 8}})
+    assert r.status_code == 400 and r.get_json()["message"] == \
+        "locoweed book 8 is not in the boxes in play; available: 5, 6"
+    assert over.view() == before
+    assert over.post("/api/host/game", {**NEXT, "expansions": ["witches"],
+                                        "books": {**NEXT["books"], "locoweed": 6}}).status_code == 200
+    view = over.view()
+    assert view["setup"]["books"]["locoweed"] == 6 and view["books"]["locoweed"]["rule"] == "locoweed/6"
+    assert view["books"]["orange"]["prices"] == {"1": 3, "6": 22}
