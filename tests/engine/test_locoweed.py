@@ -10,7 +10,7 @@ from companion.engine import ConfigError, Draw, Fortune, GameConfig, catalog, ne
 from companion.engine.evaluation import price_list
 from companion.engine.model import chip
 
-from .scenario import answer, books, decision, draw, draws, game, set_bag, spaces
+from .scenario import answer, books, decision, draw, draws, game, in_force, set_bag, spaces
 
 WITCHES = ("witches",)
 ALCHEMISTS = ("alchemists",)
@@ -25,6 +25,7 @@ def test_set_5_moves_the_rat_stones_steps_plus_1_at_most_4(rat, moves):
     state = weed(5)
     state.seats[0].rat = rat
     set_bag(state, 0, "locoweed-1")
+    assert in_force(state, lang="es") == ([f"una hierba loca sacada ahora avanza {moves}"] if rat else [])
     state = draw(state, 0, "locoweed-1")
     assert spaces(state, 0) == [("locoweed-1", rat + moves)]
 

@@ -38,7 +38,8 @@ def _by_rats(seat: Seat) -> int:
 
 
 def _set_5_now(seat: Seat) -> Text | None:
-    return say("a locoweed drawn now moves {n}", n=_by_rats(seat) + 1)
+    """Said while the rat stone lies past the droplet: then a locoweed moves more than 1."""
+    return say("a locoweed drawn now moves {n}", n=_by_rats(seat) + 1) if seat.rat else None
 
 
 SET_5 = IngredientRule(
