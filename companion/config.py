@@ -340,11 +340,12 @@ class _Checker:
 
     def books(self) -> dict[str, Choice]:
         books: dict[str, Choice] = {color: 1 for color in catalog.BOOK_COLORS}
-        colors = (*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK)
+        colors = (*catalog.book_colors(self.expansions), catalog.CHOSEN_BLACK)
         for color, set_no in self.section("books").items():
             path = ("books", color)
             if color not in colors:
-                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(colors)})")
+                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(colors)}"
+                                + ("; locoweed comes with The Herb Witches or The Alchemists)" if color == "locoweed" else ")"))
             elif set_no == RANDOM:
                 books[color] = RANDOM
             elif not isinstance(set_no, int) or isinstance(set_no, bool):

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.books import Choice, deal
+from companion.books import RANDOM, Choice, deal
 from companion.engine import catalog
 
 ALL = "all"
@@ -22,7 +22,27 @@ ALL = "all"
 def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random) -> dict[str, Any]:
     """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out."""
     chosen = tuple(sorted(set(expansions)))
-    return {"books": deal(books, rng, chosen), "expansions": chosen}
+    dealt = deal({color: wanted for color, wanted in books.items() if color != "locoweed"}, rng, chosen)
+    weed = _locoweed(books, chosen, rng)
+    return {"books": {**dealt, **({"locoweed": weed} if weed is not None else {})}, "expansions": chosen}
+
+
+def _locoweed(books: Mapping[str, Choice], expansions: tuple[str, ...], rng: random.Random) -> Choice | None:
+    """The locoweed book: the one chosen, or one of the boxes' books dealt for "random". Not named,
+    it follows one choice for every colour (`--books random`, `--books 5`) when that is a choice for
+    locoweed too; else the first of the boxes' books (`GameConfig.book`'s default), written down so
+    the setup names it. A choice without a box that brings locoweed passes through for the engine
+    to refuse; None: no locoweed in play."""
+    sets = catalog.locoweed_sets(expansions)
+    wanted = books.get("locoweed")
+    common = {books.get(color) for color in catalog.BOOK_COLORS}
+    if wanted is None and sets and len(common) == 1 and (shared := common.pop()) in (RANDOM, *sets):
+        wanted = shared
+    if wanted == RANDOM:
+        if not sets:
+            raise ValueError("locoweed: no box with locoweed (The Herb Witches, The Alchemists) is in play")
+        return rng.choice(sets)
+    return sets[0] if wanted is None and sets else wanted
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

@@ -201,3 +201,15 @@ def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player
     tubes = GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true\nexpansions = ["exchange"]')
     [(key, line, message)] = problems(tubes)
     assert key == "table.expansions" and "front side of the pots" in message
+
+
+def test_the_locoweed_book_is_chosen_with_a_box_that_brings_locoweed():
+    witches = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')
+    config = parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = 6'))
+    assert config.books["locoweed"] == 6 and config.game_config(random.Random(1)).books["locoweed"] == 6
+    assert parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = "random"')).game_config(
+        random.Random(1)).books["locoweed"] in (5, 6)
+    [(key, line, message)] = problems(witches.replace("red = 1", "red = 1\nlocoweed = 8"))
+    assert (key, line) == ("books.locoweed", 15) and "locoweed book 8 is not in the boxes in play; available: 5, 6" in message
+    [(key, line, message)] = problems(GOOD.replace("red = 1", "red = 1\nlocoweed = 5"))
+    assert key == "books.locoweed" and "locoweed comes with The Herb Witches or The Alchemists" in message

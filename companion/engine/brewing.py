@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, placing
+from . import bowl, catalog, placing
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients import RULES
@@ -84,7 +84,7 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
     if seat.status == EXPLODED:
         raise IllegalAction("exploded", f"{seat.name}'s pot has exploded: no more chips this round")
     if seat.status == STOPPED:
-        if seat.pot and placing.fills_pot(seat.pot[-1][1]):
+        if seat.pot and placing.fills_pot(seat.pot[-1][1]) and not bowl.in_play(state.config):
             raise IllegalAction("stopped", f"{seat.name}'s pot is full: a chip reached the last space")
         if not seat.bag:
             raise IllegalAction("stopped", f"{seat.name}'s bag is empty: a player with no chips in the bag must stop")

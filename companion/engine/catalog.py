@@ -8,11 +8,13 @@ copied from `shared/game-data/game-data.json` (sources and confidence are in gam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .text import N_
 
-COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black")
-"""Every chip colour of the base game, in the order the screens list them."""
+COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black", "locoweed")
+"""Every chip colour, in the order the screens list them; locoweed comes with The Herb Witches and
+The Alchemists."""
 
 BOOK_COLORS: tuple[str, ...] = ("green", "blue", "red", "yellow", "purple")
 """Colours whose book is chosen from sets 1-4 (and 5-6 with The Herb Witches)."""
@@ -59,6 +61,9 @@ LAST_CHIP_SPACE = 52
 
 SPOON = 53
 """The spoon: only ever a scoring space (35 coins, 15 VP)."""
+
+BOWL_DIVISOR = 2
+"""The overflow bowl (The Herb Witches) scores its chips' total value divided by this, rounded down."""
 
 
 def printed(space: int) -> int:
@@ -153,6 +158,35 @@ SUPPLIES: dict[str, dict[tuple[str, int], int]] = {
 }
 """Chip counts per (colour, value) of each known printing; the supply is limited."""
 
+EXPANSION_CHIPS: dict[str, dict[tuple[str, int], int]] = {
+    # The Herb Witches: 153 chips (expansions.md 1.6, D6; the three spare whites are not counted).
+    "witches": {
+        ("white", 1): 5, ("white", 2): 3, ("white", 3): 2,
+        ("orange", 1): 12, ("orange", 6): 20,
+        ("green", 1): 10, ("green", 2): 5, ("green", 4): 5,
+        ("blue", 1): 8, ("blue", 2): 5, ("blue", 4): 5,
+        ("red", 1): 6, ("red", 2): 5, ("red", 4): 5,
+        ("yellow", 1): 6, ("yellow", 2): 5, ("yellow", 4): 5,
+        ("purple", 1): 8,
+        ("black", 1): 8,
+        ("locoweed", 1): 25,
+    },
+    # The Alchemists: its own locoweed (2.1); the firecrackers replace worn white chips.
+    "alchemists": {("locoweed", 1): 30},
+}
+"""Chips each expansion's box adds to the supply, per (colour, value)."""
+
+
+@cache
+def box(printing: str, expansions: tuple[str, ...]) -> dict[tuple[str, int], int]:
+    """Every chip of a game's supply: the base printing's and those of the expansions in play
+    (made once per setup: read it, never change it)."""
+    counts = dict(SUPPLIES[printing])
+    for expansion in expansions:
+        for kind, n in EXPANSION_CHIPS.get(expansion, {}).items():
+            counts[kind] = counts.get(kind, 0) + n
+    return counts
+
 START_BAG: tuple[tuple[str, int, int], ...] = (
     ("white", 1, 4), ("white", 2, 2), ("white", 3, 1), ("orange", 1, 1), ("green", 1, 1),
 )
@@ -197,6 +231,39 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
 }
 """Cost of each chip value in each book as North Star prints it, keyed by (colour, set); None = the
 colour's only book. The other editions' differences are in `EDITIONS`."""
+
+PUMPKIN_BOOK_WITCHES = 6
+"""The Herb Witches' pumpkin book replaces the base one; its prices are keyed ("orange", 6)."""
+
+LOCOWEED_SETS: dict[int, str] = {5: "witches", 6: "witches", 7: "alchemists", 8: "alchemists",
+                                 9: "alchemists", 10: "alchemists"}
+"""Locoweed's books and the box each comes in: The Herb Witches' sets 5 and 6, and The Alchemists'
+four books, which print no set number: 7 essence, 8 colours, 9 return, 10 white sum."""
+
+EXPANSION_PRICES: dict[tuple[str, int | None], dict[int, int]] = {
+    ("orange", PUMPKIN_BOOK_WITCHES): {1: 3, 6: 22},
+    ("locoweed", 5): {1: 8}, ("locoweed", 6): {1: 10},
+    ("locoweed", 7): {1: 11}, ("locoweed", 8): {1: 16}, ("locoweed", 9): {1: 10}, ("locoweed", 10): {1: 12},
+}
+"""Cost of each chip value in the expansions' books (expansions.md 1.6, 2.8), the same in every
+edition; a book of the base game's rulebooks is priced by `EDITION_PRICES`."""
+
+NEVER_UPGRADED: frozenset[str] = frozenset({"orange", "locoweed"})
+"""Colours no upgrade (a book, a witch, a card) ever applies to: orange by the publisher's ruling,
+locoweed because it comes in one kind."""
+
+LOCOWEED_5_MOST = 4
+"""Locoweed set 5: it moves the rat stone's steps plus 1, at most this many spaces."""
+
+
+def book_colors(expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """Colours whose book a game chooses: locoweed's too once a box with locoweed is in play."""
+    return BOOK_COLORS + (("locoweed",) if set(expansions) & set(LOCOWEED_SETS.values()) else ())
+
+
+def locoweed_sets(expansions: tuple[str, ...]) -> tuple[int, ...]:
+    """The locoweed books the boxes in play bring."""
+    return tuple(n for n, box_ in LOCOWEED_SETS.items() if box_ in expansions)
 
 
 @dataclass(frozen=True, slots=True)

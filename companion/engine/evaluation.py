@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import catalog, exchange
+from . import bowl, catalog, exchange
 from .context import Ctx
 from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
@@ -76,7 +76,8 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
-    unless a blue chip's window (blue set 2) covered the explosion."""
+    unless a blue chip's window (blue set 2) covered the explosion. The overflow bowl's points
+    come with the space's points."""
     for n in state.turn_order():
         seat = state.seats[n]
         space = catalog.POT_TRACK[seat.scoring_space]
@@ -88,11 +89,12 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
                      if is_last_round(state) else
                      say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
             ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
-                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp)),
+                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
                      Option("coins", coins)])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
+            bowl.score(ctx)
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -104,6 +106,7 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat.reward = keys[0]
     if keys[0] == "points":
         ctx.gain_points(space.vp, N_("scoring space"))
+        bowl.score(ctx)
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
@@ -318,7 +321,8 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.round_scores.append(seat.score)
         seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
         seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand)
-        seat.pot, seat.hand, seat.pending = [], [], []
+        seat.put_in_bag(seat.bowl)
+        seat.pot, seat.bowl, seat.hand, seat.pending = [], [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0

@@ -236,12 +236,14 @@ def _resolve_wheel_and_deal(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
 def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
     """The same colour's next higher value it comes in (1 -> 2 -> 4; white 2 -> 3), if any.
 
-    Orange is never upgraded (publisher clarification), nor a colour whose book is not out yet.
+    Orange is never upgraded (publisher clarification; an orange 1 never becomes the Herb Witches'
+    orange 6), nor a colour whose book is not out yet.
     """
     c = chip(chip_id)
-    if c.color == "orange" or not catalog.book_out(c.color, state.round):
+    if c.color in catalog.NEVER_UPGRADED or not catalog.book_out(c.color, state.round):
         return None
-    higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
+    higher = sorted(v for (color, v) in catalog.box(state.config.supply, state.config.expansions)
+                    if color == c.color and v > c.value)
     return (c.color, higher[0]) if higher else None
 
 
@@ -428,9 +430,9 @@ def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
     if keys[0] != "again":
         return
     seat = ctx.seat
-    chips = [cid for cid, _ in seat.pot] + seat.hand
+    chips = [cid for cid, _ in seat.pot] + seat.bowl + seat.hand
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
-    seat.pot, seat.hand, seat.status, seat.insured = [], [], BREWING, 0
+    seat.pot, seat.bowl, seat.hand, seat.status, seat.insured = [], [], [], BREWING, 0
     ctx.emit("brew_again")
     ctx.put_back(chips, _why(ctx))
 

@@ -66,7 +66,7 @@ def check_config(config: GameConfig) -> None:
 
 def _check_books(config: GameConfig) -> None:
     """A known set for every book colour (black: its base book unless a set is chosen); sets 5 and
-    6 only with The Herb Witches, whose box holds them."""
+    6 only with The Herb Witches, whose box holds them; locoweed's book from a box in play."""
     for color in catalog.BOOK_COLORS:
         set_no = config.books.get(color)
         if set_no is None:
@@ -77,13 +77,23 @@ def _check_books(config: GameConfig) -> None:
     if black is not None and f"black/{black}" not in RULES:
         raise ConfigError(f"black set {black} is not available; available: {sets_of('black')}, or no black "
                           "set for the base book")
-    unknown = set(config.books) - {*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK}
+    unknown = set(config.books) - {*catalog.book_colors(config.expansions), catalog.CHOSEN_BLACK}
     if unknown:
-        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
-    boxed = [f"{color} set {n}" for color, n in config.books.items() if n in catalog.WITCHES_SETS]
+        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}"
+                          + (" (locoweed comes with The Herb Witches or The Alchemists)" if "locoweed" in unknown else ""))
+    _check_locoweed(config)
+    boxed = [f"{color} set {n}" for color, n in config.books.items() if n in catalog.WITCHES_SETS and color != "locoweed"]
     if boxed and not config.has("witches"):
         raise ConfigError(f"{', '.join(boxed)}: sets 5 and 6 come with The Herb Witches; add that expansion "
                           "or choose sets 1-4")
+
+
+def _check_locoweed(config: GameConfig) -> None:
+    """The locoweed book chosen is one of the boxes in play (none chosen: `GameConfig.book`)."""
+    sets = catalog.locoweed_sets(config.expansions)
+    if sets and "locoweed" in config.books and config.books["locoweed"] not in sets:
+        raise ConfigError(f"locoweed book {config.books['locoweed']!r} is not in the boxes in play; "
+                          f"available: {', '.join(map(str, sets))}")
 
 
 def _check_expansions(config: GameConfig) -> None:
@@ -109,7 +119,7 @@ def _check_expansions(config: GameConfig) -> None:
 def new_game(config: GameConfig) -> GameState:
     """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
     check_config(config)
-    supply = {kind: list(ids) for kind, ids in _box(config.supply)}
+    supply = {kind: list(ids) for kind, ids in _box(config.supply, config.expansions)}
     seats = []
     for name in config.players:
         seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
@@ -125,10 +135,11 @@ def new_game(config: GameConfig) -> GameState:
 
 
 @cache
-def _box(printing: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Every chip of this printing's box, numbered, by kind: the same for every game, so made once."""
+def _box(printing: str, expansions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every chip of this printing's box and the expansions' boxes, numbered, by kind: the same for
+    every game with this setup, so made once."""
     return tuple((f"{color}-{value}", tuple(chip_id(color, value, k) for k in range(1, count + 1)))
-                 for (color, value), count in catalog.SUPPLIES[printing].items())
+                 for (color, value), count in catalog.box(printing, expansions).items())
 
 
 def step(state: GameState, action: Action) -> StepResult:

@@ -140,8 +140,15 @@ class GameConfig:
         return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
-        """The set number of this colour's book (None for orange, which has one book, and for black's
-        base book; with The Herb Witches black may have set 5 or 6)."""
+        """The set number of this colour's book (None for a colour with one book, or none in play;
+        black: None for its base book, with The Herb Witches set 5 or 6 may be chosen). Orange with
+        The Herb Witches: its pumpkin book, which replaces the base one. Locoweed, with a box that
+        brings it: the book chosen, by default the first of those boxes' books."""
+        if color == "orange" and self.has("witches"):
+            return catalog.PUMPKIN_BOOK_WITCHES
+        if color == "locoweed":
+            sets = catalog.locoweed_sets(self.expansions)
+            return self.books.get(color, sets[0]) if sets else None
         return self.books.get(color)
 
 
@@ -208,6 +215,7 @@ class Seat:
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
     first: list[str] = field(default_factory=list)  # kept out of the bag over the round end, laid first next round (green set 5)
+    bowl: list[str] = field(default_factory=list)  # the overflow bowl (The Herb Witches): chips past a full pot
 
     @property
     def start_space(self) -> int:
@@ -240,8 +248,11 @@ class Seat:
 
     @property
     def white_total(self) -> int:
+        """The whites in the pot and in the overflow bowl: both count toward the explosion."""
         total, values = 0, WHITE_VALUES
         for cid, _ in self.pot:
+            total += values[cid]
+        for cid in self.bowl:
             total += values[cid]
         return total
 
@@ -251,7 +262,7 @@ class Seat:
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
-            self.first.copy(),
+            self.first.copy(), self.bowl.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

@@ -25,5 +25,7 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
 
 
 def book_prices(config: GameConfig, color: str) -> dict[int, int]:
-    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
-    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
+    """{chip value: cost} as this game's book of that colour prints it in the chosen edition (an
+    expansion's book: as its box prints it)."""
+    book = (color, config.book(color))
+    return catalog.EDITION_PRICES[config.edition].get(book) or catalog.EXPANSION_PRICES.get(book, {})

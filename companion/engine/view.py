@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, evaluation, exchange, fortune
+from . import bowl, brewing, catalog, evaluation, exchange, fortune
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -52,6 +52,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
         "first": [_chip(c) for c in s.first],
+        "bowl": {"chips": [_chip(c) for c in s.bowl], "total": bowl.total(s), "points": bowl.points(s)},
         "in_force": [{"rule": r.id, "text": text.to_dict()} for r in active_rules(state.config).values()
                      if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],
@@ -72,12 +73,8 @@ def _card(card_id: str | None) -> dict[str, Any] | None:
 
 
 def _shop(state: GameState) -> dict[str, Any]:
-    prices = {}
-    for color in catalog.COLORS:
-        for value in (1, 2, 3, 4):
-            cost = evaluation.price(state, color, value)
-            if cost is not None:
-                prices[f"{color}-{value}"] = {"cost": cost, "left": len(state.supply.get(f"{color}-{value}", []))}
+    prices = {f"{color}-{value}": {"cost": cost, "left": len(state.supply.get(f"{color}-{value}", []))}
+              for (color, value), cost in evaluation.price_list(state.config, state.round).items()}
     return {"shopper": state.shopper, "prices": prices}
 
 

@@ -58,6 +58,7 @@ SCRIPT: dict[str, str] = {
     "bag_empty": N_("The bag is empty"),
     "beside_pot": N_("Beside the pot:"),
     "first_next_round": N_("Placed first next round:"),
+    "bowl_of": N_("Overflow bowl: total {total}, {points} VP:"),
     "book_price": N_("{v}-chip {c}"),
     "book_random": N_("random"),
     "book_base": N_("base book"),
@@ -250,6 +251,7 @@ SCRIPT: dict[str, str] = {
     "tl_kind_correction": N_("Corrections"),
     "tl_kind_input": N_("Reads and inputs"),
     "to_hand": N_("to your hand"),
+    "to_bowl": N_("to the overflow bowl"),
     "tube_glass": N_("test-tube glass"),
     "insured_draws": N_("draws insured"),
     "void": N_("Void"),
@@ -289,7 +291,7 @@ FILLED = {"act_spend_droplet": {"n": catalog.DROPLET_COST}, "act_spend_refill": 
 
 COLOR_NAMES: dict[str, str] = {
     "white": N_("white"), "orange": N_("orange"), "green": N_("green"), "blue": N_("blue"), "red": N_("red"),
-    "yellow": N_("yellow"), "purple": N_("purple"), "black": N_("black"),
+    "yellow": N_("yellow"), "purple": N_("purple"), "black": N_("black"), "locoweed": N_("locoweed"),
 }
 
 

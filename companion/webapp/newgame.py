@@ -28,10 +28,12 @@ def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
     "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
     words = translations(lang)
-    return {"allowed": table.state.phase == "game_over", "colors": [*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK],
-            "sets": {**{color: book_sets(color) for color in catalog.BOOK_COLORS},
+    colors = catalog.book_colors(tuple(set(catalog.LOCOWEED_SETS.values())))  # locoweed too: sent with its boxes
+    return {"allowed": table.state.phase == "game_over", "colors": [*colors, catalog.CHOSEN_BLACK],
+            "sets": {**{color: book_sets(color) for color in colors},
                      catalog.CHOSEN_BLACK: [BASE_BOOK, *book_sets(catalog.CHOSEN_BLACK)]},
             "random": RANDOM, "base": BASE_BOOK,
+            "locoweed_boxes": sorted(set(catalog.LOCOWEED_SETS.values())),
             "books": dict(table.config.books),
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,

@@ -144,6 +144,8 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "returns_unseen": lambda w, e: w.ngettext("{n} chip went back into the bag unread",
                                               "{n} chips went back into the bag unread", len(e["chips"])),
     "pot_full": lambda w, e: w._("the pot is full (last space reached)"),
+    "last_space": lambda w, e: w._("the last space is reached: further chips go into the overflow bowl"),
+    "bowl": lambda w, e: w._("draws {chip} → overflow bowl (total {total})", chip=w.chip(e["chip"]), total=e["total"]),
     "stopped": lambda w, e: w._("stops ({why})", why=w.why(e)),
     "flask": lambda w, e: w._("uses the flask: {chip} back into the bag", chip=w.chip(e["chip"])),
     "flask_refilled": _flask_refilled,

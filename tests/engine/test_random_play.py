@@ -29,13 +29,13 @@ def every_chip(state) -> list[str]:
     found = [cid for ids in state.supply.values() for cid in ids]
     for seat in state.seats:
         in_pot = [cid for cid, _ in seat.pot]
-        found += seat.bag + seat.hand + seat.aside + in_pot + [c for c in seat.first if c not in in_pot]
+        found += seat.bag + seat.hand + seat.aside + seat.bowl + in_pot + [c for c in seat.first if c not in in_pot]
     return found
 
 
 class Invariants:
     def __init__(self, config: GameConfig) -> None:
-        self.box = sum(catalog.SUPPLIES[config.supply].values())
+        self.box = sum(catalog.box(config.supply, config.expansions).values())
         self.scores = [0] * len(config.players)
         self.droplets = [0] * len(config.players)
         self.tubes = [0] * len(config.players)
@@ -56,7 +56,10 @@ class Invariants:
             assert self.stands[n] <= seat.stand <= (catalog.LAST_STAND_TUBE if state.config.has("exchange") else 0)
             self.stands[n] = seat.stand
             assert seat.rubies >= 0 and seat.coins >= 0
-            whites = sum(chip(c).value for c, _ in seat.pot if chip(c).color == "white")
+            whites = sum(chip(c).value for c in [c for c, _ in seat.pot] + seat.bowl if chip(c).color == "white")
+            assert not seat.bowl or seat.last_space == catalog.LAST_CHIP_SPACE, \
+                "chips go into the overflow bowl only once a chip lies on the last space"
+            assert not seat.bowl or state.config.has("witches")
             if view is not None:
                 assert view["seats"][n]["white_total"] == whites
             if state.phase != "game_over" and state.phase != "fortune":
@@ -243,3 +246,26 @@ def test_random_games_with_the_herb_witches_books_keep_every_invariant_and_repla
         aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",)) * (config.books["red"] == 6)
     assert WITCHES_BOOKS <= played, f"never played: {WITCHES_BOOKS - played}"
     assert given and aside, "black chips went to a neighbour and set-aside chips were placed"
+
+
+def test_random_games_with_the_overflow_bowl_and_locoweed_keep_every_invariant():
+    """The Herb Witches (2-5 players) and The Alchemists' locoweed, every locoweed book, with and
+    without cards; every game replays from its transcript. Every other game the pots explode only
+    above 20 (the `threshold` setting), so that they fill and chips go into the bowl."""
+    Seen.seen = Counter()
+    played = set()
+    for game_no in range(60):
+        expansions = (("witches",), ("alchemists",), ("alchemists", "witches"))[game_no % 3]
+        players = 2 + game_no % 4 if "witches" in expansions else 2 + game_no % 3
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+                            tubes=game_no % 4 == 1, expansions=expansions, threshold=20 if game_no % 2 else 7,
+                            books={**deal(every_colour(RANDOM), random.Random(game_no)),
+                                   "locoweed": random.Random(game_no).choice(catalog.locoweed_sets(expansions))})
+        state, inputs = play_game(config, 30_000 + game_no, Seen(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        played.add(config.books["locoweed"])
+    assert played == set(catalog.LOCOWEED_SETS), "every locoweed book was played"
+    every = {"bowl", "last_space", "locoweed.return"}
+    assert every <= set(Seen.seen), f"never happened: {every - set(Seen.seen)}"

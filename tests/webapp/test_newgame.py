@@ -37,8 +37,9 @@ def form(phone: Phone) -> dict:
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
     colors = ["green", "blue", "red", "yellow", "purple"]
-    assert form(over) == {"allowed": True, "colors": [*colors, "black"],
-                          "sets": {**{c: book_sets(c) for c in colors}, "black": [0, 5, 6]},
+    assert form(over) == {"allowed": True, "colors": [*colors, "locoweed", "black"],
+                          "sets": {**{c: book_sets(c) for c in [*colors, "locoweed"]}, "black": [0, 5, 6]},
+                          "locoweed_boxes": ["alchemists", "witches"],
                           "random": "random", "base": 0, "books": dict.fromkeys(colors, 1),
                           "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
                           "edition": "northstar",
@@ -152,3 +153,16 @@ def test_with_the_herb_witches_sets_5_and_6_and_a_black_book_are_played(over):
     assert over.view()["books"]["black"]["prices"] == {"1": 10}
     r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "black": 0}})
     assert r.status_code == 409, "the game just created is running"
+
+
+def test_the_locoweed_book_is_chosen_with_a_box_that_brings_it(over):
+    before = over.view()
+    r = over.post("/api/host/game", {**NEXT, "expansions": ["witches"], "books": {**NEXT["books"], "locoweed": 8}})
+    assert r.status_code == 400 and r.get_json()["message"] == \
+        "locoweed book 8 is not in the boxes in play; available: 5, 6"
+    assert over.view() == before
+    assert over.post("/api/host/game", {**NEXT, "expansions": ["witches"],
+                                        "books": {**NEXT["books"], "locoweed": 6}}).status_code == 200
+    view = over.view()
+    assert view["setup"]["books"]["locoweed"] == 6 and view["books"]["locoweed"]["rule"] == "locoweed/6"
+    assert view["books"]["orange"]["prices"] == {"1": 3, "6": 22}

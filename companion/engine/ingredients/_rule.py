@@ -4,6 +4,8 @@ Hooks (each optional):
 - ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
 - ``moves(seat, chip, spaces) -> int``: how far any chip placed moves, given the spaces it would
   move; a book in force on the pot changes other chips' moves (red set 4, yellow set 2).
+- ``acts_as(seat, chip) -> Chip``: the chip a chip of this colour is laid as, with that chip's
+  value and its colour's book (locoweed set 6 copies the last coloured chip); itself for no action.
 - ``on_draw(ctx, chip) -> bool``: a chip of this colour comes out of the bag; True when the book
   put it somewhere other than the pot (red set 2: beside it).
 - ``gained(ctx, chip_id) -> bool``: a chip of this colour comes from the box to the seat (bought,
@@ -59,6 +61,7 @@ class IngredientRule:
     text: str  # the book's wording (a catalog source string: N_("...")), shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
     moves: Callable[[Seat, Chip, int], int] | None = None
+    acts_as: Callable[[Seat, Chip], Chip] | None = None
     on_draw: Callable[[Ctx, Chip], bool] | None = None
     on_place: Callable[[Ctx, Chip], None] | None = None
     on_stop: Callable[[Ctx], None] | None = None

@@ -243,6 +243,10 @@
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
     fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));
+    const bowl = me.bowl || { chips: [] };
+    show("bowl", bowl.chips.length > 0);
+    fill("bowl", el("span", { class: "muted" }, t("bowl_of", { total: bowl.total, points: bowl.points })),
+      bowl.chips.map((c) => Q.chip(c.color, c.value)));
     show("inforce", inForce.length > 0);
     fill("inforce", inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
     const sc = me.scoring_space;

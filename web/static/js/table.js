@@ -70,6 +70,7 @@ const TableView = (() => {
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
       k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
+    document.getElementById("pots").dataset.n = seats.length;
     fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
@@ -78,6 +79,8 @@ const TableView = (() => {
         s.aside.map((c) => Q.chip(c.color, c.value))) : null,
       (s.first || []).length ? el("div", { class: "row muted", "data-first": s.first.length }, t("first_next_round"),
         s.first.map((c) => Q.chip(c.color, c.value))) : null,
+      s.bowl && s.bowl.chips.length ? el("div", { class: "row muted", "data-bowl": s.bowl.chips.length },
+        t("bowl_of", { total: s.bowl.total, points: s.bowl.points }), s.bowl.chips.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
