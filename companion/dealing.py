@@ -9,20 +9,32 @@ file, the host's new-game form, `quacks demo`, `quacks simulate`) deals through 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.books import Choice, deal
-from companion.engine import catalog
+from companion.engine import catalog, witches
 
 ALL = "all"
 """`--expansions all`: every expansion."""
 
 
-def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random) -> dict[str, Any]:
-    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out."""
+def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random,
+               witches_chosen: Sequence[str] = ()) -> dict[str, Any]:
+    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out
+    (the witches chosen, if any, else dealt)."""
     chosen = tuple(sorted(set(expansions)))
-    return {"books": deal(books, rng), "expansions": chosen}
+    dealt: dict[str, Any] = {"books": deal(books, rng), "expansions": chosen}
+    if "witches" in chosen:
+        dealt["witches"] = deal_witches(witches_chosen, rng)
+    return dealt
+
+
+def deal_witches(chosen: Sequence[str], rng: random.Random) -> tuple[str, ...]:
+    """The witches chosen, or one witch of each type turned up at random."""
+    if chosen:
+        return tuple(chosen)
+    return tuple(rng.choice(witches.of_type(kind)) for kind in witches.TYPES)
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

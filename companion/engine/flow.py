@@ -1,7 +1,8 @@
 """The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
 
-The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`);
-a card's end step may open decisions, which keeps its phase open until they are answered.
+The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`),
+and so do the herb witches into the end of some (`witches`); a card's or a witch's end step may
+open decisions, which keeps its phase open until they are answered.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, evaluation, fortune
+from . import brewing, evaluation, fortune, witches
 from .model import GameState
 
 Events = list[dict[str, Any]]
@@ -61,8 +62,9 @@ def advance(state: GameState, events: Events) -> None:
         if not state.ended:
             state.ended = True
             fortune.at_end(state, phase.name, events)
+            witches.at_end(state, phase.name, events)
             if not phase.done(state):
-                return  # the card asks something before the phase can end
+                return  # the card or a witch asks something before the phase can end
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return

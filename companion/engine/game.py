@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
+from . import brewing, catalog, droplets, evaluation, flow, fortune, placing, witches
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -22,6 +22,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
     fortune.RULE: fortune.resolve,
+    witches.RULE: witches.resolve,
 }
 
 
@@ -88,8 +89,24 @@ def _check_expansions(config: GameConfig) -> None:
                           f"not {config.stand!r}")
     if config.witches and not config.has("witches"):
         raise ConfigError("witches are laid out only with The Herb Witches in play")
+    _check_witches(config)
     if config.patients and not config.has("alchemists"):
         raise ConfigError("patients are laid out only with The Alchemists in play")
+
+
+def _check_witches(config: GameConfig) -> None:
+    """With The Herb Witches three witches are laid out, one of each type."""
+    if not config.has("witches"):
+        return
+    unknown = [w for w in config.witches if w not in witches.WITCHES]
+    if unknown:
+        raise ConfigError(f"unknown witch(es) {', '.join(map(repr, unknown))}; the witches are "
+                          f"{', '.join(witches.WITCHES)}")
+    types = [witches.WITCHES[w].type for w in config.witches]
+    if sorted(types) != sorted(witches.TYPES):
+        raise ConfigError("lay out three witches, one of each type: one of " +
+                          "; one of ".join(", ".join(witches.of_type(t)) for t in witches.TYPES) +
+                          f" (not {', '.join(config.witches) or 'none'})")
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -98,7 +115,8 @@ def new_game(config: GameConfig) -> GameState:
     supply = {kind: list(ids) for kind, ids in _box(config.supply)}
     seats = []
     for name in config.players:
-        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
+        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold,
+                    pennies=list(witches.TYPES) if config.has("witches") else [])
         for color, value, count in catalog.START_BAG:
             stock = supply[f"{color}-{value}"]
             seat.bag.extend(stock[:count])
@@ -155,7 +173,9 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("malformed", f"not an input: {action!r}")
     fortune.chips_placed(state, events)
     state.seq += 1
+    witches.refresh(state, events)  # an explosion's witch before the potion phase can end
     flow.advance(state, events)
+    witches.refresh(state, events)  # the witches of the step the game has moved on to
     return events
 
 

@@ -187,6 +187,9 @@ class Seat:
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
+    pennies: list[str] = field(default_factory=list)  # The Herb Witches: witch types whose penny is unspent
+    called: list[str] = field(default_factory=list)  # witches called this round whose effect is still in force
+    passed: list[str] = field(default_factory=list)  # witches whose offer the seat declined this round
 
     @property
     def start_space(self) -> int:
@@ -226,6 +229,7 @@ class Seat:
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
+            self.pennies.copy(), self.called.copy(), self.passed.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

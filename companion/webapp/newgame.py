@@ -48,12 +48,15 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
         expansions = body.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise ConfigError("expansions must be a list of names")
+        chosen = body.get("witches", [])
+        if not isinstance(chosen, list) or not all(isinstance(w, str) for w in chosen):
+            raise ConfigError("witches must be a list of witch ids (one of each type), or empty to deal them")
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
                                        "supply": table.config.supply, "tubes": body.get("tubes", False),
                                        "edition": body.get("edition", catalog.DEFAULT_EDITION),
                                        "stand": body.get("stand", catalog.STAND_SIDES[0]),
                                        **deal_setup(books, [e for e in expansions if e in catalog.EXPANSIONS],
-                                                    random.Random())})
+                                                    random.Random(), chosen)})
         if set(expansions) - set(config.expansions):
             raise ConfigError(f"unknown expansion(s): {', '.join(sorted(set(expansions) - set(config.expansions)))}")
         check_config(config)
