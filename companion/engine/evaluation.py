@@ -190,7 +190,7 @@ def _leave_shop(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
 
 
 def shop_done(state: GameState) -> bool:
-    return state.shopper is None
+    return state.shopper is None and not state.decisions
 
 
 def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | None,

@@ -25,10 +25,6 @@ def _no_decisions(state: GameState) -> bool:
     return not state.decisions
 
 
-def _always(state: GameState) -> bool:
-    return True
-
-
 def _card_done(state: GameState) -> bool:
     return state.fortune is not None and not state.decisions
 
@@ -46,7 +42,7 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("brewing", brewing.start, brewing.done),                         # rats, then everyone draws
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
-    Phase("rubies", evaluation.pay_rubies, _always),                       # C
+    Phase("rubies", evaluation.pay_rubies, _no_decisions),                 # C
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import catalog, evaluation
+from . import catalog, evaluation, witches
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label, kind_label
@@ -35,10 +35,11 @@ NONE = "none"
 
 @dataclass(frozen=True)
 class Card:
-    id: str  # P01-P13 (purple), B01-B11 (blue)
+    id: str  # P01-P13 (purple), B01-B11 (blue); The Alchemists' cards AP.. and AB..
     name: str  # the Schmidt English title (a catalog source string)
     text: str  # a catalog source string
-    needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
+    needs: str | None = None  # the book the card's chip needs (drawn again until it is out), or the
+    # expansion the card needs (catalog.EXPANSIONS: never turned up without it)
     read: Hook | None = None  # carried out when the card is turned up
     start: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs as the phase starts
     end: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs once the phase is over
@@ -49,7 +50,12 @@ class Card:
     @property
     def kind(self) -> str:
         """Purple cards are carried out at once; blue cards are in force for the round."""
-        return "purple" if self.id.startswith("P") else "blue"
+        return "purple" if self.id.removeprefix("A").startswith("P") else "blue"
+
+    @property
+    def box(self) -> str | None:
+        """The expansion whose box holds the card: The Alchemists' cards are shuffled in only with it."""
+        return "alchemists" if self.id.startswith("A") else None
 
 
 # helpers -----------------------------------------------------------------------------------
@@ -451,6 +457,64 @@ def _magic_potion(state: GameState, events: Events) -> None:
             ctx.emit("flask_refilled", why=_why(ctx))
 
 
+# The Alchemists' cards that need The Herb Witches ----------------------------------------------
+
+def _quick_exchange(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.pennies:
+            _ask(ctx, "fortune.choice", say("A quick exchange: give up a witch penny for a chip of your choice?"),
+                 [*(Option(kind, say("Give up your {penny}", penny=witches.penny_label(kind)))
+                    for kind in ctx.seat.pennies), Option(NONE, say("Keep your pennies"))])
+
+
+def _any_chip(state: GameState) -> list[Option]:
+    """Any chip the shop has this round while the supply has one."""
+    return [Option(f"{color}-{value}", kind_label(color, value))
+            for color, value in evaluation.price_list(state.config, state.round) if state.supply.get(f"{color}-{value}")]
+
+
+def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if decision.data.get("penny") or keys[0] == NONE:
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    ctx.seat.pennies.remove(keys[0])
+    ctx.emit("penny_given", penny=keys[0], why=_why(ctx))
+    ctx.ask("fortune.choice", RULE, say("A quick exchange: which chip?"), _any_chip(ctx.state),
+            data={"penny": keys[0]})
+
+
+def _visit(state: GameState, events: Events) -> None:
+    """The start player turns up a witch not laid out; she is everyone's for free this round."""
+    ctx = Ctx(state, state.start_player, events)
+    away = [w for w in witches.WITCHES.values() if w.id not in state.config.witches]
+    _ask(ctx, "fortune.choice", say("Visit from a witch: which witch did you turn up?"),
+         [Option(w.id, say(w.name)) for w in away])
+
+
+def _resolve_visit(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.state.card_data["visitor"], ctx.state.card_data["visited"] = [keys[0]], []
+    ctx.emit("witch_visits", witch=keys[0], name=witches.WITCHES[keys[0]].name)
+
+
+def _spent(ctx: Ctx) -> list[str]:
+    return [kind for kind in witches.TYPES if kind not in ctx.seat.pennies]
+
+
+def _reunion(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if _spent(ctx):
+            _ask(ctx, "fortune.choice", say("A joyful reunion: which spent witch penny comes back?"),
+                 [Option(kind, witches.penny_label(kind)) for kind in _spent(ctx)])
+
+
+def _resolve_reunion(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.seat.pennies = [kind for kind in witches.TYPES if kind in ctx.seat.pennies or kind == keys[0]]
+    ctx.emit("penny_back", penny=keys[0], why=_why(ctx))
+
+
 # the deck ---------------------------------------------------------------------------------
 
 _DECK = (
@@ -508,6 +572,12 @@ _DECK = (
          "value."), read=_pumpkin_party),
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
+    Card("AP07", N_("A quick exchange"), N_("Each player may give up one of their witch pennies for a chip of "
+         "their choice."), needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange),
+    Card("AB08", N_("Visit from a witch"), N_("The start player turns up a herb witch that is not in play; this "
+         "round every player may call her once for free."), needs="witches", read=_visit, resolve=_resolve_visit),
+    Card("AB10", N_("A joyful reunion"), N_("At the end of the round each player takes back one of their spent "
+         "witch pennies."), needs="witches", end={"round_end": _reunion}, resolve=_resolve_reunion),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
 
@@ -527,7 +597,7 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {
 # the engine's side ------------------------------------------------------------------------
 
 def available(state: GameState) -> list[str]:
-    """Cards that may be turned up this round: not used yet, and their chip's book is out."""
+    """Cards that may be turned up this round: not used yet, their expansion in play, their chip's book out."""
     return [c.id for c in _DECK if _refusal(state, c.id) is None]
 
 
@@ -536,10 +606,14 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
     if card is None:
         return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
                              "the cards are P01 to P13 and B01 to B11")
+    missing = [e for e in (card.box, card.needs) if e in catalog.EXPANSIONS and not state.config.has(e)]
+    if missing:
+        return IllegalAction("expansion_not_in_play", f"{card.name} is played only with "
+                             f"{' and '.join(missing)} in play: draw another card")
     if card_id in state.cards_used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
-    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
+    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)  # 1 for an expansion
     if state.round < opens and state.config.card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")

@@ -378,15 +378,11 @@ def of_type(kind: str) -> list[str]:
 
 def in_play(state: GameState) -> list[Witch]:
     """The three laid out, and a visiting witch this round (the card "Visit from a witch")."""
-    found = [WITCHES[w] for w in state.config.witches]
-    visitor = state.card_data.get("visitor")
-    if visitor:
-        found.append(WITCHES[visitor])
-    return found
+    return [WITCHES[w] for w in (*state.config.witches, *state.card_data.get("visitor", ()))]
 
 
 def _free(state: GameState, n: int, witch: Witch) -> bool:
-    return witch.id == state.card_data.get("visitor") and n not in state.card_data.get("visited", [])
+    return witch.id in state.card_data.get("visitor", ()) and n not in state.card_data.get("visited", ())
 
 
 def payable(state: GameState, n: int, witch: Witch) -> bool:
