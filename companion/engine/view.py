@@ -37,7 +37,8 @@ def _decision(d: Decision) -> dict[str, Any]:
             "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
             **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
-            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {}),
+            **({"witch": d.data["witch"]} if "witch" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:

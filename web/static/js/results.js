@@ -31,23 +31,30 @@ const Results = (() => {
     });
   }
 
-  // What a final score is made of: the rounds, then the leftover coins and rubies converted.
-  const PARTS = ["from_rounds", "from_coins", "from_rubies", "final_score"];
-  function split(seat) {
-    const fin = seat.final_points || {};
-    return [(seat.round_scores || []).slice(-1)[0] ?? seat.score, fin.coins || 0, fin.rubies || 0, seat.score];
+  // What a final score is made of: the rounds, then the leftover coins and rubies converted, and
+  // with The Herb Witches the unspent pennies.
+  function partsOf(pennies) {
+    return ["from_rounds", "from_coins", "from_rubies", ...(pennies ? ["from_pennies"] : []), "final_score"];
   }
+  function split(seat, pennies) {
+    const fin = seat.final_points || {};
+    return [(seat.round_scores || []).slice(-1)[0] ?? seat.score, fin.coins || 0, fin.rubies || 0,
+      ...(pennies ? [fin.pennies || 0] : []), seat.score];
+  }
+  const hasPennies = (seat) => "pennies" in (seat.final_points || {});
 
   function breakdown(seat) {
-    return split(seat).map((n, i) => el("div", { "data-part": PARTS[i] }, el("b", {}, n), el("span", {}, t(PARTS[i]))));
+    const keys = partsOf(hasPennies(seat));
+    return split(seat, hasPennies(seat)).map((n, i) => el("div", { "data-part": keys[i] }, el("b", {}, n), el("span", {}, t(keys[i]))));
   }
 
   // Every seat's parts side by side, best first: for the table screen's results.
   function parts(view) {
+    const pennies = (view.seats || []).some(hasPennies);
     return el("table", { class: "list parts" },
-      el("tr", {}, el("th", {}, ""), PARTS.map((k) => el("th", {}, t(k)))),
+      el("tr", {}, el("th", {}, ""), partsOf(pennies).map((k) => el("th", {}, t(k)))),
       ranked(view).map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
-        split(s).map((n) => el("td", {}, n)))));
+        split(s, pennies).map((n) => el("td", {}, n)))));
   }
 
   // Score after each round, then the final score (coins and rubies converted) as the last point.

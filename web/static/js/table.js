@@ -34,6 +34,15 @@ const TableView = (() => {
     });
   }
 
+  // The Herb Witches in play: name, penny, text, and who has spent the penny that pays each.
+  function witches(view, names) {
+    return (view.witches || []).map((w) => el("li", { "data-witch": w.id },
+      el("b", {}, w.name), " · ", el("span", { class: "muted" }, w.visiting ? t("penny_free") : w.metal), " ",
+      el("span", { class: "booktext" }, w.text),
+      w.spent.length ? el("div", { class: "muted", "data-spent": w.spent.join(",") },
+        t("pennies_spent_by", { names: w.spent.map((k) => names[k]).join(", ") })) : null));
+  }
+
   function toggle(id, on) {
     const node = document.getElementById(id);
     if (node) node.classList.toggle("hidden", !on);
@@ -50,6 +59,8 @@ const TableView = (() => {
     fill("fortune", fortuneText(view.fortune));
     fill("now", Turn.waiting(view, null));
     fill("books", books(view));
+    toggle("witchesbox", (view.witches || []).length > 0);
+    fill("witches", witches(view, names));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
