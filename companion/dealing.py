@@ -31,10 +31,12 @@ def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: rand
 
 
 def deal_witches(chosen: Sequence[str], rng: random.Random) -> tuple[str, ...]:
-    """The witches chosen, or one witch of each type turned up at random."""
-    if chosen:
+    """One witch of each type: the one chosen, else one turned up at random. A choice the rules
+    refuse (an unknown witch, two of a type) is kept as it is, for `check_config` to name."""
+    if any(w not in witches.WITCHES for w in chosen) or len({witches.WITCHES[w].type for w in chosen}) < len(chosen):
         return tuple(chosen)
-    return tuple(rng.choice(witches.of_type(kind)) for kind in witches.TYPES)
+    picked = {witches.WITCHES[w].type: w for w in chosen}
+    return tuple(picked.get(kind) or rng.choice(witches.of_type(kind)) for kind in witches.TYPES)
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

@@ -189,3 +189,16 @@ def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player
     tubes = GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true\nexpansions = ["exchange"]')
     [(key, line, message)] = problems(tubes)
     assert key == "table.expansions" and "front side of the pots" in message
+
+
+def test_the_witches_are_chosen_in_the_table_setting_or_dealt():
+    chosen = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-G2", "H-E1"]')
+    config = parse_config(chosen).game_config(random.Random(1))
+    assert config.witches[0] == "H-E1" and config.witches[2] == "H-G2" and config.witches[1].startswith("H-B")
+    dealt = parse_config(GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')).game_config(random.Random(1))
+    assert [w[2] for w in dealt.witches] == ["E", "B", "G"]
+    two = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-E1", "H-E2"]')
+    [(key, line, message)] = problems(two)
+    assert (key, line) == ("table.witches", 7) and "one of each type" in message
+    without = GOOD.replace('supply = "B"', 'supply = "B"\nwitches = ["H-E1"]')
+    assert [(k, line) for k, line, _ in problems(without)] == [("table.witches", 6)]

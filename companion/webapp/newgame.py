@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, jsonify
 
 from companion.books import RANDOM
 from companion.dealing import deal_setup
-from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
+from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config, witches
 from companion.table import TableSetup, start_game
 from companion.words import translations
 
@@ -36,7 +36,11 @@ def form(table: Any, lang: str) -> dict[str, Any]:
             "readers": sorted(set(table.setup.readers) | set(table.links())),
             "players": list(table.config.players), "tubes": table.config.tubes,
             "expansions": list(table.config.expansions), "all_expansions": list(catalog.EXPANSIONS),
-            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES)}
+            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES),
+            "witch_types": [{"type": kind, "metal": words.gettext(witches.METALS[kind]),
+                             "witches": [{"id": w, "name": words.gettext(witches.WITCHES[w].name)}
+                                         for w in witches.of_type(kind)]} for kind in witches.TYPES],
+            "witches": list(table.config.witches)}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
