@@ -138,6 +138,7 @@ def test_h_e1_needs_a_full_flask_and_may_be_declined():
     set_bag(state, 0, "white-3", "white-3", "white-2")
     state = call(explode(state), 0, "H-E1", "pass")
     assert state.seats[0].status == "exploded" and state.seats[0].pennies[0] == "explosion"
+    assert offer(state, 0, "H-E1") is None, "declined: not offered again"
 
 
 def test_h_e2_draws_six_and_places_any_of_them_one_by_one():
@@ -253,6 +254,7 @@ def test_h_b1_or_one_chip_anywhere_in_the_pot():
 
 def test_h_b2_doubles_the_coins_before_buying():
     state = in_the_shop("H-B2")
+    assert offer(state, 1, "H-B2") is None, "only the seat whose turn it is in the shop"
     coins = state.seats[0].coins
     state = call(state, 0, "H-B2")
     assert state.seats[0].coins == 2 * coins
@@ -295,6 +297,7 @@ def test_h_b4_two_coins_per_ruby_and_the_rubies_stay():
 @pytest.mark.parametrize(("pot", "points"), [
     (("orange-1", "white-1"), 3),
     (("orange-1", "green-1", "red-1", "blue-1"), 3),
+    (("orange-1", "green-1", "red-1", "blue-1", "white-1"), 3),
     (("orange-1", "green-1", "red-1", "blue-1", "black-1"), 4),
     (("orange-1", "green-1", "red-1", "blue-1", "black-1", "yellow-1"), 7),
     (("orange-1", "green-1", "red-1", "blue-1", "black-1", "yellow-1", "purple-1"), 10),
