@@ -150,6 +150,7 @@ def apply(state: GameState, action: Action) -> Events:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
+    moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
         if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
@@ -173,10 +174,21 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("malformed", f"not an input: {action!r}")
     fortune.chips_placed(state, events)
     state.seq += 1
-    witches.refresh(state, events)  # an explosion's witch before the potion phase can end
-    flow.advance(state, events)
-    witches.refresh(state, events)  # the witches of the step the game has moved on to
+    if state.config.has("witches"):
+        _witches(state, seat, moment, events)
+    else:
+        flow.advance(state, events)
     return events
+
+
+def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:
+    """Advance with the witches offered: the seat's own before (an explosion's witch, before the
+    potion phase can end), then the seat's again, or every seat's once the input has changed the
+    step or whose turn it is in the shop (`moment`: both before the input)."""
+    acted = () if seat is None else (seat,)
+    witches.refresh(state, events, acted)
+    flow.advance(state, events)
+    witches.refresh(state, events, acted if moment == (state.phase, state.shopper) else None)
 
 
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:

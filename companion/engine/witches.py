@@ -12,7 +12,7 @@ comes with "not this time" and the step waits for the answer, as for the test-tu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -424,13 +424,14 @@ def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
             [*calls, *skip], blocking=False, data={"witch": witch.id})
 
 
-def refresh(state: GameState, events: Events) -> None:
-    """After every input: offer each usable witch of a standing moment, withdraw those no longer usable."""
+def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None) -> None:
+    """After an input: offer each usable witch of a standing moment, withdraw those no longer
+    usable; for `seats` only (default: every seat) when the input can have changed no other."""
     moments = STANDING.get(state.phase)
     if moments is None or not state.config.has("witches") or (state.phase == "shop" and _last_round(state)):
         return
     witches = [w for w in in_play(state) if w.moment in moments]
-    for n in range(len(state.seats)):
+    for n in range(len(state.seats)) if seats is None else seats:
         want = [w for w in witches if usable(state, n, w) and (state.phase != "shop" or state.shopper == n)]
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
