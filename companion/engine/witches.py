@@ -271,12 +271,17 @@ def _colours(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.gain_points(colours_points(ctx.seat), N_("witch"))
 
 
+ALWAYS_VALUABLE: tuple[str, ...] = ("purple", "locoweed")
+"""Colours the bag witch (H-G2) counts whatever their value; white and black never count."""
+
+
 def bag_points(seat: Seat) -> int:
-    """H-G2: 2 VP per chip in the bag that is a purple chip or a non-white chip worth 2 or more."""
+    """H-G2: 2 VP per chip in the bag that is purple or locoweed, or of another colour but white
+    and black and worth 2 or more."""
     valuable = 0
     for cid in seat.bag:
         c = chip(cid)
-        if c.color == "purple" or (c.color not in ("white", "black") and c.value >= 2):
+        if c.color in ALWAYS_VALUABLE or (c.color not in ("white", "black") and c.value >= 2):
             valuable += 1
     return catalog.WITCH_BAG_VP * valuable
 
