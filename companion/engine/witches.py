@@ -83,10 +83,6 @@ def _whites(seat: Seat) -> list[str]:
     return [cid for cid, _ in seat.pot if chip(cid).color == "white"]
 
 
-def _why(witch: Witch) -> str:
-    return witch.name
-
-
 # H-E1..H-E4: explosions and brewing ----------------------------------------------------------
 
 def _flask_after_explosion_usable(state: GameState, n: int) -> bool:
@@ -400,7 +396,8 @@ def payable(state: GameState, n: int, witch: Witch) -> bool:
 
 
 def usable(state: GameState, n: int, witch: Witch) -> bool:
-    """Whether the seat may call her at her moment now (for the shop: were it the seat's turn)."""
+    """Whether the seat may call her at her moment now (for the shop: were it the seat's turn).
+    A moment that follows a phase is still in it (`MOMENTS`)."""
     if MOMENTS[witch.moment] != state.phase or not payable(state, n, witch):
         return False
     if witch.moment == "shop" and _last_round(state) and witch.id != "H-B2":
@@ -455,13 +452,8 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
         return
     for n in state.turn_order():
         for w in in_play(state):
-            if w.moment == moment and _usable_at_end(state, n, w):
+            if w.moment == moment and usable(state, n, w):
                 _offer(Ctx(state, n, events), w, with_pass=True)
-
-
-def _usable_at_end(state: GameState, n: int, witch: Witch) -> bool:
-    """As `usable`; the moment after the potion phase is still in that phase."""
-    return payable(state, n, witch) and witch.usable(state, n) and (witch.moment != "shop" or witch.id == "H-B2")
 
 
 def withdraw(state: GameState, n: int) -> None:
