@@ -608,7 +608,7 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
                              "the cards are P01 to P13 and B01 to B11")
     missing = [e for e in (card.box, card.needs) if e in catalog.EXPANSIONS and not state.config.has(e)]
     if missing:
-        return IllegalAction("expansion_not_in_play", f"{card.name} is played only with "
+        return IllegalAction("not_in_deck", f"{card.name} is played only with "
                              f"{' and '.join(missing)} in play: draw another card")
     if card_id in state.cards_used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "

@@ -505,7 +505,7 @@ def test_the_witch_cards_are_never_turned_up_without_both_boxes(card_id):
         state = new_game(config)
         with pytest.raises(IllegalAction) as refused:
             card(state, card_id)
-        assert refused.value.code == "expansion_not_in_play"
+        assert refused.value.code == "not_in_deck"
     assert card_id in [a.card for a in legal_actions(alchemists_game(), None)]
 
 
