@@ -49,12 +49,13 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
 )
 GAME_OVER = evaluation.GAME_OVER
-_INDEX = {p.name: i for i, p in enumerate(ROUND_STEPS)}
+_STEP = {p.name: p for p in ROUND_STEPS}
+_FOLLOWING = {p.name: ROUND_STEPS[(i + 1) % len(ROUND_STEPS)] for i, p in enumerate(ROUND_STEPS)}
 
 
 def advance(state: GameState, events: Events) -> None:
     """Move on through every phase that is already over; stop where the table must act."""
-    while state.phase != GAME_OVER and (phase := ROUND_STEPS[_INDEX[state.phase]]).done(state):
+    while state.phase != GAME_OVER and (phase := _STEP[state.phase]).done(state):
         if not state.ended:
             state.ended = True
             fortune.at_end(state, phase.name, events)
@@ -64,7 +65,7 @@ def advance(state: GameState, events: Events) -> None:
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return
-        following = ROUND_STEPS[(_INDEX[phase.name] + 1) % len(ROUND_STEPS)]
+        following = _FOLLOWING[phase.name]
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)
