@@ -14,6 +14,7 @@
     draws = "readers"             # or "phones": no readers, each player taps their draws
     expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
     stand = "green"               # the exchange stand's side: "green" (buy points) or "brown" (chips' value)
+    witches = []                  # with "witches": the three laid out, one per type (e.g. "H-E2", "H-B3", "H-G1"); none: dealt
 
     [web]
     bind = "0.0.0.0"
@@ -45,7 +46,7 @@ from typing import Any
 import platformdirs
 
 from companion.books import RANDOM, Choice
-from companion.dealing import deal_setup
+from companion.dealing import deal_setup, deal_witches
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.files import NotText, read_text
@@ -67,7 +68,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str, "expansions": list, "stand": str},
+              "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -130,13 +131,15 @@ class TableConfig:
     edition: str = catalog.DEFAULT_EDITION
     expansions: tuple[str, ...] = ()
     stand: str = catalog.STAND_SIDES[0]
+    witches: tuple[str, ...] = ()
+    """With The Herb Witches: the three chosen; none: dealt at random when a game starts."""
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
         """The engine setup this table starts a game with; a "random" book and the expansions'
         cards are dealt now by `rng` (by default seeded by the system) and the setup records them."""
         return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
                           edition=self.edition, stand=self.stand,
-                          **deal_setup(self.books, self.expansions, rng or random.Random()))
+                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.witches))
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -253,6 +256,7 @@ class _Checker:
         self.data, self.lines, self.path = data, lines, path
         self.problems: list[Problem] = []
         self.expansions: tuple[str, ...] = ()  # the expansions in play: a fifth seat needs The Herb Witches
+        self.witches: tuple[str, ...] = ()  # dealt for checking the setup only
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         key = ""
@@ -302,13 +306,22 @@ class _Checker:
                                                f"not {expansions!r}")
             expansions = []
         self.expansions = tuple(expansions)
+        chosen = table.get("witches", [])
+        if not all(isinstance(w, str) for w in chosen):
+            self.fail(("table", "witches"), f"must list witches such as \"H-E2\", not {chosen!r}")
+            chosen = []
+        self.witches = deal_witches(chosen, random.Random(0)) if "witches" in expansions else ()
+        if chosen and "witches" not in expansions:
+            self.fail(("table", "witches"), "witches are laid out only with \"witches\" in expansions")
         stand = table.get("stand", catalog.STAND_SIDES[0])
         if stand not in catalog.STAND_SIDES:
             self.fail(("table", "stand"), f"must be one of {', '.join(catalog.STAND_SIDES)}, not {stand!r}")
         error = _setup_error(GameConfig(players=("A", "B"), expansions=tuple(expansions), stand=stand,
-                                        tubes=table.get("tubes", False)))
+                                        tubes=table.get("tubes", False), witches=self.witches))
         if error and not self.problems:
-            self.fail(("table", "expansions"), error)
+            self.fail(("table", "witches" if "witch" in error else "expansions"), error)
+        if error and "witch" in error:  # named once: the seats are checked with a deal the rules take
+            self.witches = deal_witches((), random.Random(0))
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
             self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
@@ -336,6 +349,7 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
+            witches=tuple(chosen),
         )
 
     def books(self) -> dict[str, Choice]:
@@ -424,7 +438,8 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), expansions=self.expansions))
+            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), expansions=self.expansions,
+                                            witches=self.witches))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)

@@ -9,22 +9,28 @@ file, the host's new-game form, `quacks demo`, `quacks simulate`) deals through 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.books import RANDOM, Choice, deal
-from companion.engine import catalog
+from companion.engine import catalog, witches
 
 ALL = "all"
 """`--expansions all`: every expansion."""
 
 
-def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random) -> dict[str, Any]:
-    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out."""
+def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random,
+               witches_chosen: Sequence[str] = ()) -> dict[str, Any]:
+    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out
+    (the witches chosen, if any, else dealt)."""
     chosen = tuple(sorted(set(expansions)))
     dealt = deal({color: wanted for color, wanted in books.items() if color != "locoweed"}, rng, chosen)
     weed = _locoweed(books, chosen, rng)
-    return {"books": {**dealt, **({"locoweed": weed} if weed is not None else {})}, "expansions": chosen}
+    setup: dict[str, Any] = {"books": {**dealt, **({"locoweed": weed} if weed is not None else {})},
+                             "expansions": chosen}
+    if "witches" in chosen:
+        setup["witches"] = deal_witches(witches_chosen, rng)
+    return setup
 
 
 def _locoweed(books: Mapping[str, Choice], expansions: tuple[str, ...], rng: random.Random) -> Choice | None:
@@ -43,6 +49,15 @@ def _locoweed(books: Mapping[str, Choice], expansions: tuple[str, ...], rng: ran
             raise ValueError("locoweed: no box with locoweed (The Herb Witches, The Alchemists) is in play")
         return rng.choice(sets)
     return sets[0] if wanted is None and sets else wanted
+
+
+def deal_witches(chosen: Sequence[str], rng: random.Random) -> tuple[str, ...]:
+    """One witch of each type: the one chosen, else one turned up at random. A choice the rules
+    refuse (an unknown witch, two of a type) is kept as it is, for `check_config` to name."""
+    if any(w not in witches.WITCHES for w in chosen) or len({witches.WITCHES[w].type for w in chosen}) < len(chosen):
+        return tuple(chosen)
+    picked = {witches.WITCHES[w].type: w for w in chosen}
+    return tuple(picked.get(kind) or rng.choice(witches.of_type(kind)) for kind in witches.TYPES)
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

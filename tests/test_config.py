@@ -213,3 +213,16 @@ def test_the_locoweed_book_is_chosen_with_a_box_that_brings_locoweed():
     assert (key, line) == ("books.locoweed", 15) and "locoweed book 8 is not in the boxes in play; available: 5, 6" in message
     [(key, line, message)] = problems(GOOD.replace("red = 1", "red = 1\nlocoweed = 5"))
     assert key == "books.locoweed" and "locoweed comes with The Herb Witches or The Alchemists" in message
+
+
+def test_the_witches_are_chosen_in_the_table_setting_or_dealt():
+    chosen = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-G2", "H-E1"]')
+    config = parse_config(chosen).game_config(random.Random(1))
+    assert config.witches[0] == "H-E1" and config.witches[2] == "H-G2" and config.witches[1].startswith("H-B")
+    dealt = parse_config(GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')).game_config(random.Random(1))
+    assert [w[2] for w in dealt.witches] == ["E", "B", "G"]
+    two = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-E1", "H-E2"]')
+    [(key, line, message)] = problems(two)
+    assert (key, line) == ("table.witches", 7) and "one of each type" in message
+    without = GOOD.replace('supply = "B"', 'supply = "B"\nwitches = ["H-E1"]')
+    assert [(k, line) for k, line, _ in problems(without)] == [("table.witches", 6)]

@@ -21,6 +21,7 @@ from .ingredients import active_rules, locoweed
 from .model import BREWING, EXPLODED, GameState, Seat, chip
 from .outcome import Gains, Outcome, TooDeep, best, mix
 from .whatif import kind_of
+from .witches import OFFER
 from .worth import Worth, worth
 
 Key = tuple[Any, ...]
@@ -170,8 +171,9 @@ class Search:
                        found.rubies + rubies, found.explode)
 
     def settle(self, state: GameState) -> Outcome:
-        """Answer the seat's open offers at best: take one of them, or let them all lapse."""
-        offers = [d for d in state.decisions if d.seat == self.seat_no and not d.blocking]
+        """Answer the seat's open offers at best: take one of them, or let them all lapse. A
+        witch's offer lapses: her penny's worth is not in the value model."""
+        offers = [d for d in state.decisions if d.seat == self.seat_no and not d.blocking and d.kind != OFFER]
         if not offers:
             return self.value(state)
         options = [self.value(whatif.ignore_offers(state, self.seat_no))]

@@ -52,13 +52,21 @@ def lay_first(state: GameState, events: list[dict[str, Any]]) -> None:
     """Chips kept out of the bag to be laid first (green set 5) are laid in the order chosen, each
     with its action, once the round's card has moved the rat stones (Rat Infestation)."""
     for n in state.turn_order():
-        seat = state.seats[n]
-        first, seat.first = seat.first, []
-        for cid in first:
-            if seat.status == BREWING:
-                Ctx(state, n, events).place(cid)
-            else:  # the pot exploded or filled with an earlier one: the rest go back into the bag
-                seat.put_in_bag([cid])
+        lay_first_of(state, n, events)
+
+
+def lay_first_of(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
+    """One seat's chips to lay first; a seat still answering the card (a die roll that may move its
+    droplet) lays them once it has answered, or at its first draw (which lets its offers lapse)."""
+    seat = state.seats[n]
+    if not seat.first or state.decisions_for(n):
+        return
+    first, seat.first = seat.first, []
+    for cid in first:
+        if seat.status == BREWING:
+            Ctx(state, n, events).place(cid)
+        else:  # the pot exploded or filled with an earlier one: the rest go back into the bag
+            seat.put_in_bag([cid])
 
 
 RED_SET_ASIDE = SET_6.set_no
@@ -104,6 +112,10 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
     ctx = Ctx(state, seat_no, events)
     if state.decisions:
         ctx.withdraw_offers(stopping=False)
+    if seat.first:
+        lay_first_of(state, seat_no, events)
+        if seat.status != BREWING:  # a white laid first exploded the pot: the chip drawn stays in the bag
+            return
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)

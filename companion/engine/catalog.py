@@ -407,6 +407,24 @@ LAST_STAND_TUBE = 12
 """Once the stand droplet is here it moves no more: every step goes to the pot droplet (Q-E1)."""
 MAX_PLAYERS = 4
 MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
+
+# The Herb Witches (the witches' texts and effects are in `witches.py`) -------------------------
+
+PENNY_VP = 2
+"""Each unspent witch penny is worth this at the end of the game."""
+WITCH_DRAW = 6
+"""Chips the draw witch (H-E2) has the seat draw to choose from."""
+WITCH_WHITES_BACK = 2
+"""White chips the whites witch (H-E3) puts back, the last ones placed."""
+WITCH_COLOURS_VP: tuple[tuple[int, int], ...] = ((8, 14), (7, 10), (6, 7), (5, 4), (1, 3))
+"""(at least this many colours in the pot, victory points) for the colours witch (H-G1); white
+does not count; none: nothing."""
+WITCH_BAG_VP = 2
+"""Victory points per valuable chip in the bag for the bag witch (H-G2)."""
+WITCH_COINS_PER_RUBY = 2
+"""Coins per ruby owned for the ruby witch of the shop (H-B4); the rubies are kept."""
+WITCH_RUBY_COST = 1
+"""What a droplet step or a flask refill costs after the cheap-ruby witch (H-G4) is called."""
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
 "redraw" refuses the card so another is drawn; "play" plays it without that option."""
 

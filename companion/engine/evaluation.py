@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import bowl, catalog, exchange
+from . import bowl, catalog, exchange, witches
 from .context import Ctx
 from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
@@ -41,7 +41,7 @@ def is_last_round(state: GameState) -> bool:
 
 def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
-    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED]
+    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED or witches.unharmed(s)]
     if not unexploded:
         events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
         return
@@ -76,13 +76,13 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
-    unless a blue chip's window (blue set 2) covered the explosion. The overflow bowl's points
-    come with the space's points."""
+    unless a blue chip's window (blue set 2) or a witch (H-E4) covered the explosion. The overflow
+    bowl's points come with the space's points."""
     for n in state.turn_order():
         seat = state.seats[n]
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
-        if seat.status == EXPLODED and not seat.insured_explosion:
+        if seat.status == EXPLODED and not seat.insured_explosion and not witches.unharmed(seat):
             at_end = space.coins // catalog.COINS_PER_VP
             coins = (say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", space.coins,
                            points=say_n("{n} victory point", "{n} victory points", at_end))
@@ -138,8 +138,9 @@ def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
 
 
 def can_shop(state: GameState, seat_no: int) -> bool:
-    """Whether the seat can still buy anything: a chip, or victory points at the exchange stand."""
-    return bool(offers(state, seat_no)) or exchange.can_buy_points(state, seat_no)
+    """Whether the seat can still buy anything (a chip, or victory points at the exchange stand) or
+    call a buying witch."""
+    return bool(offers(state, seat_no)) or exchange.can_buy_points(state, seat_no) or witches.shops(state, seat_no)
 
 
 def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:
@@ -163,13 +164,14 @@ def _next_shopper(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def _leave_shop(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
     seat = state.seats[n]
+    witches.withdraw(state, n)
     if seat.coins:
         events.append({"event": "coins_lost", "seat": n, "amount": seat.coins})
     seat.coins = 0
 
 
 def shop_done(state: GameState) -> bool:
-    return state.shopper is None
+    return state.shopper is None and not state.decisions
 
 
 def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | None,
@@ -177,6 +179,9 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     _check_shopper(state, seat_no)
     seat = state.seats[seat_no]
     if color == exchange.POINTS:
+        if seat.reward == "points":  # Q-E3: points are a purchase; a buying witch's turn buys chips only
+            raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
+                                "an exploded pot gives points or coins, not both, so there is nothing to buy points with")
         if chip_id is not None:
             raise IllegalAction("malformed", "victory points are bought without a chip: leave out 'chip'")
         exchange.buy_points(Ctx(state, seat_no, events), value)
@@ -205,6 +210,7 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
     Ctx(state, seat_no, events).into_bag(chip_id, seen=read)
+    witches.free_copy(state, seat_no, chip_id, events)
     _after_buying(state, seat_no, events)
 
 
@@ -233,7 +239,7 @@ def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]
 
 def _check_shopper(state: GameState, seat_no: int) -> None:
     seat = state.seats[seat_no]
-    if seat.reward == "points" and state.phase in ("rewards", "shop"):
+    if seat.reward == "points" and state.phase in ("rewards", "shop") and state.shopper != seat_no:
         raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
                             "an exploded pot gives points or coins, not both, so there is nothing to shop with")
     if state.phase != "shop":
@@ -254,17 +260,17 @@ SPENDS = ("droplet", "flask")
 
 def spends(state: GameState, seat_no: int) -> list[str]:
     seat = state.seats[seat_no]
-    if seat.done or seat.rubies < catalog.DROPLET_COST:
+    if seat.done or seat.rubies < witches.ruby_cost(seat, catalog.DROPLET_COST):
         return []
     found = ["droplet"]
-    if not seat.flask_full and seat.rubies >= catalog.FLASK_COST:
+    if not seat.flask_full and seat.rubies >= witches.ruby_cost(seat, catalog.FLASK_COST):
         found.append("flask")
     return found
 
 
 def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
     for n, seat in enumerate(state.seats):
-        seat.done = is_last_round(state) or not spends(state, n)
+        seat.done = is_last_round(state) or not (spends(state, n) or witches.spends(state, n))
 
 
 def spend_done(state: GameState) -> bool:
@@ -275,7 +281,7 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
     seat = state.seats[seat_no]
     if what not in SPENDS:
         raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
-    cost = catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST
+    cost = witches.ruby_cost(seat, catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST)
     if seat.rubies < cost:
         raise IllegalAction("too_few_rubies", f"{'moving the droplet' if what == 'droplet' else 'refilling the flask'} "
                             f"costs {cost} rubies; {seat.name} has {seat.rubies}")
@@ -296,12 +302,13 @@ def settle_spender(state: GameState, seat_no: int) -> None:
     """A seat that can spend no more is done, once it has chosen where its droplet moved (the
     test-tube glass it chose may pay a ruby, enough for one more step)."""
     if not state.seats[seat_no].done and not state.decisions_for(seat_no):
-        state.seats[seat_no].done = not spends(state, seat_no)
+        state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     _check_spender(state, seat_no)
     state.seats[seat_no].done = True
+    witches.withdraw(state, seat_no)
 
 
 def _check_spender(state: GameState, seat_no: int) -> None:
@@ -326,6 +333,7 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0
+        seat.called, seat.passed = [], []
     state.fortune, state.card_data = None, {}
     state.start_player = (state.start_player + 1) % len(state.seats)
     events.append({"event": "round_end", "seat": None, "round": state.round})
@@ -351,6 +359,7 @@ def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
     """Coins (5 per point) and rubies (2 per point) become points; more points never hurt, so all convert.
+    With The Herb Witches each unspent penny is worth 2 points.
 
     The last round's score is recorded before they convert, so results can show each part."""
     for n in state.turn_order():
@@ -368,6 +377,10 @@ def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
             from_stand = exchange.final_points(state, seat)
             ctx.gain_points(from_stand, exchange.WHY)
             seat.final_points["stand"] = from_stand
+        if state.config.has("witches"):
+            from_pennies = catalog.PENNY_VP * len(seat.pennies)
+            ctx.gain_points(from_pennies, N_("witch pennies"))
+            seat.final_points["pennies"] = from_pennies
     best = max(s.score for s in state.seats)
     leaders = [n for n, s in enumerate(state.seats) if s.score == best]
     furthest = max(state.seats[n].scoring_space for n in leaders)

@@ -1,7 +1,8 @@
 """The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
 
-The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`);
-a card's end step may open decisions, which keeps its phase open until they are answered.
+The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`),
+and so do the herb witches into the end of some (`witches`); a card's or a witch's end step may
+open decisions, which keeps its phase open until they are answered.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, evaluation, fortune
+from . import brewing, evaluation, fortune, witches
 from .model import GameState
 
 Events = list[dict[str, Any]]
@@ -22,10 +23,6 @@ def _nothing(state: GameState, events: Events) -> None:
 
 def _no_decisions(state: GameState) -> bool:
     return not state.decisions
-
-
-def _always(state: GameState) -> bool:
-    return True
 
 
 def _card_done(state: GameState) -> bool:
@@ -46,7 +43,7 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("brewing", brewing.start, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
-    Phase("rubies", evaluation.pay_rubies, _always),                       # C
+    Phase("rubies", evaluation.pay_rubies, _no_decisions),                 # C
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
@@ -63,8 +60,9 @@ def advance(state: GameState, events: Events) -> None:
         if not state.ended:
             state.ended = True
             fortune.at_end(state, phase.name, events)
+            witches.at_end(state, phase.name, events)
             if not phase.done(state):
-                return  # the card asks something before the phase can end
+                return  # the card or a witch asks something before the phase can end
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return

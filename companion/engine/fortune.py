@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from . import catalog, evaluation
+from . import catalog, evaluation, witches
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label, kind_label
@@ -738,6 +738,65 @@ def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, .
     ctx.put_back([white], _why(ctx))
     _left(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, _why(ctx))
 
+
+# The Alchemists' cards that need The Herb Witches ----------------------------------------------
+
+def _quick_exchange(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.pennies:
+            _ask(ctx, "fortune.choice", say("A quick exchange: give up a witch penny for a chip of your choice?"),
+                 [*(Option(kind, say("Give up your {penny}", penny=witches.penny_label(kind)))
+                    for kind in ctx.seat.pennies), Option(NONE, say("Keep your pennies"))])
+
+
+def _any_chip(state: GameState) -> list[Option]:
+    """Any chip the shop has this round while the supply has one."""
+    return [Option(f"{color}-{value}", kind_label(color, value))
+            for color, value in evaluation.price_list(state.config, state.round) if state.supply.get(f"{color}-{value}")]
+
+
+def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if decision.data.get("penny") or keys[0] == NONE:
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    ctx.seat.pennies.remove(keys[0])
+    ctx.emit("penny_given", penny=keys[0], why=_why(ctx))
+    ctx.ask("fortune.choice", RULE, say("A quick exchange: which chip?"), _any_chip(ctx.state),
+            data={"penny": keys[0]})
+
+
+def _visit(state: GameState, events: Events) -> None:
+    """The start player turns up a witch not laid out; she is everyone's for free this round."""
+    ctx = Ctx(state, state.start_player, events)
+    away = [w for w in witches.WITCHES.values() if w.id not in state.config.witches]
+    _ask(ctx, "fortune.choice", say("Visit from a witch: which witch did you turn up?"),
+         [Option(w.id, say(w.name)) for w in away])
+
+
+def _resolve_visit(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.state.card_data["visitor"], ctx.state.card_data["visited"] = [keys[0]], []
+    ctx.emit("witch_visits", witch=keys[0], name=witches.WITCHES[keys[0]].name)
+
+
+def _spent(ctx: Ctx) -> list[str]:
+    return [kind for kind in witches.TYPES if kind not in ctx.seat.pennies]
+
+
+def _reunion(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if _spent(ctx):
+            _ask(ctx, "fortune.choice", say("A joyful reunion: which spent witch penny comes back?"),
+                 [Option(kind, witches.penny_label(kind)) for kind in _spent(ctx)])
+
+
+def _resolve_reunion(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.seat.pennies = [kind for kind in witches.TYPES if kind in ctx.seat.pennies or kind == keys[0]]
+    ctx.emit("penny_back", penny=keys[0], why=_why(ctx))
+
+
 # the deck ---------------------------------------------------------------------------------
 
 _DECK = (
@@ -795,6 +854,12 @@ _DECK = (
          "value."), read=_pumpkin_party),
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
+    Card("AP07", N_("A quick exchange"), N_("Each player may give up one of their witch pennies for a chip of "
+         "their choice."), needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange),
+    Card("AB08", N_("Visit from a witch"), N_("The start player turns up a herb witch that is not in play; this "
+         "round every player may call her once for free."), needs="witches", read=_visit, resolve=_resolve_visit),
+    Card("AB10", N_("A joyful reunion"), N_("At the end of the round each player takes back one of their spent "
+         "witch pennies."), needs="witches", end={"round_end": _reunion}, resolve=_resolve_reunion),
 )
 _ALCHEMISTS_DECK = (
     Card("AP01", N_("Spoiled for choice"), N_("Choose: 1 ruby, 1 roll of the die and 3 more rat tails, or 1 red "
@@ -877,7 +942,7 @@ def _refusal(card_id: str, used: Sequence[str], round_no: int, card_books: str,
     if card_id in used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
-    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
+    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)  # 1 for an expansion
     if round_no < opens and card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")

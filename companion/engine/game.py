@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, evaluation, flow, fortune, placing
+from . import brewing, catalog, droplets, evaluation, flow, fortune, placing, witches
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -22,6 +22,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
     fortune.RULE: fortune.resolve,
+    witches.RULE: witches.resolve,
 }
 
 
@@ -112,8 +113,25 @@ def _check_expansions(config: GameConfig) -> None:
                           f"not {config.stand!r}")
     if config.witches and not config.has("witches"):
         raise ConfigError("witches are laid out only with The Herb Witches in play")
+    _check_witches(config)
     if config.patients and not config.has("alchemists"):
         raise ConfigError("patients are laid out only with The Alchemists in play")
+
+
+def _check_witches(config: GameConfig) -> None:
+    """With The Herb Witches three witches are laid out, one of each type; none laid out plays the
+    box's chips, books and overflow bowl without witches (every game a table creates is dealt three)."""
+    if not config.has("witches") or not config.witches:
+        return
+    unknown = [w for w in config.witches if w not in witches.WITCHES]
+    if unknown:
+        raise ConfigError(f"unknown witch(es) {', '.join(map(repr, unknown))}; the witches are "
+                          f"{', '.join(witches.WITCHES)}")
+    types = [witches.WITCHES[w].type for w in config.witches]
+    if sorted(types) != sorted(witches.TYPES):
+        raise ConfigError("lay out three witches, one of each type: one of " +
+                          "; one of ".join(", ".join(witches.of_type(t)) for t in witches.TYPES) +
+                          f" (not {', '.join(config.witches) or 'none'})")
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -122,7 +140,8 @@ def new_game(config: GameConfig) -> GameState:
     supply = {kind: list(ids) for kind, ids in _box(config.supply, config.expansions)}
     seats = []
     for name in config.players:
-        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
+        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold,
+                    pennies=list(witches.TYPES) if config.has("witches") else [])
         for color, value, count in catalog.START_BAG:
             stock = supply[f"{color}-{value}"]
             seat.bag.extend(stock[:count])
@@ -157,6 +176,7 @@ def apply(state: GameState, action: Action) -> Events:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
+    moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
         if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
@@ -181,8 +201,21 @@ def apply(state: GameState, action: Action) -> Events:
     if state.fortune in fortune.REACTS_TO_PLACING:
         fortune.chips_placed(state, events)
     state.seq += 1
-    flow.advance(state, events)
+    if state.config.has("witches"):
+        _witches(state, seat, moment, events)
+    else:
+        flow.advance(state, events)
     return events
+
+
+def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:
+    """Advance with the witches offered: the seat's own before (an explosion's witch, before the
+    potion phase can end), then the seat's again, or every seat's once the input has changed the
+    step or whose turn it is in the shop (`moment`: both before the input)."""
+    acted = () if seat is None else (seat,)
+    witches.refresh(state, events, acted)
+    flow.advance(state, events)
+    witches.refresh(state, events, acted if moment == (state.phase, state.shopper) else None)
 
 
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:
@@ -211,6 +244,7 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
     resolver(ctx, decision, action.keys)  # type: ignore[misc]
     if state.phase == "brewing":
+        brewing.lay_first_of(state, action.seat, events)
         brewing.settle(ctx)
     elif state.phase == "spend":
         evaluation.settle_spender(state, action.seat)

@@ -216,6 +216,9 @@ class Seat:
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
     first: list[str] = field(default_factory=list)  # kept out of the bag over the round end, laid first next round (green set 5)
     bowl: list[str] = field(default_factory=list)  # the overflow bowl (The Herb Witches): chips past a full pot
+    pennies: list[str] = field(default_factory=list)  # The Herb Witches: witch types whose penny is unspent
+    called: list[str] = field(default_factory=list)  # witches called this round whose effect is still in force
+    passed: list[str] = field(default_factory=list)  # witches whose offer the seat declined this round
 
     @property
     def start_space(self) -> int:
@@ -262,7 +265,7 @@ class Seat:
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
-            self.first.copy(), self.bowl.copy(),
+            self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

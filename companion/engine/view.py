@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import bowl, brewing, catalog, evaluation, exchange, fortune
+from . import bowl, brewing, catalog, evaluation, exchange, fortune, witches
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -37,7 +37,8 @@ def _decision(d: Decision) -> dict[str, Any]:
             "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
             **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
-            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {}),
+            **({"witch": d.data["witch"]} if "witch" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
@@ -60,6 +61,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
         "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
+        "pennies": list(s.pennies), "witches_called": list(s.called),
     }
     if with_risk:
         out["risk"] = _risk(s)
@@ -70,6 +72,16 @@ def _card(card_id: str | None) -> dict[str, Any] | None:
     card = fortune.CARDS.get(card_id or "")
     return ({"id": card.id, "kind": card.kind, "name": say(card.name).to_dict(), "text": say(card.text).to_dict()}
             if card else None)
+
+
+def _witches(state: GameState) -> list[dict[str, Any]]:
+    """The witches in play (the three laid out, and a visitor): who has spent the penny that pays each."""
+    visiting = state.card_data.get("visitor", ())
+    return [{"id": w.id, "type": w.type, "metal": say(witches.METALS[w.type]).to_dict(), "name": say(w.name).to_dict(),
+             "text": say(w.text).to_dict(), "visiting": w.id in visiting,
+             "spent": [n for n, s in enumerate(state.seats) if w.type not in s.pennies] if w.id not in visiting
+             else list(state.card_data.get("visited", ()))}
+            for w in witches.in_play(state)]
 
 
 def _shop(state: GameState) -> dict[str, Any]:
@@ -103,6 +115,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "shop": _shop(state),
         "exchange": _exchange(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
+        "witches": _witches(state),
         "winners": list(state.winners),
     }
 

@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, jsonify
 
 from companion.books import BASE_BOOK, RANDOM
 from companion.dealing import deal_setup
-from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
+from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config, witches
 from companion.table import TableSetup, start_game
 from companion.words import translations
 
@@ -40,7 +40,11 @@ def form(table: Any, lang: str) -> dict[str, Any]:
             "readers": sorted(set(table.setup.readers) | set(table.links())),
             "players": list(table.config.players), "tubes": table.config.tubes,
             "expansions": list(table.config.expansions), "all_expansions": list(catalog.EXPANSIONS),
-            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES)}
+            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES),
+            "witch_types": [{"type": kind, "metal": words.gettext(witches.METALS[kind]),
+                             "witches": [{"id": w, "name": words.gettext(witches.WITCHES[w].name)}
+                                         for w in witches.of_type(kind)]} for kind in witches.TYPES],
+            "witches": list(table.config.witches)}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
@@ -52,12 +56,15 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
         expansions = body.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise ConfigError("expansions must be a list of names")
+        chosen = body.get("witches", [])
+        if not isinstance(chosen, list) or not all(isinstance(w, str) for w in chosen):
+            raise ConfigError("witches must be a list of witch ids (one of each type), or empty to deal them")
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
                                        "supply": table.config.supply, "tubes": body.get("tubes", False),
                                        "edition": body.get("edition", catalog.DEFAULT_EDITION),
                                        "stand": body.get("stand", catalog.STAND_SIDES[0]),
                                        **deal_setup(books, [e for e in expansions if e in catalog.EXPANSIONS],
-                                                    random.Random())})
+                                                    random.Random(), chosen)})
         if set(expansions) - set(config.expansions):
             raise ConfigError(f"unknown expansion(s): {', '.join(sorted(set(expansions) - set(config.expansions)))}")
         check_config(config)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, witches
 from companion.engine.fortune import CARDS
 from companion.engine.ingredients.labels import chip_label, kind_label
 from companion.engine.text import N_, Text
@@ -112,6 +112,13 @@ def _stand(w: Words, e: dict[str, Any]) -> str:
                n=e["number"], why=w.why(e))
 
 
+def _witch(w: Words, e: dict[str, Any]) -> str:
+    if e["penny"] is None:
+        return w._("calls the witch \"{name}\" (free this round)", name=w.lookup(e["name"]))
+    return w._("calls the witch \"{name}\" with the {metal} penny", name=w.lookup(e["name"]),
+               metal=w.lookup(witches.METALS[e["penny"]]))
+
+
 _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "round_start": lambda w, e: w._("— Round {round} —", round=e["round"]),
     "round_end": lambda w, e: w._("End of round {round}", round=e["round"]),
@@ -174,6 +181,14 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "bought": lambda w, e: w.ngettext("buys {chip} for {n} coin", "buys {chip} for {n} coins", e["cost"],
                                       chip=w.chip(e["chip"])),
     "game_over": lambda w, e: w._("Game over"),
+    "witch": _witch,
+    "unexploded": lambda w, e: w._("the explosion is undone: whites {total}, brewing on", total=e["white_total"]),
+    "witch_visits": lambda w, e: w._("turns up the visiting witch \"{name}\": free for everyone this round",
+                                     name=w.lookup(e["name"])),
+    "penny_given": lambda w, e: w._("gives up the {metal} penny ({why})", metal=w.lookup(witches.METALS[e["penny"]]),
+                                    why=w.why(e)),
+    "penny_back": lambda w, e: w._("takes back the {metal} penny ({why})", metal=w.lookup(witches.METALS[e["penny"]]),
+                                   why=w.why(e)),
 }
 
 

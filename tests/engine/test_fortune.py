@@ -71,9 +71,17 @@ def with_tails(round_no: int, scores: tuple[int, ...]):
 # the deck -------------------------------------------------------------------------------------
 
 def test_the_base_deck_holds_24_cards_13_purple_and_11_blue():
-    base = [c for c in CARDS.values() if c.box is None]
-    assert Counter(c.kind for c in base) == {"purple": 13, "blue": 11}
-    assert [c.id for c in base] == [f"P{k:02d}" for k in range(1, 14)] + [f"B{k:02d}" for k in range(1, 12)]
+    base = {card_id: c for card_id, c in CARDS.items() if c.box is None}
+    assert len(base) == 24
+    assert Counter(c.kind for c in base.values()) == {"purple": 13, "blue": 11}
+    assert list(base) == [f"P{k:02d}" for k in range(1, 14)] + [f"B{k:02d}" for k in range(1, 12)]
+    assert fortune_available_without_expansions() == list(base)
+
+
+def fortune_available_without_expansions() -> list[str]:
+    from companion.engine.fortune import available
+
+    return available(at_round(3))
 
 
 def test_each_card_is_used_once_per_game():

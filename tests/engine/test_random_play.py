@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.autoplay import play_game
 from companion.books import RANDOM, deal, every_colour
+from companion.dealing import deal_witches
 from companion.engine import (
     GameConfig,
     catalog,
@@ -56,6 +57,7 @@ class Invariants:
             assert self.stands[n] <= seat.stand <= (catalog.LAST_STAND_TUBE if state.config.has("exchange") else 0)
             self.stands[n] = seat.stand
             assert seat.rubies >= 0 and seat.coins >= 0
+            assert len(set(seat.pennies)) == len(seat.pennies) <= (3 if state.config.has("witches") else 0)
             whites = sum(chip(c).value for c in [c for c, _ in seat.pot] + seat.bowl if chip(c).color == "white")
             assert not seat.bowl or seat.last_space == catalog.LAST_CHIP_SPACE, \
                 "chips go into the overflow bowl only once a chip lies on the last space"
@@ -72,7 +74,7 @@ class Invariants:
             assert all(s <= catalog.LAST_CHIP_SPACE for s in placed)
             if state.phase == "brewing":  # evaluation may move the droplet past the chips
                 assert all(seat.start_space < s for s in placed)
-            preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look")]
+            preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look", "witch.look")]
             assert not seat.hand or preview, "chips are held in the hand only while looking at them"
 
 
@@ -211,7 +213,8 @@ def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_eve
         divided += sum(s.final_points.get("stand", 0) for s in state.seats)
         assert all(("stand" in s.final_points) == (config.stand == "brown") for s in state.seats)
     assert max(stands) > 0 and bought and divided, "stand droplets moved, points were bought and divided"
-    assert {c for c in turned_up if c.startswith("A")} == {c for c, card in CARDS.items() if card.box == "alchemists"}
+    assert {c for c in turned_up if c.startswith("A")} == {c for c, card in CARDS.items()
+                                                           if card.box == "alchemists" and card.needs != "witches"}
 
 
 def test_quacks_simulate_plays_the_exchange_office(capsys):
@@ -269,3 +272,34 @@ def test_random_games_with_the_overflow_bowl_and_locoweed_keep_every_invariant()
     assert played == set(catalog.LOCOWEED_SETS), "every locoweed book was played"
     every = {"bowl", "last_space", "locoweed.return"}
     assert every <= set(Seen.seen), f"never happened: {every - set(Seen.seen)}"
+
+
+class Witched(Invariants):
+    """The invariants, and which witches were called and which witch cards came up."""
+
+    called: Counter = Counter()
+
+    def __call__(self, state, action, events) -> None:
+        super().__call__(state, action, events)
+        self.called.update(e["witch"] for e in events if e["event"] == "witch")
+        self.called.update(e["event"] for e in events if e["event"] in ("witch_visits", "penny_back", "penny_given"))
+
+
+def test_random_games_with_the_herb_witches_keep_every_invariant_and_replay():
+    """Every witch is called in some game, with and without the cards (and The Alchemists' witch
+    cards), on both sides of the pots, 2 to 5 players."""
+    Witched.called = Counter()
+    for game_no in range(80):
+        players = 2 + game_no % 4
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+                            books=deal(every_colour(RANDOM), random.Random(game_no)),
+                            expansions=("alchemists", "witches") if game_no % 3 == 0 else ("witches",),
+                            witches=deal_witches((), random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Witched(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        assert all(s.final_points["pennies"] == catalog.PENNY_VP * len(s.pennies) for s in state.seats)
+        if game_no % 10 == 0:
+            again_config, again = parse_transcript(format_transcript(config, inputs))
+            assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+    every = {f"H-{t}{k}" for t in "EBG" for k in range(1, 5)} | {"witch_visits", "penny_given"}
+    assert every <= set(Witched.called), f"never happened: {every - set(Witched.called)}"

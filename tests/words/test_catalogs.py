@@ -115,3 +115,21 @@ def test_every_event_and_question_of_whole_games_has_its_spanish_words():
         kinds += spanish.kinds
     assert {"placed", "exploded", "rubies", "points", "bought", "chip_gained", "fortune"} <= set(events)
     assert {"flask", "bonus_die", "exploded.reward", "fortune.choice", "droplet"} <= set(kinds)
+
+
+def test_games_with_the_herb_witches_speak_spanish():
+    """Every witch's offer, the draw witch's look, the witch cards and their events, in Spanish."""
+    import random
+
+    from companion.dealing import deal_witches
+
+    events, kinds = Counter(), Counter()
+    for game_no in range(16):
+        config = GameConfig(players=("P0", "P1", "P2"), expansions=("alchemists", "witches"),
+                            witches=deal_witches((), random.Random(game_no)))
+        spanish = SpeaksSpanish(config)
+        play_game(config, 900 + game_no, spanish, cards=True)
+        events += spanish.events
+        kinds += spanish.kinds
+    assert {"witch", "witch_visits", "penny_back", "penny_given"} <= set(events)
+    assert {"witch", "witch.look"} <= set(kinds)

@@ -184,6 +184,9 @@
     document.getElementById("newtubes").checked = form.tubes;
     document.querySelectorAll("[data-expansion]").forEach((box) => { box.checked = form.expansions.includes(box.dataset.expansion); });
     document.getElementById("newstand").value = form.stand;
+    fill("newwitches", form.witch_types.map((kind) => el("label", {}, `${t("witches")} (${kind.metal}) `,
+      el("select", { "data-witch-type": kind.type }, el("option", { value: "" }, t("book_random")),
+        kind.witches.map((w) => el("option", { value: w.id, selected: form.witches.includes(w.id) }, `${w.id} ${w.name}`))))));
   }
 
   async function createGame() {
@@ -204,7 +207,8 @@
       start_player: Number(document.getElementById("newstart").value),
       tubes: document.getElementById("newtubes").checked,
       expansions,
-      stand: document.getElementById("newstand").value });
+      stand: document.getElementById("newstand").value,
+      witches: [...document.querySelectorAll("[data-witch-type]")].map((s) => s.value).filter(Boolean) });
     if (reply) location.reload();
     else fill("result", `${t("refused")}: ${Q.lastError}`);
   }

@@ -32,12 +32,12 @@ const Results = (() => {
   }
 
   // What a final score is made of: the rounds, then the leftover coins and rubies converted, and
-  // on the exchange stand's brown side the chips' value divided.
+  // on the exchange stand's brown side the chips' value divided, with The Herb Witches the unspent pennies.
   function partsOf(seat) {
     const fin = seat.final_points || {};
     return [["from_rounds", (seat.round_scores || []).slice(-1)[0] ?? seat.score], ["from_coins", fin.coins || 0],
       ["from_rubies", fin.rubies || 0], ...("stand" in fin ? [["from_stand", fin.stand]] : []),
-      ["final_score", seat.score]];
+      ...("pennies" in fin ? [["from_pennies", fin.pennies]] : []), ["final_score", seat.score]];
   }
 
   function breakdown(seat) {

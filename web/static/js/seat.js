@@ -22,14 +22,17 @@
                            "green.pay": "guide_green_pay", "purple.trade": "guide_purple_trade",
                            "purple.upgrade": "guide_purple_upgrade" };
 
+  // Questions that draw chips to look at before a choice (the crow skull, the draw witch).
+  const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"] };
+
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => !Turn.isOffer(d));
-    if (blocking && blocking.kind === "blue.preview") {
+    if (blocking && LOOKS[blocking.kind]) {
       const left = (blocking.reveal || 0) - (me.hand || []).length;
-      return left > 0 ? t("guide_look", { n: left }) : t("guide_place");
+      return left > 0 ? t(LOOKS[blocking.kind][0], { n: left }) : t(LOOKS[blocking.kind][1]);
     }
     // A chip to draw for a book (red set 6 sets it aside, yellow set 5 looks at it): no options.
     if (blocking && blocking.reveal && !blocking.options.length) return t("guide_draw_book");
@@ -40,6 +43,7 @@
       return t(view.exchange && view.exchange.side === "green" ? "guide_shop_points" : "guide_shop");
     }
     if (view.phase === "spend" && can("done")) return t("guide_spend");
+    if (mine.some((d) => d.kind === "witch")) return t("guide_witch");
     return Turn.waiting(view, view.you);
   }
 
@@ -90,6 +94,22 @@
         (me.hand || []).length ? me.hand.map((c) => Q.chip(c.color, c.value)) : el("span", { class: "muted" }, "–")),
       left > 0 ? null : el("div", { class: "options" }, d.options.map((o) => el("button", { "data-option": o.key,
         onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] }) }, optionLabel(d, o, me)))));
+  }
+
+  // The Herb Witches: each witch in play with the penny that pays her, and her offer when it stands.
+  function witchPanel(me, offers) {
+    return (view.witches || []).map((w) => {
+      const offer = offers.find((d) => d.witch === w.id);
+      const held = (me.pennies || []).includes(w.type);
+      return el("div", { class: "witch" + (offer ? " offered" : ""), "data-witch": w.id },
+        el("div", { class: "row spread" }, el("b", {}, w.name),
+          el("span", { class: "muted", "data-penny": w.visiting ? "free" : held ? "held" : "spent" },
+            w.visiting ? t("penny_free") : t(held ? "penny_held" : "penny_spent", { metal: w.metal }))),
+        el("details", { open: offer ? "" : null }, el("summary", {}, t("witches")), el("p", { class: "booktext" }, w.text)),
+        offer ? el("div", { class: "options decision", "data-decision": offer.id, "data-kind": "witch" },
+          offer.options.map((o) => el("button", { "data-option": o.key, class: o.key === "pass" ? "" : "primary",
+            onclick: () => act({ kind: "choose", seat: offer.seat, decision: offer.id, keys: [o.key] }) }, o.label))) : null);
+    });
   }
 
   const OFFER_LABEL = { flask: "offer_flask", "yellow.return": "offer_mandrake" };
@@ -201,14 +221,16 @@
     document.body.dataset.guide = guideText;
 
     const blocking = mine.filter((d) => !Turn.isOffer(d));
-    const offers = mine.filter(Turn.isOffer);
-    fill("decisions", blocking.map((d) => d.kind === "blue.preview" ? lookPanel(d, me) : decisionPanel(d, me)));
+    const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
+    fill("decisions", blocking.map((d) => LOOKS[d.kind] ? lookPanel(d, me) : decisionPanel(d, me)));
+    show("witchpanel", (view.witches || []).length > 0);
+    fill("witchlist", witchPanel(me, mine.filter((d) => d.kind === "witch")));
 
     const brewing = view.phase === "brewing" && st === "brewing";
     show("brew", brewing);
     if (brewing) {
       const drawBtn = document.getElementById("draw");
-      const looking = blocking.some((d) => d.kind === "blue.preview");
+      const looking = blocking.some((d) => LOOKS[d.kind]);
       const canDraw = actions.some((a) => a.kind === "draw");
       if (drawBtn) {
         drawBtn.disabled = !canDraw;

@@ -42,6 +42,15 @@ const TableView = (() => {
         seats.map((s, k) => (s.stand || 0) === tube ? Board.seatDot(k) : null))));
   }
 
+  // The Herb Witches in play: name, penny, text, and who has spent the penny that pays each.
+  function witches(view, names) {
+    return (view.witches || []).map((w) => el("li", { "data-witch": w.id },
+      el("b", {}, w.name), " · ", el("span", { class: "muted" }, w.visiting ? t("penny_free") : w.metal), " ",
+      el("span", { class: "booktext" }, w.text),
+      w.spent.length ? el("div", { class: "muted", "data-spent": w.spent.join(",") },
+        t("pennies_spent_by", { names: w.spent.map((k) => names[k]).join(", ") })) : null));
+  }
+
   function toggle(id, on) {
     const node = document.getElementById(id);
     if (node) node.classList.toggle("hidden", !on);
@@ -58,6 +67,8 @@ const TableView = (() => {
     fill("fortune", fortuneText(view.fortune));
     fill("now", Turn.waiting(view, null));
     fill("books", books(view));
+    toggle("witchesbox", (view.witches || []).length > 0);
+    fill("witches", witches(view, names));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
     toggle("standbox", Boolean(view.exchange));
