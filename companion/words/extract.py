@@ -48,7 +48,7 @@ def main() -> None:
         path = po_path(lang)
         with path.open("rb") as po:
             catalog = read_po(po, locale=lang)
-        catalog.update(template, no_fuzzy_matching=False)
+        catalog.update(template, no_fuzzy_matching=True)  # a guessed translation would hide a missing one
         catalog.revision_date = STAMP
         with path.open("wb") as out:
             write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True, include_lineno=False)
