@@ -44,9 +44,11 @@ const TableView = (() => {
 
   // The Herb Witches in play: name, penny, text, and who has spent the penny that pays each.
   function witches(view, names) {
+    // The text folds away under the name, so that the pots keep their room on a small screen.
     return (view.witches || []).map((w) => el("li", { "data-witch": w.id },
-      el("b", {}, w.name), " · ", el("span", { class: "muted" }, w.visiting ? t("penny_free") : w.metal), " ",
-      el("span", { class: "booktext" }, w.text),
+      el("details", {}, el("summary", {}, el("b", {}, w.name), " · ",
+        el("span", { class: "muted" }, w.visiting ? t("penny_free") : w.metal)),
+      el("span", { class: "booktext" }, w.text)),
       w.spent.length ? el("div", { class: "muted", "data-spent": w.spent.join(",") },
         t("pennies_spent_by", { names: w.spent.map((k) => names[k]).join(", ") })) : null));
   }
