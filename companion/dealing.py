@@ -9,20 +9,26 @@ file, the host's new-game form, `quacks demo`, `quacks simulate`) deals through 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.books import Choice, deal
 from companion.engine import catalog
+from companion.engine.patients import PATIENTS, PATIENTS_LAID_OUT
 
 ALL = "all"
 """`--expansions all`: every expansion."""
 
 
-def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random) -> dict[str, Any]:
-    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out."""
+def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random,
+               patients: Sequence[str] = ()) -> dict[str, Any]:
+    """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out.
+    `patients`: the three patients a table chose to lay out; none chosen, three are drawn."""
     chosen = tuple(sorted(set(expansions)))
-    return {"books": deal(books, rng), "expansions": chosen}
+    setup: dict[str, Any] = {"books": deal(books, rng), "expansions": chosen}
+    if "alchemists" in chosen:
+        setup["patients"] = tuple(patients) or tuple(rng.sample(sorted(PATIENTS), PATIENTS_LAID_OUT))
+    return setup
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:

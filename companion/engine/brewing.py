@@ -44,6 +44,10 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.status = BREWING
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
+        if seat.essence_rat:  # The Alchemists: a rat glass of last round's essence
+            seat.rat += seat.essence_rat
+            events.append({"event": "rat", "seat": n, "tails": seat.rat, "space": seat.start_space,
+                           "why": N_("essence")})
 
 
 def done(state: GameState) -> bool:
@@ -96,7 +100,8 @@ def settle(ctx: Ctx) -> None:
     """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
     an offer (flask, mandrake) lapses with that stop as with any other."""
     seat = ctx.seat
-    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
+    if seat.status == BREWING and not seat.bag and not seat.hand and not seat.laid_out \
+            and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
         ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 

@@ -327,8 +327,8 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand)
-        seat.pot, seat.hand, seat.pending = [], [], []
+        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand + seat.laid_out)
+        seat.pot, seat.hand, seat.pending, seat.laid_out = [], [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0

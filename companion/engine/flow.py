@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, evaluation, fortune
+from . import brewing, essence, evaluation, fortune
 from .model import GameState
 
 Events = list[dict[str, Any]]
@@ -28,6 +28,16 @@ def _always(state: GameState) -> bool:
     return True
 
 
+def _start_brewing(state: GameState, events: Events) -> None:
+    brewing.start(state, events)
+    essence.start_brewing(state, events)
+
+
+def _essence(state: GameState, events: Events) -> None:
+    if state.config.has("alchemists"):
+        essence.enter(state, events)
+
+
 def _card_done(state: GameState) -> bool:
     return state.fortune is not None and not state.decisions
 
@@ -42,7 +52,8 @@ class Phase:
 
 ROUND_STEPS: tuple[Phase, ...] = (
     Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
-    Phase("brewing", brewing.start, brewing.done),                         # rats, then everyone draws
+    Phase("brewing", _start_brewing, brewing.done),                        # rats, then everyone draws
+    Phase("essence", _essence, _no_decisions),                             # The Alchemists' flask
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
     Phase("rubies", evaluation.pay_rubies, _always),                       # C

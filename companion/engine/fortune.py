@@ -32,10 +32,14 @@ LOOK = "fortune.look"
 
 NONE = "none"
 
+ESSENCE_EXPLODED, ESSENCE_LAST_MOVED = "exploded", "last_moved"
+"""`card_data["essence"]` keys, read by `essence.reach`: spaces more for an exploded pot (A Blessing
+in Disguise), and the last chip's move added to the essence (All's Well That Ends Well)."""
+
 
 @dataclass(frozen=True)
 class Card:
-    id: str  # P01-P13 (purple), B01-B11 (blue)
+    id: str  # P01-P13 (purple), B01-B11 (blue); The Alchemists' cards go on: P14-P23, B12-B21
     name: str  # the Schmidt English title (a catalog source string)
     text: str  # a catalog source string
     needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
@@ -45,6 +49,7 @@ class Card:
     looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
     placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
+    expansion: str | None = None  # the expansion (catalog.EXPANSIONS) the card needs: out of the deck without it
 
     @property
     def kind(self) -> str:
@@ -323,9 +328,10 @@ def _resolve_good_start(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> 
 
 
 def _rat_infestation(state: GameState, events: Events) -> None:
+    """Doubles the tails counted on the score track, not those of an essence glass (The Alchemists)."""
     for ctx in _seats(state, events):
-        if ctx.seat.rat:
-            ctx.seat.rat *= 2
+        if ctx.seat.rat > ctx.seat.essence_rat:
+            ctx.seat.rat += ctx.seat.rat - ctx.seat.essence_rat
             ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
 
 
@@ -451,6 +457,37 @@ def _magic_potion(state: GameState, events: Events) -> None:
             ctx.emit("flask_refilled", why=_why(ctx))
 
 
+# The Alchemists' cards that need the flask (the essence) ---------------------------------------
+
+def _blessing_in_disguise(state: GameState, events: Events) -> None:
+    """Read by `essence.reach`."""
+    state.card_data["essence"] = {ESSENCE_EXPLODED: catalog.CARD_ESSENCE["B17"]}
+
+
+def _essential_essence(state: GameState, events: Events) -> None:
+    best = max(s.essence for s in state.seats)
+    for ctx in _seats(state, events):
+        if ctx.seat.essence == best:
+            options = [Option("die", say("Roll the bonus die once"))]
+            if not ctx.seat.flask_full:
+                options.append(Option("flask", say("Refill your flask")))
+            _ask(ctx, "fortune.choice", say("Essential Essence: roll the bonus die or refill your flask"), options)
+
+
+def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "die":
+        evaluation.ask_die(ctx)
+    else:
+        ctx.seat.flask_full = True
+        ctx.emit("flask_refilled", why=_why(ctx))
+
+
+def _all_is_well(state: GameState, events: Events) -> None:
+    """Read by `essence.reach`: the spaces the last chip moved (the German card's reading, D4)."""
+    state.card_data["essence"] = {ESSENCE_LAST_MOVED: 1}
+
+
 # the deck ---------------------------------------------------------------------------------
 
 _DECK = (
@@ -508,6 +545,13 @@ _DECK = (
          "value."), read=_pumpkin_party),
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
+    Card("B17", N_("A Blessing in Disguise"), N_("If your pot explodes this round, your essence rises 2 more "
+         "spaces."), read=_blessing_in_disguise, expansion="alchemists"),
+    Card("B18", N_("Essential Essence"), N_("The player or players with the highest essence after the essence "
+         "phase may roll the bonus die once or refill their flask."), end={"essence": _essential_essence},
+         resolve=_resolve_essential_essence, expansion="alchemists"),
+    Card("B20", N_("All's Well That Ends Well"), N_("Your essence rises by as many spaces as the last chip in "
+         "your pot moved."), read=_all_is_well, expansion="alchemists"),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
 
@@ -535,7 +579,10 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
     card = CARDS.get(card_id)
     if card is None:
         return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
-                             "the cards are P01 to P13 and B01 to B11")
+                             f"the cards are {', '.join(CARDS)}")
+    if card.expansion and not state.config.has(card.expansion):
+        return IllegalAction("expansion_not_in_play", f"{card.name} needs The Alchemists' flask, which is not "
+                             "in play: draw another card")
     if card_id in state.cards_used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
@@ -632,5 +679,5 @@ def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> N
     ctx = Ctx(state, seat_no, events)
     ctx.emit("revealed", chip=chip_id)
     card = _card(state)
-    if len(seat.hand) == decision.data["reveal"] and card and card.looked:
+    if len(seat.hand) == decision.data["reveal"] and decision.rule == RULE and card and card.looked:
         card.looked(ctx, decision)

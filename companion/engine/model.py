@@ -187,6 +187,10 @@ class Seat:
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
+    patient: str | None = None  # The Alchemists: the patient this seat treats (patients.PATIENTS)
+    essence: int = 0  # The Alchemists: the flask marker's space, kept until the next essence phase
+    essence_rat: int = 0  # The Alchemists: extra rat tails an essence glass gives the next round
+    laid_out: list[str] = field(default_factory=list)  # Nervousness: drawn chips laid out, placed instead of a draw
 
     @property
     def start_space(self) -> int:
@@ -226,6 +230,7 @@ class Seat:
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
+            self.patient, self.essence, self.essence_rat, self.laid_out.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

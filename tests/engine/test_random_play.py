@@ -28,7 +28,7 @@ from companion.engine.model import chip
 def every_chip(state) -> list[str]:
     found = [cid for ids in state.supply.values() for cid in ids]
     for seat in state.seats:
-        found += seat.bag + seat.hand + seat.aside + [cid for cid, _ in seat.pot]
+        found += seat.bag + seat.hand + seat.aside + seat.laid_out + [cid for cid, _ in seat.pot]
     return found
 
 
@@ -56,13 +56,15 @@ class Invariants:
                 assert view["seats"][n]["white_total"] == whites
             if state.phase != "game_over" and state.phase != "fortune":
                 safe = state.fortune == "B09"  # the chip placed for Strong Ingredient cannot explode the pot
+                safe |= seat.patient == "ear-worm" and state.phase != "brewing"  # nor Ear worm's chips
                 assert (seat.status == "exploded") == (whites > seat.threshold) or safe, \
                     "explodes exactly above the threshold"
                 assert seat.status != "exploded" or whites > seat.threshold
             placed = [space for _, space in seat.pot]
             assert placed == sorted(set(placed)), "chips lie one after another, one per space"
             assert all(s <= catalog.LAST_CHIP_SPACE for s in placed)
-            if state.phase == "brewing":  # evaluation may move the droplet past the chips
+            if state.phase == "brewing" and seat.patient != "witchs-hump":  # evaluation (or the hump's die) may
+                # move the droplet past the chips
                 assert all(seat.start_space < s for s in placed)
             preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look")]
             assert not seat.hand or preview, "chips are held in the hand only while looking at them"
