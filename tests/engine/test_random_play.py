@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.autoplay import play_game
 from companion.books import RANDOM, deal, every_colour
+from companion.dealing import deal_setup
 from companion.engine import (
     GameConfig,
     book_sets,
@@ -23,6 +24,7 @@ from companion.engine import (
     state_to_dict,
 )
 from companion.engine.model import chip
+from companion.engine.patients import PATIENTS
 
 
 def every_chip(state) -> list[str]:
@@ -181,3 +183,20 @@ def test_random_games_with_red_and_yellow_sets_2_to_4_keep_every_invariant():
         assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
         placed_from_aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",))
     assert placed_from_aside, "red chips were placed from beside the pot"
+
+
+def test_random_games_with_the_alchemists_keep_every_invariant_and_replay_from_their_transcript():
+    """Every patient, with and without cards (the three flask cards among them), on both pot sides."""
+    seen, cards = set(), set()
+    for game_no in range(24):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+                            **deal_setup(every_colour(RANDOM), ["alchemists"], random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        seen |= {s.patient for s in state.seats}
+        cards |= set(state.cards_used)
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+    assert seen == set(PATIENTS), "every patient was treated"
+    assert {"B17", "B18", "B20"} <= cards, "the flask cards came up"
