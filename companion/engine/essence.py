@@ -292,9 +292,10 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
             ("double", say("Move {chip} twice its value (2 essence)", chip=chip_label(placed))),
             ("back", say("Put {chip} back into the bag (3 essence)", chip=chip_label(placed))))
             if seat.essence >= _PAYS[k]]
+    bonus = _hump_bonus(placed)
     if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= _PAYS["witchs-hump"] \
-            and _hump_bonus(placed) is not None:
-        return [Option("hump", say("Ruby space: {bonus} (2 essence)", bonus=say(HUMP_LABELS[_hump_bonus(placed) or ""])))]
+            and bonus is not None:
+        return [Option("hump", say("Ruby space: {bonus} (2 essence)", bonus=say(HUMP_LABELS[bonus])))]
     return []
 
 
@@ -323,6 +324,13 @@ HUMP_LABELS = {"ruby": N_("1 ruby"), "die": N_("roll the bonus die"), "yellow": 
                "vp": N_("3 victory points")}
 
 
+def _move_last(ctx: Ctx, space: int, why: str) -> None:
+    """The chip just laid goes on to `space` (it stays the last chip)."""
+    placed, old = ctx.seat.pot[-1]
+    ctx.seat.pot[-1] = (placed, space)
+    ctx.emit("moved", chip=placed, by=space - old, space=space, why=why)
+
+
 def _spend(ctx: Ctx, amount: int) -> None:
     ctx.seat.essence -= amount
     ctx.emit("essence_spent", amount=amount, left=ctx.seat.essence)
@@ -347,13 +355,10 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
         _spend(ctx, _PAYS["carrot-nose"])
         space = _next_ruby(_before_last(seat))
         assert space is not None
-        seat.pot[-1] = (placed, space)
-        ctx.emit("moved_chip", chip=placed, space=space, why=N_("Carrot nose"))
+        _move_last(ctx, space, N_("Carrot nose"))
     elif key == "double":
         _spend(ctx, _PAYS["double"])
-        space = placing.landing(_before_last(seat), 2 * chip(placed).value, 0)
-        seat.pot[-1] = (placed, space)
-        ctx.emit("moved_chip", chip=placed, space=space, why=N_("Wing ears"))
+        _move_last(ctx, placing.landing(_before_last(seat), 2 * chip(placed).value, 0), N_("Wing ears"))
     elif key == "back":
         _spend(ctx, _PAYS["back"])
         ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != placed]

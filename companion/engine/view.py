@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, evaluation, fortune
+from . import brewing, catalog, essence, evaluation, fortune
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
 from .model import Decision, GameState, Seat, chip
+from .patients import PATIENTS
 from .text import say
 
 STATE_VERSION = 1
@@ -58,6 +59,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
         "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
+        "patient": s.patient, "essence": s.essence, "essence_rat": s.essence_rat,
+        "laid_out": [_chip(c) for c in s.laid_out],
     }
     if with_risk:
         out["risk"] = _risk(s)
@@ -68,6 +71,14 @@ def _card(card_id: str | None) -> dict[str, Any] | None:
     card = fortune.CARDS.get(card_id or "")
     return ({"id": card.id, "kind": card.kind, "name": say(card.name).to_dict(), "text": say(card.text).to_dict()}
             if card else None)
+
+
+def _patients(state: GameState) -> list[dict[str, Any]]:
+    """The patients laid out, each with its chart and what each space of its essence card gives."""
+    return [{"id": p.id, "name": say(p.name).to_dict(), "text": say(p.text).to_dict(), "when": p.when,
+             "glasses": [{"space": k, "vp": p.glass(k).vp, "rat": p.glass(k).rat, "oval": p.glass(k).oval,
+                          "label": essence.glass_label(p, k).to_dict()} for k in range(1, len(p.glasses) + 1)]}
+            for p in (PATIENTS[pid] for pid in state.config.patients)]
 
 
 def _shop(state: GameState) -> dict[str, Any]:
@@ -97,6 +108,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "shop": _shop(state),
+        "patients": _patients(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
         "winners": list(state.winners),
     }

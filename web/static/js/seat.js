@@ -243,6 +243,18 @@
       st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
         el("span", {}, t("insured_draws"))) : null);
 
+    // The Alchemists: the flask's track, the glass under each space, and the chips Nervousness laid out.
+    const patient = (view.patients || []).find((p) => p.id === me.patient);
+    show("flaskpanel", !!patient);
+    if (patient) {
+      fill("flaskhead", t("flask_of", { patient: patient.name, n: me.essence }));
+      fill("flasktrack", patient.glasses.map((g) => el("li", { "data-space": g.space,
+        class: g.space === me.essence ? "here" : "" }, el("b", {}, `${g.space}`), " ", g.label)));
+      const laid = me.laid_out || [];
+      show("laidout", laid.length > 0);
+      fill("laidout", el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value)));
+    }
+
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
     const kinds = Object.entries(bag.chips || {});
