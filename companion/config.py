@@ -14,6 +14,7 @@
     draws = "readers"             # or "phones": no readers, each player taps their draws
     expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
     stand = "green"               # the exchange stand's side: "green" (buy points) or "brown" (chips' value)
+    patients = []                 # The Alchemists: the three patients to lay out; none named, three are drawn
 
     [web]
     bind = "0.0.0.0"
@@ -67,7 +68,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str, "expansions": list, "stand": str},
+              "draws": str, "edition": str, "expansions": list, "stand": str, "patients": list},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -130,13 +131,14 @@ class TableConfig:
     edition: str = catalog.DEFAULT_EDITION
     expansions: tuple[str, ...] = ()
     stand: str = catalog.STAND_SIDES[0]
+    patients: tuple[str, ...] = ()
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
         """The engine setup this table starts a game with; a "random" book and the expansions'
         cards are dealt now by `rng` (by default seeded by the system) and the setup records them."""
         return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
                           edition=self.edition, stand=self.stand,
-                          **deal_setup(self.books, self.expansions, rng or random.Random()))
+                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.patients))
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -253,6 +255,7 @@ class _Checker:
         self.data, self.lines, self.path = data, lines, path
         self.problems: list[Problem] = []
         self.expansions: tuple[str, ...] = ()  # the expansions in play: a fifth seat needs The Herb Witches
+        self.patients: tuple[str, ...] = ()  # the patients named to lay out (The Alchemists)
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         key = ""
@@ -305,10 +308,17 @@ class _Checker:
         stand = table.get("stand", catalog.STAND_SIDES[0])
         if stand not in catalog.STAND_SIDES:
             self.fail(("table", "stand"), f"must be one of {', '.join(catalog.STAND_SIDES)}, not {stand!r}")
-        error = _setup_error(GameConfig(players=("A", "B"), expansions=tuple(expansions), stand=stand,
-                                        tubes=table.get("tubes", False)))
+        patients = table.get("patients", [])
+        if not all(isinstance(p, str) for p in patients):
+            self.fail(("table", "patients"), f"must list patients' names in quotes, not {patients!r}")
+            patients = []
+        self.patients = tuple(patients)
+        error = _setup_error(_dealt(("A", "B"), self.expansions, self.patients, stand=stand,
+                                     tubes=table.get("tubes", False)))
         if error and not self.problems:
-            self.fail(("table", "expansions"), error)
+            self.fail(("table", "patients" if "patient" in error else "expansions"), error)
+        if error and "patient" in error:
+            self.patients = ()  # named once, here: the seats' check deals its own
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
             self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
@@ -336,6 +346,7 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
+            patients=self.patients,
         )
 
     def books(self) -> dict[str, Choice]:
@@ -421,10 +432,15 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), expansions=self.expansions))
+            error = _setup_error(_dealt(tuple(s.player for s in seats), self.expansions, self.patients))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)
+
+
+def _dealt(players: tuple[str, ...], expansions: tuple[str, ...], patients: tuple[str, ...], **more: Any) -> GameConfig:
+    """A setup as a game from this file would deal it (set 1 books): what the engine is asked to check."""
+    return GameConfig(players=players, **more, **deal_setup({}, expansions, random.Random(0), patients))
 
 
 def _setup_error(config: GameConfig) -> str | None:

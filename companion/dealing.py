@@ -28,6 +28,8 @@ def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: rand
     setup: dict[str, Any] = {"books": deal(books, rng), "expansions": chosen}
     if "alchemists" in chosen:
         setup["patients"] = tuple(patients) or tuple(rng.sample(sorted(PATIENTS), PATIENTS_LAID_OUT))
+    elif patients:
+        setup["patients"] = tuple(patients)  # for the engine to refuse: no patients without The Alchemists
     return setup
 
 

@@ -51,7 +51,8 @@ def test_every_question_and_event_of_games_with_the_alchemists_reads_in_spanish(
         events += spanish.events
         kinds += spanish.kinds
         view = localize(state_to_dict(state), "es")
-        assert all("{" not in g["label"] for p in view["patients"] for g in p["glasses"])
+        assert all(isinstance(g["label"], str) and "{" not in g["label"] for p in view["patients"] for g in p["glasses"])
+        assert all(isinstance(p["name"], str) and isinstance(p["text"], str) for p in view["patients"])
     assert {"patient", "essence", "essence_rat", "essence_spent", "laid_out"} <= set(events)
     assert {"patient", "essence.space", "patient.offer", "vampirism.buy", "chicken.swap"} <= set(kinds)
     line = describe({"event": "essence", "seat": 0, "space": 5}, ["Ana"], "es")
