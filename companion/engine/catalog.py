@@ -296,8 +296,8 @@ MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and fla
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
 "redraw" refuses the card so another is drawn; "play" plays it without that option."""
 
-CARD_ESSENCE = {"B17": 2}
-"""Essence spaces: A Blessing in Disguise (for an exploded pot)."""
+CARD_ESSENCE = {"AB06": 2}
+"""Essence spaces: A blessing in disguise (for an exploded pot)."""
 
 CARD_DROPLET = {"P01": 1, "P09": 2}
 """Droplet steps: The Pot Is Filling Up, Choose Wisely."""

@@ -33,23 +33,22 @@ LOOK = "fortune.look"
 NONE = "none"
 
 ESSENCE_EXPLODED, ESSENCE_LAST_MOVED = "exploded", "last_moved"
-"""`card_data["essence"]` keys, read by `essence.reach`: spaces more for an exploded pot (A Blessing
-in Disguise), and the last chip's move added to the essence (All's Well That Ends Well)."""
+"""`card_data["essence"]` keys, read by `essence.reach`: spaces more for an exploded pot (A blessing
+in disguise), and the last chip's move added to the essence (All's well that ends well)."""
 
 
 @dataclass(frozen=True)
 class Card:
-    id: str  # P01-P13 (purple), B01-B11 (blue); The Alchemists' cards go on: P14-P23, B12-B21
+    id: str  # P01-P13 (purple), B01-B11 (blue); The Alchemists' box: AP01-AP10, AB01-AB10
     name: str  # the Schmidt English title (a catalog source string)
     text: str  # a catalog source string
-    needs: str | None = None  # the book the card's chip needs: drawn again until that book is out
+    needs: str | None = None  # an expansion (its symbol on the card) or the book of the card's chip
     read: Hook | None = None  # carried out when the card is turned up
     start: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs as the phase starts
     end: Mapping[str, Hook] = field(default_factory=dict)  # phase -> runs once the phase is over
     looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
     placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
-    expansion: str | None = None  # the expansion (catalog.EXPANSIONS) the card needs: out of the deck without it
 
     @property
     def kind(self) -> str:
@@ -461,7 +460,7 @@ def _magic_potion(state: GameState, events: Events) -> None:
 
 def _blessing_in_disguise(state: GameState, events: Events) -> None:
     """Read by `essence.reach`."""
-    state.card_data["essence"] = {ESSENCE_EXPLODED: catalog.CARD_ESSENCE["B17"]}
+    state.card_data["essence"] = {ESSENCE_EXPLODED: catalog.CARD_ESSENCE["AB06"]}
 
 
 def _essential_essence(state: GameState, events: Events) -> None:
@@ -471,7 +470,7 @@ def _essential_essence(state: GameState, events: Events) -> None:
             options = [Option("die", say("Roll the bonus die once"))]
             if not ctx.seat.flask_full:
                 options.append(Option("flask", say("Refill your flask")))
-            _ask(ctx, "fortune.choice", say("Essential Essence: roll the bonus die or refill your flask"), options)
+            _ask(ctx, "fortune.choice", say("Essential essence: roll the bonus die or refill your flask"), options)
 
 
 def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -545,13 +544,13 @@ _DECK = (
          "value."), read=_pumpkin_party),
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
-    Card("B17", N_("A Blessing in Disguise"), N_("If your pot explodes this round, your essence rises 2 more "
-         "spaces."), read=_blessing_in_disguise, expansion="alchemists"),
-    Card("B18", N_("Essential Essence"), N_("The player or players with the highest essence after the essence "
+    Card("AB06", N_("A blessing in disguise"), N_("If your pot explodes this round, your essence rises 2 more "
+         "spaces."), read=_blessing_in_disguise, needs="alchemists"),
+    Card("AB07", N_("Essential essence"), N_("The player or players with the highest essence after the essence "
          "phase may roll the bonus die once or refill their flask."), end={"essence": _essential_essence},
-         resolve=_resolve_essential_essence, expansion="alchemists"),
-    Card("B20", N_("All's Well That Ends Well"), N_("Your essence rises by as many spaces as the last chip in "
-         "your pot moved."), read=_all_is_well, expansion="alchemists"),
+         resolve=_resolve_essential_essence, needs="alchemists"),
+    Card("AB09", N_("All's well that ends well"), N_("Your essence rises by as many spaces as the last chip in "
+         "your pot moved."), read=_all_is_well, needs="alchemists"),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
 
@@ -580,9 +579,9 @@ def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
     if card is None:
         return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
                              f"the cards are {', '.join(CARDS)}")
-    if card.expansion and not state.config.has(card.expansion):
-        return IllegalAction("expansion_not_in_play", f"{card.name} needs The Alchemists' flask, which is not "
-                             "in play: draw another card")
+    if card.needs in catalog.EXPANSIONS and not state.config.has(card.needs):
+        return IllegalAction("not_in_deck", f"{card.name} is played only with The Alchemists, which is not in "
+                             "this game: draw another card")
     if card_id in state.cards_used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")

@@ -120,7 +120,7 @@ def test_two_players_count_the_one_neighbour_once():
 
 
 def test_the_essence_stops_at_10():
-    state = alchemy("witchs-hump", "witchs-hump", "witchs-hump", fortune="B20")
+    state = alchemy("witchs-hump", "witchs-hump", "witchs-hump", fortune="AB09")
     kinds = ("orange-1", "green-1", "red-1", "yellow-1", "white-3", "white-2", "white-2", "blue-4")
     set_bag(state, 0, *kinds)
     set_bag(state, 1, "white-3", "white-3", "white-2")
@@ -329,7 +329,7 @@ def test_vampirism_buys_one_extra_chip_with_coins_equal_to_the_space():
 # the cards that need the flask ----------------------------------------------------------------
 
 def test_a_blessing_in_disguise_raises_an_exploded_pot_s_essence_2_more_spaces():
-    state = alchemy("witchs-hump", "witchs-hump", fortune="B17")
+    state = alchemy("witchs-hump", "witchs-hump", fortune="AB06")
     set_bag(state, 0, "orange-1", "white-3", "white-3", "white-2")
     state = draws(state, 0, "orange-1", "white-3", "white-3", "white-2")
     state = through_essence(state)
@@ -338,7 +338,7 @@ def test_a_blessing_in_disguise_raises_an_exploded_pot_s_essence_2_more_spaces()
 
 
 def test_essential_essence_lets_the_highest_essence_roll_the_die_or_refill_the_flask():
-    state = alchemy("witchs-hump", "witchs-hump", fortune="B18")
+    state = alchemy("witchs-hump", "witchs-hump", fortune="AB07")
     set_bag(state, 0, "orange-1", "green-1")
     state = draws(state, 0, "orange-1", "green-1")
     state.seats[0].flask_full = False
@@ -350,7 +350,7 @@ def test_essential_essence_lets_the_highest_essence_roll_the_die_or_refill_the_f
 
 
 def test_all_s_well_that_ends_well_adds_the_spaces_the_last_chip_moved():
-    state = alchemy("witchs-hump", "witchs-hump", fortune="B20", books={"green": 1, "blue": 1, "red": 1, "yellow": 1,
+    state = alchemy("witchs-hump", "witchs-hump", fortune="AB09", books={"green": 1, "blue": 1, "red": 1, "yellow": 1,
                                                                          "purple": 1})
     set_bag(state, 0, "orange-1", "red-1")
     state = draws(state, 0, "orange-1", "red-1")  # red set 1: 1 orange before it moves it 1 more: 2 spaces
@@ -362,4 +362,4 @@ def test_all_s_well_that_ends_well_adds_the_spaces_the_last_chip_moved():
 def test_the_flask_cards_are_turned_up_only_with_the_alchemists():
     plain = new_game(GameConfig(players=("Ann", "Ben")))
     with pytest.raises(IllegalAction, match="The Alchemists"):
-        step(plain, Fortune("B18"))
+        step(plain, Fortune("AB07"))
