@@ -41,6 +41,7 @@ def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(brow
         table.submit(Stop(1), "web")
         phone.wait_for_selector("[data-kind='essence.space'] [data-option='1']")
         panel = phone.locator("[data-kind='essence.space']")
+        assert "Essence: choose the space your marker stops on" in phone.locator("#guide").inner_text()
         assert panel.locator("[data-option]").all_inner_texts() == [
             "Space 2: an orange 1-chip", "Space 1: 1 ruby", "Space 0: no bonus"]
         assert "Flask: Chicken eyes, essence 2" in phone.locator("#flaskhead").text_content()

@@ -20,7 +20,8 @@
   const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
                            droplet: "guide_droplet", "red.aside": "guide_red_aside", "green.chip": "guide_green_chip",
                            "green.pay": "guide_green_pay", "purple.trade": "guide_purple_trade",
-                           "purple.upgrade": "guide_purple_upgrade" };
+                           "purple.upgrade": "guide_purple_upgrade", patient: "guide_patient",
+                           "essence.space": "guide_essence" };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
