@@ -125,11 +125,14 @@ def glass_label(patient: Patient, space: int) -> Text:
         parts.append(say_n("{n} rat tail next round", "{n} rat tails next round", glass.rat))
     if glass.oval:
         parts.append(_oval_label(patient, glass.oval))
-    if not parts and patient.when != AFTER_ESSENCE and patient.id != "nervousness" and space:
+    if patient.spends and space:
         parts.append(say_n("{n} essence to spend", "{n} essence to spend", space))
     if not parts:
         return say("no bonus")
-    return parts[0] if len(parts) == 1 else say("{first} and {second}", first=parts[0], second=parts[1])
+    label = parts[0]
+    for part in parts[1:]:
+        label = say("{first} and {second}", first=label, second=part)
+    return label
 
 
 def _oval_label(patient: Patient, oval: int) -> Text:

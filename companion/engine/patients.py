@@ -44,6 +44,7 @@ class Patient:
     when: str  # AFTER_ESSENCE or NEXT_BREWING
     start: tuple[tuple[str, int], ...]  # chips added to the starting bag: (colour, value)
     glasses: tuple[Glass, ...]  # spaces 1 to 10 of the flask
+    spends: bool = False  # the marker's space is essence the next potion phase spends on the patient's action
 
     def glass(self, space: int) -> Glass:
         """The glass a marker on `space` leads to (space 0 leads to none)."""
@@ -83,22 +84,23 @@ PATIENTS: dict[str, Patient] = {p.id: p for p in (
     Patient("carrot-nose", N_("Carrot nose"),
             N_("Start with one more pumpkin. Next potion phase: pay 2 essence to put a drawn pumpkin on the "
                "next free ruby space instead."),
-            NEXT_BREWING, (("orange", 1),), _ACTION_GLASSES),
+            NEXT_BREWING, (("orange", 1),), _ACTION_GLASSES, spends=True),
     Patient("wing-ears", N_("Wing ears"),
             N_("Next potion phase: for a drawn white chip pay 2 essence to move it twice its value, or 3 "
                "essence to put it back into the bag (not the chip that exploded the pot)."),
-            NEXT_BREWING, (), (R, _, _, _, _, _, _vp(1), _vp(1), _vp(2), _vp(2))),
+            NEXT_BREWING, (), (R, _, _, _, _, _, _vp(1), _vp(1), _vp(2), _vp(2)), spends=True),
     Patient("chicken-eyes", N_("Chicken eyes"),
             N_("Right after the essence phase: take the reward of your oval."),
             AFTER_ESSENCE, (), tuple(_oval(n) for n in range(1, ESSENCE_SPACES + 1))),
     Patient("witchs-hump", N_("Witch's hump"),
             N_("Next potion phase: when you place a chip on a ruby space, pay 2 essence for a bonus by its "
                "value: 1 ruby, a die roll, a yellow 1-chip or 3 victory points."),
-            NEXT_BREWING, (), _ACTION_GLASSES),
+            NEXT_BREWING, (), _ACTION_GLASSES, spends=True),
     Patient("forgetfulness", N_("Forgetfulness"),
             N_("Start with two more chips. Next potion phase: return a coloured chip (not locoweed) from "
                "your pot to the bag, paying essence equal to its value."),
-            NEXT_BREWING, (("blue", 1), ("red", 1)), (_, _, _, _, _, _, _vp(1), _vp(1), _vp(2), _vp(2))),
+            NEXT_BREWING, (("blue", 1), ("red", 1)), (_, _, _, _, _, _, _vp(1), _vp(1), _vp(2), _vp(2)),
+            spends=True),
     Patient("vampirism", N_("Vampirism"),
             N_("Right after the essence phase: buy one extra chip with as many coins as your space."),
             AFTER_ESSENCE, (), (R, *(_oval(n) for n in range(2, ESSENCE_SPACES + 1)))),
