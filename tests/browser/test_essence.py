@@ -19,7 +19,7 @@ from .test_play import PHONE, SCREEN, click_and_wait
 PATIENTS = ("chicken-eyes", "vampirism", "nervousness")
 
 
-def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(browser):
+def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(browser, artifacts):
     demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
     demo.table.close()
     config = GameConfig(players=("Ana", "Ben"), expansions=("alchemists",), patients=PATIENTS)
@@ -45,6 +45,7 @@ def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(brow
         assert panel.locator("[data-option]").all_inner_texts() == [
             "Space 2: an orange 1-chip", "Space 1: 1 ruby", "Space 0: no bonus"]
         assert "Flask: Chicken eyes, essence 2" in phone.locator("#flaskhead").text_content()
+        phone.screenshot(path=str(artifacts / "essence-choice-seat.png"), full_page=True)
         rubies = table.state.seats[0].rubies
         click_and_wait(phone, "[data-kind='essence.space'] [data-option='1']")
         assert table.state.seats[0].essence == 1 and table.state.seats[0].rubies == rubies + 1
@@ -55,6 +56,7 @@ def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(brow
         screen.goto(f"{srv.url}/table/{srv.app.extensions['companion.game'].table_token}")
         screen.wait_for_selector("#patientsbox:not(.hidden) [data-patient='chicken-eyes']")
         assert screen.locator("[data-seat='0'] [data-essence='1']").inner_text() == "Essence 1"
+        screen.screenshot(path=str(artifacts / "essence-table.png"), full_page=True)
 
         spanish = browser.new_context(**PHONE)
         spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
