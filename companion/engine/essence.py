@@ -18,21 +18,25 @@ from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label, kind_label
 from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
-from .patients import AFTER_ESSENCE, CHICKEN_REWARDS, ESSENCE_SPACES, PATIENTS, Glass, Patient
+from .patients import (
+    ACTION_COST,
+    AFTER_ESSENCE,
+    CHICKEN_REWARDS,
+    ESSENCE_SPACES,
+    EXACT_WHITES,
+    PATIENTS,
+    Glass,
+    Patient,
+)
 from .text import N_, Text, say, say_n
 
 Events = list[dict[str, Any]]
 
 RULE = "alchemists/essence"
 """Every decision this module opens is answered through `resolve`."""
-EXACT_WHITES = 7
-"""Whites totalling exactly this give one more essence space."""
 NONE = "none"
 
 CHOOSE, SPACE, SWAP, BUY, OFFER = "patient", "essence.space", "chicken.swap", "vampirism.buy", "patient.offer"
-
-_PAYS = {"carrot-nose": 2, "witchs-hump": 2, "double": 2, "back": 3}
-"""Essence an action costs: Carrot nose's pumpkin, Witch's hump's bonus, Wing ears' two choices."""
 
 
 def _patient(ctx: Ctx) -> Patient | None:
@@ -75,8 +79,7 @@ def reach(state: GameState, n: int) -> int:
     if seat.status == EXPLODED:
         steps += card.get(fortune.ESSENCE_EXPLODED, 0)
     if card.get(fortune.ESSENCE_LAST_MOVED) and seat.pot:
-        before = seat.pot[-2][1] if len(seat.pot) > 1 else seat.start_space
-        steps += seat.pot[-1][1] - before
+        steps += seat.pot[-1][1] - _before_last(seat)
     return min(steps, ESSENCE_SPACES)
 
 
@@ -287,18 +290,19 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
     c, space = chip(placed), seat.pot[-1][1]
-    if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= _PAYS["carrot-nose"] \
-            and _next_ruby(_before_last(seat)) is not None:
-        return [Option("ruby", say("Put {chip} on the next free ruby space (2 essence)", chip=chip_label(placed)))]
+    cost = ACTION_COST.get(patient.id, 0)
+    if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
+            and _next_ruby(_before_last(seat)) not in (None, space):
+        return [Option("ruby", say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(placed),
+                                   n=cost))]
     if patient.id == "wing-ears" and c.color == "white":
         return [Option(k, label) for k, label in (
-            ("double", say("Move {chip} twice its value (2 essence)", chip=chip_label(placed))),
-            ("back", say("Put {chip} back into the bag (3 essence)", chip=chip_label(placed))))
-            if seat.essence >= _PAYS[k]]
+            ("double", say("Move {chip} twice its value ({n} essence)", chip=chip_label(placed), n=ACTION_COST["double"])),
+            ("back", say("Put {chip} back into the bag ({n} essence)", chip=chip_label(placed), n=ACTION_COST["back"])))
+            if seat.essence >= ACTION_COST[k]]
     bonus = _hump_bonus(placed)
-    if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= _PAYS["witchs-hump"] \
-            and bonus is not None:
-        return [Option("hump", say("Ruby space: {bonus} (2 essence)", bonus=say(HUMP_LABELS[bonus])))]
+    if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= cost and bonus is not None:
+        return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
     return []
 
 
@@ -355,20 +359,20 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
         return
     assert placed is not None
     if key == "ruby":
-        _spend(ctx, _PAYS["carrot-nose"])
+        _spend(ctx, ACTION_COST["carrot-nose"])
         space = _next_ruby(_before_last(seat))
         assert space is not None
         _move_last(ctx, space, N_("Carrot nose"))
     elif key == "double":
-        _spend(ctx, _PAYS["double"])
+        _spend(ctx, ACTION_COST["double"])
         _move_last(ctx, placing.landing(_before_last(seat), 2 * chip(placed).value, 0), N_("Wing ears"))
     elif key == "back":
-        _spend(ctx, _PAYS["back"])
+        _spend(ctx, ACTION_COST["back"])
         ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != placed]
         seat.pot.pop()
         ctx.put_back([placed], N_("Wing ears"))
     else:
-        _spend(ctx, _PAYS["witchs-hump"])
+        _spend(ctx, ACTION_COST["witchs-hump"])
         bonus, why = _hump_bonus(placed), N_("Witch's hump")
         if bonus == "ruby":
             ctx.gain_rubies(1, why)

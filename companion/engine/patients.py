@@ -14,6 +14,10 @@ from .text import N_
 
 ESSENCE_SPACES = 10
 """The flask's track runs from 0 to 10; the essence phase never goes past 10 (Q-A1)."""
+EXACT_WHITES = 7
+"""Whites in the pot totalling exactly this give one more essence space."""
+ACTION_COST = {"carrot-nose": 2, "witchs-hump": 2, "double": 2, "back": 3}
+"""Essence an action costs: Carrot nose's pumpkin, Witch's hump's bonus, Wing ears' two choices."""
 PATIENTS_LAID_OUT = 3
 """Patients drawn at setup; each player treats one of them (several may treat the same)."""
 
