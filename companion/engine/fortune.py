@@ -632,7 +632,7 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 def chips_placed(state: GameState, events: Events) -> None:
     """An input has been applied: the round's card reacts to each chip it placed in a pot."""
     card = _card(state)
-    if card and card.placed:
+    if card and card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
         for event in [e for e in events if e["event"] == "placed"]:
             card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
 

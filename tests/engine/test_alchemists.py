@@ -223,6 +223,17 @@ def test_ear_worm_draws_and_places_chips_right_after_the_essence_phase_without_e
     assert [k for k, _ in spaces(state, 0)][-2:] == ["white-1", "white-1"]
 
 
+def test_ear_worm_s_chips_are_placed_after_brewing_so_a_second_chance_is_not_offered_for_them():
+    state = alchemy("ear-worm", "ear-worm", fortune="B08")
+    set_bag(state, 0, "orange-1", "green-1", "red-1", "white-1", "white-1", "white-2")
+    state = draws(state, 0, "orange-1", "green-1", "red-1", "white-1")  # 4 chips: no second chance yet
+    state = through_essence(state, "3")  # draw 2: the fifth and sixth chips
+    state = step(state, Draw(0, in_bag(state, 0, "white-1"))).state
+    state = step(state, Draw(0, in_bag(state, 0, "white-2"))).state
+    assert len(state.seats[0].pot) == 6
+    assert not [d for d in state.decisions if d.kind == "fortune.second_chance"]
+
+
 def test_carrot_nose_pays_2_essence_to_put_a_drawn_pumpkin_on_the_next_ruby_space():
     state = alchemy("carrot-nose", "carrot-nose")
     set_bag(state, 0, "orange-1", "green-1")
