@@ -41,3 +41,13 @@ def test_simulate_deals_random_books_per_game_and_plays_the_chosen_edition(capsy
     assert (summary["books"], summary["edition"], summary["rounds_per_game"]) == ("random", "first-translation", 9)
     again = run(capsys, "--books", "random", "--edition", "first-translation")
     assert again["inputs_per_game"] == summary["inputs_per_game"] and again["wins_by_seat"] == summary["wins_by_seat"]
+
+
+def test_simulate_plays_the_alchemists_and_is_repeatable(capsys):
+    alchemists = run(capsys, "--cards", "--expansions", "alchemists")
+    assert alchemists["expansions"] == ["alchemists"] and alchemists["rounds_per_game"] == 9
+    again = run(capsys, "--cards", "--expansions", "alchemists")
+    same = ("inputs_per_game", "score_mean", "wins_by_seat", "explosions_per_game")
+    assert {k: again[k] for k in same} == {k: alchemists[k] for k in same}
+    plain = run(capsys, "--cards")
+    assert alchemists["inputs_per_game"] > plain["inputs_per_game"]  # the patients' and the essence's choices
