@@ -282,6 +282,15 @@ def test_chicken_eyes_takes_the_reward_of_its_oval_at_once(space, gain):
         assert amount in [chip(c).kind for c in seat.returning]
 
 
+def test_chicken_eyes_on_space_8_moves_the_droplet_2_spaces():
+    state = alchemy("chicken-eyes", "chicken-eyes")
+    kinds = ("orange-1", "green-1", "red-1", "yellow-1", "purple-1", "black-1", "white-3", "white-2", "white-2", "blue-1")
+    set_bag(state, 0, *kinds)
+    state = draws(state, 0, *kinds)  # 7 colours and whites totalling exactly 7
+    state = through_essence(state, "8")
+    assert state.seats[0].droplet == 2
+
+
 def test_chicken_eyes_swaps_a_1_chip_in_the_pot_for_a_2_chip_of_its_colour():
     state = alchemy("chicken-eyes", "chicken-eyes")
     set_bag(state, 0, "orange-1", "green-1", "white-1", "red-1")
