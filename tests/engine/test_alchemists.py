@@ -175,6 +175,8 @@ def test_a_rat_glass_adds_a_rat_tail_next_round():
     assert state.seats[0].essence_rat == 1
     state = to_next_round(state)
     assert state.seats[0].rat == 1 and state.seats[1].rat == 0  # no tails on the score track: a tie at 0
+    state = through_essence(state)  # round 2: an empty pot, space 0
+    assert state.seats[0].essence_rat == 0, "a rat glass gives its tail for one round"
 
 
 def test_a_victory_point_glass_scores_at_once():
