@@ -1,5 +1,6 @@
 """The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
 
+A phase an expansion brings (The Alchemists' essence) is played only with that expansion.
 The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`);
 a card's end step may open decisions, which keeps its phase open until they are answered.
 """
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import brewing, essence, evaluation, fortune
-from .model import GameState
+from .model import GameConfig, GameState
 
 Events = list[dict[str, Any]]
 
@@ -33,9 +34,12 @@ def _start_brewing(state: GameState, events: Events) -> None:
     essence.start_brewing(state, events)
 
 
-def _essence(state: GameState, events: Events) -> None:
-    if state.config.has("alchemists"):
-        essence.enter(state, events)
+def _every_game(config: GameConfig) -> bool:
+    return True
+
+
+def _with_alchemists(config: GameConfig) -> bool:
+    return config.has("alchemists")
 
 
 def _card_done(state: GameState) -> bool:
@@ -48,12 +52,13 @@ class Phase:
     enter: Callable[[GameState, Events], None]
     done: Callable[[GameState], bool]
     end: Callable[[GameState, Events], None] = _nothing
+    played: Callable[[GameConfig], bool] = _every_game  # an expansion's phase: only with it in play
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
     Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
     Phase("brewing", _start_brewing, brewing.done),                        # rats, then everyone draws
-    Phase("essence", _essence, _no_decisions),                             # The Alchemists' flask
+    Phase("essence", essence.enter, _no_decisions, played=_with_alchemists),  # The Alchemists' flask
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
     Phase("rubies", evaluation.pay_rubies, _always),                       # C
@@ -64,6 +69,15 @@ ROUND_STEPS: tuple[Phase, ...] = (
 )
 GAME_OVER = evaluation.GAME_OVER
 _INDEX = {p.name: i for i, p in enumerate(ROUND_STEPS)}
+
+
+def _after(phase: Phase, config: GameConfig) -> Phase:
+    """The next phase of the round that this game plays."""
+    index = _INDEX[phase.name]
+    while True:
+        index = (index + 1) % len(ROUND_STEPS)
+        if ROUND_STEPS[index].played(config):
+            return ROUND_STEPS[index]
 
 
 def advance(state: GameState, events: Events) -> None:
@@ -77,7 +91,7 @@ def advance(state: GameState, events: Events) -> None:
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return
-        following = ROUND_STEPS[(_INDEX[phase.name] + 1) % len(ROUND_STEPS)]
+        following = _after(phase, state.config)
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from companion.autoplay import play_game
 from companion.dealing import deal_setup
 from companion.engine import (
     ConfigError,
@@ -117,6 +118,17 @@ def test_two_players_count_the_one_neighbour_once():
     state = draws(state, 1, "white-3", "white-3", "white-2")
     state = through_essence(state)
     assert essence_of(state) == 1
+
+
+def test_only_a_game_with_the_alchemists_has_an_essence_phase():
+    def phases(config: GameConfig) -> set[str]:
+        seen: set[str] = set()
+        play_game(config, 3, lambda state, action, events: seen.update(
+            e["phase"] for e in events if e["event"] == "phase"))
+        return seen
+
+    plain, alchemists = phases(GameConfig(players=("Ann", "Ben"))), phases(setup())
+    assert "essence" in alchemists and alchemists - {"essence"} == plain
 
 
 def test_the_essence_stops_at_10():
