@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
 import socket
 import statistics
@@ -40,6 +41,13 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """CPU time (user + system) the server's process, or one of its threads, has used so far."""
+    stat = Path(f"/proc/{pid}" + (f"/task/{thread}" if thread else "") + "/stat").read_text()
+    fields = stat.rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def source(n: int) -> str:
@@ -187,11 +195,16 @@ def held(demo: Demo, count: int, seconds: float) -> None:
     readers = in_threads(count, read)
     print(f"{count} streams open; the host's panel counts {sum(demo.streams().values())}")
     prober, drawer = Prober(demo), Drawer(demo)
+    pid = demo.proc.pid
+    cpu, loop_cpu = cpu_seconds(pid), cpu_seconds(pid, pid)  # the event loop runs in the main thread
     prober.start()
     drawer.start()
     time.sleep(seconds)
     inputs = drawer.stop()
+    cpu, loop_cpu = cpu_seconds(pid) - cpu, cpu_seconds(pid, pid) - loop_cpu
     print(f"  held {seconds:g} s, {inputs} draws, events received per client: min {min(received)}, max {max(received)}")
+    print(f"  server CPU {cpu:.2f} s, its event loop's thread {loop_cpu:.2f} s"
+          f" ({1000 * loop_cpu / max(1, max(received)):.1f} ms per event sent to every page)")
     print("  " + prober.report())
     for client in clients:
         client.close()

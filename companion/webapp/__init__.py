@@ -36,7 +36,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
                keys: Keys | None = None) -> Flask:
     """The app for ``table``. ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table;
     ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``); kept
-    in a folder, the host PIN's wrong tries are kept beside them."""
+    in a folder, the host PIN's wrong tries and the refusals' rate-limit windows are kept beside them."""
     keys = keys or Keys.in_memory(secret_key, host_pin)
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
@@ -71,5 +71,5 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     i18n.init_babel(app)
     app.register_blueprint(disputes.bp)
     app.register_blueprint(nights.bp)
-    init_limits(app)
+    init_limits(app, None if keys.path is None else keys.path.parent)
     return app

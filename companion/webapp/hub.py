@@ -187,6 +187,17 @@ class Hub:
         return self._shared((perspective, cursor.seq, now.version, now.live_version if who(perspective) == "host" else 0),
                             make)
 
+    @property
+    def version(self) -> int:
+        """Bumped on every change of the game: a view rendered at an older one is stale."""
+        return self._version
+
+    def render_now(self, perspective: str) -> None:
+        """Render the current view of ``perspective`` (if not yet), so ``news`` costs no rendering."""
+        with self._lock:
+            now = Cursor(self._seq, self._version, self._live_version)
+        self._view(perspective, now)
+
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
         with self._lock:

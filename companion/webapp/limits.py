@@ -1,14 +1,16 @@
-"""Rate limits on refused seat requests (Flask-Limiter, counted in memory).
+"""Rate limits on refused seat requests (Flask-Limiter; kept in the data folder by ``quacks serve``).
 
 A player's phone is refused now and then (a tap out of turn); a script is refused thousands of
 times a second. Only refused requests count: past ``PER_SEAT`` per seat link or ``PER_ADDRESS``
 per address, the seat's actions get a 429 with ``Retry-After`` and nothing is logged until the
-window has passed, so a flood costs neither the journal nor the host page anything.
+window has passed, so a flood costs neither the journal nor the host page anything. With a data
+folder the windows are kept there (``limit_storage``), so restarting the server forgives no flood.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
@@ -17,6 +19,7 @@ from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
 from .access import Refusal, refusal_response
+from .limit_storage import storage_uri
 
 PER_SEAT = "20 per 10 seconds"
 PER_ADDRESS = "40 per 10 seconds"
@@ -43,7 +46,8 @@ def _too_many(err: RateLimitExceeded):
                                                              "wait a few seconds, then try again."))
 
 
-def init_limits(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+def init_limits(app: Flask, folder: Path | None = None) -> None:
+    """Count in ``folder`` (the data folder), or in memory (the demo, tests) when it is None."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://" if folder is None else storage_uri(folder))
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, _too_many)

@@ -7,15 +7,18 @@ Flask (the routes below, their seat and table tokens and the host's session cook
 request context built from the stream's request; Flask itself never serves a stream.
 
 Limits: at most ``total`` open streams (503 with ``Retry-After`` beyond), ``per_address`` from
-one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client whose buffer stays full for ``write_timeout`` seconds is dropped,
-and a closed connection is noticed at once (the event loop sees the socket close).
+one address and ``opens_per_second`` new ones from it (a burst of ``open_burst``; 429), a client
+whose buffer stays full for ``write_timeout`` seconds is dropped (one ticker checks every page each
+second), and a closed connection is noticed at once (the event loop sees the socket close).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -115,8 +118,75 @@ class StreamLimits:
         return None
 
 
+class Fanout:
+    """Wakes the open streams after a change, from whichever thread wrote the journal.
+
+    One call into the event loop per change, not one per page (each is a write to the loop's
+    wake-up socket and a fight for the interpreter lock with the loop that is sending). The views
+    are rendered first, once per perspective, in the views thread; then the pages are woken
+    ``SLICE`` at a time, each slice one turn of the loop, so a request that arrives during the
+    fan-out waits for one slice of writes, not for two hundred."""
+
+    SLICE = 16
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: ThreadPoolExecutor) -> None:
+        self.loop, self.hub, self.views = loop, hub, views
+        self._lock = threading.Lock()
+        self._due: dict[asyncio.Event, str] = {}  # a page's news: its perspective
+        self._running = False
+        self._task: asyncio.Task[None] | None = None
+
+    def wake(self, news: asyncio.Event, seen_as: str) -> None:
+        with self._lock:
+            self._due[news] = seen_as
+            if self._running:
+                return
+            self._running = True
+        self.loop.call_soon_threadsafe(self._start)
+
+    def _start(self) -> None:
+        self._task = self.loop.create_task(self._send())
+
+    async def _send(self) -> None:
+        try:
+            while True:
+                with self._lock:
+                    due, self._due = self._due, {}
+                    if not due:
+                        self._running = False
+                        return
+                stale = [seen_as for seen_as in set(due.values()) if not self.hub.rendered(seen_as)]
+                if stale:
+                    with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
+                        await self.loop.run_in_executor(self.views, self._render, stale)
+                for n, news in enumerate(due, 1):
+                    news.set()
+                    if n % self.SLICE == 0:
+                        await asyncio.sleep(0)  # these pages write, then the loop looks at its sockets
+        except BaseException:
+            with self._lock:
+                self._running = False
+            raise
+
+    def _render(self, perspectives: list[str]) -> None:
+        for seen_as in perspectives:
+            self.hub.render_now(seen_as)
+
+
 class Gone(Exception):
     """The page closed its connection, or stopped reading and was dropped."""
+
+
+@dataclass(eq=False)
+class Page:
+    """One open stream as the endpoint's ticker sees it: when it last wrote, and since when it is writing."""
+
+    news: asyncio.Event
+    seen_as: str
+    task: asyncio.Task[Any]
+    sent: float
+    writing: float | None = None
+    stalled: bool = False
 
 
 class StreamEndpoint:
@@ -129,6 +199,11 @@ class StreamEndpoint:
         self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
         """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
         self._give_back: asyncio.TimerHandle | None = None
+        self._fanout: Fanout | None = None
+        self._renders: dict[tuple[str, int], asyncio.Future[None]] = {}
+        """The view being rendered per perspective and version: its pages wait for one job, not one each."""
+        self._pages: set[Page] = set()
+        self._ticker: asyncio.TimerHandle | None = None
 
     def _authorize(self, environ: dict[str, Any]) -> str:
         with self.app.request_context(environ):
@@ -177,10 +252,30 @@ class StreamEndpoint:
 
         self._give_back = loop.call_later(GIVE_BACK_SECONDS, run)
 
+    def _tick(self) -> None:
+        """One timer for every open page, not two per message: drops a page whose write has waited
+        ``write_timeout`` (it stopped reading) and wakes a page quiet for ``keepalive`` to send one."""
+        assert self._fanout is not None
+        now = self._fanout.loop.time()
+        for page in self._pages:
+            if page.writing is not None:
+                if now - page.writing >= self.limits.write_timeout and not page.stalled:
+                    page.stalled = True
+                    page.task.cancel()
+            elif now - page.sent >= self.hub.keepalive:
+                self._fanout.wake(page.news, page.seen_as)
+        self._ticker = None
+        if self._pages:
+            every = min(1.0, self.hub.keepalive / 2, self.limits.write_timeout / 2)
+            self._ticker = self._fanout.loop.call_later(every, self._tick)
+
     async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         news = asyncio.Event()
         gone = False
+        task = asyncio.current_task()
+        assert task is not None
+        page = Page(news, seen_as, task, loop.time())
 
         async def watch_disconnect() -> None:
             nonlocal gone
@@ -190,14 +285,26 @@ class StreamEndpoint:
             news.set()
 
         async def write(body: bytes) -> None:
+            page.writing = loop.time()
             try:
-                async with asyncio.timeout(self.limits.write_timeout):  # a timer, not a task per message
-                    await send({"type": "http.response.body", "body": body, "more_body": True})
-            except TimeoutError:
+                await send({"type": "http.response.body", "body": body, "more_body": True})
+            except asyncio.CancelledError:
+                if not page.stalled:
+                    raise
+                task.uncancel()
                 raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
+            finally:
+                page.writing = None
+            page.sent = loop.time()
 
+        if self._fanout is None or self._fanout.loop is not loop:
+            self._fanout = Fanout(loop, self.hub, self.views)
+        fanout = self._fanout
         watcher = asyncio.ensure_future(watch_disconnect())
-        leave = self.hub.subscribe(lambda: loop.call_soon_threadsafe(news.set), seen_as)
+        leave = self.hub.subscribe(lambda: fanout.wake(news, seen_as), seen_as)
+        self._pages.add(page)
+        if self._ticker is None:
+            self._tick()
         try:
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
@@ -209,12 +316,7 @@ class StreamEndpoint:
                     await write(ENDED)
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
-                try:
-                    async with asyncio.timeout(self.hub.keepalive):
-                        await news.wait()
-                except TimeoutError:
-                    await write(b": keep-alive\n\n")
-                    continue
+                await news.wait()
                 if self.hub.ended(seen_as, since):
                     continue
                 await self._gather_phones(seen_as, cursor, news)
@@ -227,7 +329,10 @@ class StreamEndpoint:
                 cursor, text = await self._news(seen_as, cursor)
                 if text:
                     await write(text)
+                elif loop.time() - page.sent >= self.hub.keepalive:
+                    await write(b": keep-alive\n\n")
         finally:
+            self._pages.discard(page)
             leave()
             watcher.cancel()
 
@@ -243,10 +348,17 @@ class StreamEndpoint:
                 return
 
     async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, bytes]:
-        """The stream's news: on the loop when its view is rendered already, else in a thread."""
-        if self.hub.rendered(seen_as):
-            return self.hub.news(seen_as, cursor)
-        return await asyncio.get_running_loop().run_in_executor(self.views, self.hub.news, seen_as, cursor)
+        """The stream's news, on the loop once its view is rendered (in the views thread, once per
+        perspective and version however many pages wait for it)."""
+        while not self.hub.rendered(seen_as):
+            key = (seen_as, self.hub.version)
+            render = self._renders.get(key)
+            if render is None or render.done():  # done: a page (the host's) changed since, render again
+                self._renders = {k: f for k, f in self._renders.items() if not f.done()}
+                render = self._renders[key] = asyncio.get_running_loop().run_in_executor(
+                    self.views, self.hub.render_now, seen_as)
+            await render
+        return self.hub.news(seen_as, cursor)
 
 
 def _query_last(scope: Scope) -> str | None:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
+import stat
 import time
 
 import pytest
 
 from companion.engine import IllegalAction
+from companion.webapp import create_app
+from companion.webapp.keys import Keys
+from companion.webapp.limit_storage import LIMITS_FILENAME
+from tests.webapp.tables import demo_table
 
-from .conftest import Phone
+from .conftest import PIN, Phone
 
 
 def buy(seat: int, chip: str) -> dict:
@@ -61,6 +67,34 @@ def test_refusals_are_rate_limited_per_address(app):
     for n in range(40):
         assert guesser.post(f"/api/seat/{n:020d}/action", buy(0, "white-1-01")).status_code == 403
     assert guesser.act(1, buy(1, "white-1-01")).status_code == 429
+
+
+def test_a_restart_forgives_no_flood(tmp_path, caplog):
+    """`quacks serve` keeps the limits' windows in its data folder: restarting it does not reset them."""
+    table, demo = demo_table(["Ana", "Ben"])
+
+    def serve():  # the server (re)started on the same game and data folder, as `quacks serve` is
+        return create_app(table, host_pin=PIN, keys=Keys.kept_in(tmp_path), demo=demo, test_config={"TESTING": True})
+
+    flooder, guesser = Phone(serve()), Phone(serve())
+    guesser.client.environ_base["REMOTE_ADDR"] = "192.168.1.80"
+    assert [flooder.act(0, buy(0, "white-1-01")).status_code for _ in range(21)] == [409] * 20 + [429]
+    assert {guesser.post(f"/api/seat/{n:020d}/action", {}).status_code for n in range(40)} == {403}
+    assert stat.S_IMODE((tmp_path / LIMITS_FILENAME).stat().st_mode) == 0o600, "its keys hold seat links"
+
+    restarted = serve()
+    flooder, guesser = Phone(restarted), Phone(restarted)
+    guesser.client.environ_base["REMOTE_ADDR"] = "192.168.1.80"
+    assert flooder.act(0, buy(0, "white-1-01")).status_code == 429, "the seat link's window was kept"
+    assert guesser.act(1, buy(1, "white-1-01")).status_code == 429, "the address's window was kept"
+    assert flooder.act(1, buy(1, "white-1-01")).status_code == 409, "another seat from another address is not limited"
+
+    for kept in tmp_path.glob(f"{LIMITS_FILENAME}-*"):  # a file damaged while the server was stopped:
+        kept.unlink()                                    # started afresh, with a warning
+    (tmp_path / LIMITS_FILENAME).write_bytes(b"not a database" * 100)
+    with caplog.at_level(logging.WARNING):
+        assert Phone(serve()).act(0, buy(0, "white-1-01")).status_code == 409
+    assert "damaged" in caplog.text
 
 
 def test_a_thousand_refused_requests_cost_little_and_the_host_view_stays_fast(app, host):

@@ -64,6 +64,27 @@ def test_the_api_answers_at_once_with_a_hundred_pages_streaming(server):
             client.close()
 
 
+def test_each_of_a_hundred_pages_gets_every_change_with_its_own_seats_view(server):
+    """After a change the pages are woken a slice at a time: none is left out, none gets another's view."""
+    game = server.app.extensions["companion.game"]
+    clients = [SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(n % 2)}",
+                         source=f"127.0.0.{2 + n // 10}", timeout=5) for n in range(100)]
+    try:
+        for client in clients:
+            assert client.next().data["reset"] is True
+        jar = host_opener(server)
+        post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
+        post(server, f"/api/seat/{game.token(0)}/draw", {}, jar)
+        for n, client in enumerate(clients):
+            got = [client.next_entry(), client.next_entry()]
+            assert [e.data["seq"] for e in got] == [1, 2], n
+            assert got[1].data["view"]["you"] == n % 2
+            assert [len(seat["pot"]) for seat in got[1].data["view"]["seats"]] == [1, 0]
+    finally:
+        for client in clients:
+            client.close()
+
+
 def test_the_table_stream_needs_the_table_link_and_the_host_stream_the_pin(server):
     assert get(server, "/api/stream/table").status == 404
     refused = get(server, "/api/stream/table/0123456789abcdef0123")
