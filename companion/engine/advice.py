@@ -11,6 +11,7 @@ a position reached by many draw orders is searched once.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from typing import Any
 
@@ -175,18 +176,38 @@ def _distinct(keys: list[str]) -> list[str]:
     return list(seen.values())
 
 
-def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None) -> dict[str, Any]:
-    """DRAW or STOP for a seat that may draw now, with both values (JSON-ready); a cold search.
-    Raises TooDeep when `limit` positions were not enough."""
+def may_draw(state: GameState, seat_no: int) -> bool:
+    """Whether the seat may draw now, so that DRAW/STOP is a question for it."""
+    return state.phase == "brewing" and state.seats[seat_no].status == BREWING and not state.blocking_decision(seat_no)
+
+
+def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None,
+           searches: dict[int, compact.Compact] | None = None) -> dict[str, Any]:
+    """DRAW or STOP for a seat that may draw now, with both values (JSON-ready). Raises TooDeep
+    when `limit` new positions were not enough. Without `searches`, a cold search; with it (the
+    compact searches of earlier answers, by seat), the seat's earlier search goes on from here
+    when its values hold here (`Compact.carries`), so what it found is not searched again, even
+    after it gave up, and this answer's search is kept there for the next."""
     search = Search(state, seat_no, rival=rival, limit=limit)
-    seat = state.seats[seat_no]
-    if state.phase != "brewing" or seat.status != BREWING or state.blocking_decision(seat_no):
+    if not may_draw(state, seat_no):
         return {"seat": seat_no, "advice": None}
     now = whatif.ignore_offers(state, seat_no)
     stop = search.end(now)
     if compact.unmodelled(now, seat_no) is None:
-        fast = compact.Compact(search, now)
-        drawn, positions = fast.draw(), fast.positions()
+        fast = searches.get(seat_no) if searches is not None else None
+        if fast is None or fast.search.rival != rival or not fast.carries(now):
+            fast = compact.Compact(search, now)
+        if searches is not None:
+            searches[seat_no] = fast
+        before = fast.positions()
+        collecting = gc.isenabled()
+        gc.disable()  # the search makes no cycles: a collection in its middle would only cost time
+        try:
+            drawn = fast.draw(now, limit)
+        finally:
+            if collecting:
+                gc.enable()
+        positions = fast.positions() - before
     else:
         drawn = search.draw(now)
         positions = len(search.memo)

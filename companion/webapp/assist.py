@@ -1,27 +1,43 @@
 """What a seat's phone may show about its next draw: nothing, the outlook, or the advice too.
 
 The table chooses (`[table] assist`, or the host page); the table screen never shows any of it.
-Advice is searched once per situation of a seat (another seat's draw leaves it as it was; the
-seat's two phones share one search), with a bound on positions so a phone's update stays quick;
-past the bound the phone says so instead of guessing. The live advice leaves the bonus die out:
+Advice is searched once per situation of a seat (another seat's draw leaves it as it was, unless
+it changes what step B counts in the pots, such as the blacks a neighbour compares; the seat's
+two phones share one search), with a bound on new positions so a phone's update stays
+quick; past the bound the phone says so instead of guessing. A seat's search goes on from its
+earlier answers in the round, so after each draw only the positions not searched yet are new,
+and a bag too deep for one update becomes searchable a few draws later. The live advice leaves the bonus die out:
 who reaches furthest is still being drawn at the other seats.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from companion.config import ASSISTS
 from companion.engine import GameState, whatif
-from companion.engine.advice import TooDeep, advise
-from companion.engine.compact import unmodelled
+from companion.engine.advice import TooDeep, advise, may_draw
+from companion.engine.compact import Compact, step_b_reads, unmodelled
 from companion.engine.outlook import outlook
+
+log = logging.getLogger(__name__)
 
 LIVE_LIMIT = 600
 """Positions a live answer may search on compact positions (the starting bag needs 355): over
 three seeded 4-player games it answers 467 of 1,061 DRAW/STOP moments, 99 % of them within 8 ms
 on a busy machine (benchmarks/README.md)."""
+
+SLICE = 100
+"""New positions a live search makes at a time (about a millisecond); the updates queued
+meanwhile go first (see `Assist.executor`)."""
+
+KEPT_POSITIONS = 20_000
+"""A seat's search is kept between its answers (`advise(searches=...)`) up to this many positions
+(a few megabytes); a larger one is dropped and the next answer starts afresh."""
 
 ENGINE_LIVE_LIMIT = 100
 """Positions a live answer may search when a book in play is one the compact search does not model
@@ -29,13 +45,27 @@ and every draw is played through the engine (about 5 ms)."""
 
 
 class Assist:
-    """The table's setting and the advice already searched for the current input."""
+    """The table's setting and the advice already searched for each seat's situation.
+
+    With `ready` set (a live table: `LiveGame.attach`), advice not searched yet is searched in a
+    thread of its own and the view says so (`searching`); `ready(seat)` then has the seat's pages
+    re-sent, so the update after a draw never waits for a search. Without it (one-off views,
+    tests), the advice is searched while the view is made."""
 
     def __init__(self, level: str = "odds") -> None:
         self.level = "odds"
         self.set(level)
+        self.ready: Callable[[int], None] | None = None
         self._cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._lock = threading.Lock()
+        self._searches: dict[int, Compact] = {}  # each seat's search, gone on from (under _searching)
+        self._searching = threading.Lock()
+        self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
+        self._queued: set[tuple[Any, ...]] = set()
+        self.executor: Executor | None = None
+        """Where the searches run, a slice at a time: the thread that makes the pages' updates
+        when they are served (`StreamEndpoint`), so a search never holds up an update for more
+        than a slice; else a thread of their own."""
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:
@@ -54,17 +84,77 @@ class Assist:
         return view
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
+        """The seat's advice now, or (with `ready` set) that it is being searched."""
         seat = state.seats[seat_no]
+        counted = step_b_reads(state.config).counts
         key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
-               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)))
+               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)),
+               tuple(s.in_pot(c) for s in state.seats for c in counted))  # the neighbours' blacks, ...
         with self._lock:
-            if key not in self._cache:
-                if len(self._cache) > 64:
-                    self._cache.clear()
-                limit = LIVE_LIMIT if unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None \
-                    else ENGINE_LIVE_LIMIT
-                try:
-                    self._cache[key] = advise(state, seat_no, limit=limit)
-                except TooDeep:
-                    self._cache[key] = {"seat": seat_no, "advice": None, "too_deep": True}
-            return self._cache[key]
+            found = self._cache.get(key)
+            if found is None and self.ready is not None and may_draw(state, seat_no):
+                self._latest[seat_no] = key
+                if key not in self._queued:
+                    self._queued.add(key)
+                    self._submit(key, state, seat_no, 0)
+                return {"seat": seat_no, "advice": None, "searching": True}
+        if found is None:
+            with self._searching:
+                found = self._search(state, seat_no, None)
+                if found is not None:
+                    self._keep(key, found)
+        return found or {"seat": seat_no, "advice": None, "too_deep": True}
+
+    def _submit(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
+        """Queue a slice of a seat's search on `executor` (or a thread of the advice's own)."""
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
+        self.executor.submit(self._slice, key, state, seat_no, searched)
+
+    def _search(self, state: GameState, seat_no: int, searched: int | None) -> dict[str, Any] | None:
+        """The answer, or None when the bound is not reached yet: with `searched` (positions
+        searched so far), one slice of `SLICE` new positions, going on from the last."""
+        compact = unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None
+        limit = LIVE_LIMIT if compact else ENGINE_LIVE_LIMIT
+        part = min(SLICE, limit) if compact and searched is not None else limit
+        try:
+            found = advise(state, seat_no, limit=part, searches=self._searches)
+        except TooDeep:
+            if searched is not None and searched + part < limit:
+                return None
+            found = {"seat": seat_no, "advice": None, "too_deep": True}
+        kept = self._searches.get(seat_no)
+        if kept is not None and kept.positions() > KEPT_POSITIONS:
+            del self._searches[seat_no]
+        return found
+
+    def _keep(self, key: tuple[Any, ...], found: dict[str, Any]) -> None:
+        with self._lock:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = found
+
+    def _slice(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
+        """One slice of a seat's search unless its pages have moved on meanwhile; the next slice
+        queues behind whatever the executor was given meanwhile; the last tells the pages."""
+        found: dict[str, Any] | None = None
+        try:
+            if self._latest.get(seat_no) != key:
+                found = {}
+                return
+            with self._searching:
+                found = self._search(state, seat_no, searched)
+            if found is None:
+                self._submit(key, state, seat_no, searched + SLICE)
+                return
+            self._keep(key, found)
+        except Exception:  # the page must not wait for it forever: it shows no advice
+            log.exception("advice for seat %d could not be searched", seat_no)
+            found = {"seat": seat_no, "advice": None}
+            self._keep(key, found)
+        finally:
+            if found is not None:
+                with self._lock:
+                    self._queued.discard(key)
+        if self.ready is not None and self._latest.get(seat_no) == key:
+            self.ready(seat_no)

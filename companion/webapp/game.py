@@ -68,6 +68,7 @@ class LiveGame:
     def attach(self, hub: Hub) -> None:
         """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
         self.hub = hub
+        self.assist.ready = lambda seat: hub.refresh(f"seat:{seat}")
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
         self.backup = keep(self.table)

@@ -38,11 +38,12 @@ def language_of(perspective: str) -> str:
 
 @dataclass
 class Cursor:
-    """How far one stream has got: the last entry sent and the versions of the view it sent."""
+    """How far one stream has got: the last entry sent and the versions of the view it sent (the
+    game's, and its perspective's own: the host's pages connected, a seat's advice)."""
 
     seq: int
     version: int
-    live_version: int
+    own_version: int
 
 
 class Hub:
@@ -57,6 +58,7 @@ class Hub:
         self._version = 0  # bumped on every change of the game, journal or not
         self._live: Counter[str] = Counter()
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
+        self._own_versions: Counter[str] = Counter()  # bumped by `refresh` (a seat's advice found)
         self._cache: dict[tuple[str, int, int], Future[str]] = {}
         self._said: dict[tuple[str, int, int, int], tuple[Cursor, bytes]] = {}
         """The news last sent per perspective, cursor and version: pages of one seat share one copy."""
@@ -83,6 +85,13 @@ class Hub:
             self._seq = max(self._seq, seq)
             self._version += 1
         self._wake()
+
+    def refresh(self, perspective: str) -> None:
+        """Wake the streams of one perspective (any language) to re-send its view after a change
+        that concerns it alone (a seat's advice, found after its view went out)."""
+        with self._lock:
+            self._own_versions[who(perspective)] += 1
+        self._wake(who(perspective))
 
     def touch(self) -> None:
         """Wake every stream to re-send its view after a change outside the journal."""
@@ -156,14 +165,14 @@ class Hub:
             if cursor is not None and (cursor > self._seq or cursor < oldest - 1):
                 cursor = None
             if cursor is None:
-                start = Cursor(self._seq, self._version, self._live_version)
+                start = Cursor(self._seq, self._version, self._own(perspective))
                 pending: list[Entry] | None = None
             else:
-                start = Cursor(cursor, self._version, self._live_version)
+                start = Cursor(cursor, self._version, self._own(perspective))
                 pending = self._after(cursor)
         head = f"retry: {RETRY_MS}\n: connected\n\n"
         if pending is None:  # a fresh page: the same first message for every page of this perspective now
-            return self._shared((perspective, -1, start.version, start.live_version if who(perspective) == "host" else 0),
+            return self._shared((perspective, -1, start.version, start.own_version),
                                 lambda: (start, (head + self._message(perspective, start.seq, None,
                                                                       self._view(perspective, start), reset=True)).encode()))
         cursor, text = self._catch_up(perspective, start, pending, head)
@@ -175,7 +184,7 @@ class Hub:
         Every page of a perspective at the same point gets the same bytes: two hundred open pages
         of four seats cost four messages per change, not two hundred."""
         with self._lock:
-            now = Cursor(cursor.seq, self._version, self._live_version)
+            now = Cursor(cursor.seq, self._version, self._own(perspective))
             pending = self._after(cursor.seq)
         if not pending and not self._changed(perspective, cursor, now):
             return cursor, b""
@@ -184,7 +193,7 @@ class Hub:
             later, text = self._catch_up(perspective, now, pending, "")
             return later, text.encode()
 
-        return self._shared((perspective, cursor.seq, now.version, now.live_version if who(perspective) == "host" else 0),
+        return self._shared((perspective, cursor.seq, now.version, now.own_version),
                             make)
 
     @property
@@ -195,13 +204,13 @@ class Hub:
     def render_now(self, perspective: str) -> None:
         """Render the current view of ``perspective`` (if not yet), so ``news`` costs no rendering."""
         with self._lock:
-            now = Cursor(self._seq, self._version, self._live_version)
+            now = Cursor(self._seq, self._version, self._own(perspective))
         self._view(perspective, now)
 
     def rendered(self, perspective: str) -> bool:
         """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
         with self._lock:
-            key = (perspective, self._version, self._live_version if who(perspective) == "host" else 0)
+            key = (perspective, self._version, self._own(perspective))
             future = self._cache.get(key)
             return future is not None and future.done()
 
@@ -209,9 +218,13 @@ class Hub:
         """True when the host's view is behind only by a page connecting or leaving."""
         with self._lock:
             return (who(perspective) == "host" and cursor.version == self._version
-                    and cursor.live_version != self._live_version)
+                    and cursor.own_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
+
+    def _own(self, perspective: str) -> int:
+        """The perspective's own version (under the lock): what changes its view and no other."""
+        return self._live_version if who(perspective) == "host" else self._own_versions[who(perspective)]
 
     def _after(self, seq: int) -> list[Entry]:
         """The entries after ``seq``, oldest first, read from the newest end (under the lock): two
@@ -240,19 +253,19 @@ class Hub:
 
     @staticmethod
     def _changed(perspective: str, old: Cursor, new: Cursor) -> bool:
-        """Only the host's view shows the pages connected, so only it changes with them."""
-        return old.version != new.version or (who(perspective) == "host" and old.live_version != new.live_version)
+        """The game changed, or what only this perspective shows (see `Cursor`)."""
+        return old.version != new.version or old.own_version != new.own_version
 
     def _catch_up(self, perspective: str, cursor: Cursor, pending: list[Entry], head: str) -> tuple[Cursor, str]:
         """Each missed entry under its own id; the last one carries the current view."""
         parts = [head] + [self._message(perspective, seq, entry, None) for seq, entry in pending[:-1]]
         seq, entry = pending[-1] if pending else (cursor.seq, None)
         parts.append(self._message(perspective, seq, entry, self._view(perspective, cursor)))
-        return Cursor(seq, cursor.version, cursor.live_version), "".join(parts)
+        return Cursor(seq, cursor.version, cursor.own_version), "".join(parts)
 
     def _view(self, perspective: str, cursor: Cursor) -> str:
         """The view's JSON at ``cursor``'s versions, rendered by the first stream that asks."""
-        key = (perspective, cursor.version, cursor.live_version if who(perspective) == "host" else 0)
+        key = (perspective, cursor.version, cursor.own_version)
         with self._lock:
             future = self._cache.get(key)
             mine = future is None
@@ -260,7 +273,7 @@ class Hub:
                 future = self._cache[key] = Future()
                 if len(self._cache) > 64:  # drop the views of older versions
                     self._cache = {k: f for k, f in self._cache.items() if k == key or (
-                        k[1] == self._version and k[2] in (0, self._live_version))}
+                        k[1] == self._version and k[2] == self._own(k[0]))}
         if mine:
             try:
                 future.set_result(json.dumps(self._render(perspective), separators=(",", ":")))

@@ -42,6 +42,7 @@ SCRIPT: dict[str, str] = {
     "actions": N_("Actions"),
     "advice_draw": N_("Advice: DRAW"),
     "advice_stop": N_("Advice: STOP"),
+    "advice_searching": N_("Advice: searching…"),
     "advice_too_deep": N_("Advice: too many positions to search exactly right now"),
     "advice_why": N_("stop: {coins} coins + {vp} VP now; draw: {explode} % explode, expected {dcoins} coins + {dvp} VP"),
     "all_rounds": N_("All rounds"),

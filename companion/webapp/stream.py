@@ -197,7 +197,9 @@ class StreamEndpoint:
         self.hub: Hub = app.extensions["companion.hub"]
         self.limits = limits or StreamLimits()
         self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
-        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
+        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway.
+        The phones' advice is searched there too, a slice at a time between them."""
+        app.extensions["companion.game"].assist.executor = self.views
         self._give_back: asyncio.TimerHandle | None = None
         self._fanout: Fanout | None = None
         self._renders: dict[tuple[str, int], asyncio.Future[None]] = {}

@@ -1,12 +1,14 @@
 """DRAW/STOP advice: the memoised search against every draw order, and the reference positions."""
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from companion.engine import compact, whatif
+from companion.engine import IllegalAction, compact, whatif
 from companion.engine.advice import Outcome, Search, TooDeep, advise
 from companion.engine.ingredients import RULES, active_rules
+from companion.engine.ingredients._rule import Reads
 from companion.engine.model import BREWING
 
 from .scenario import answer, books, draws, game, set_bag
@@ -170,7 +172,6 @@ def test_the_search_equals_every_draw_order_with_red_and_yellow_books(chosen, ba
     state.round = 4
     set_bag(state, 0, *bag, *drawn)
     cold = whatif.ignore_offers(draws(state, 0, *drawn), 0)
-    assert compact.unmodelled(cold, 0) is not None, "these books are played through the engine"
     assert Search(cold, 0).value(cold).value == pytest.approx(brute(Search(cold, 0), cold).value)
 
 
@@ -212,6 +213,71 @@ def test_the_compact_search_equals_every_draw_order(round_no, bag, droplet, draw
         assert getattr(fast, field) == pytest.approx(sum(getattr(o, field) for o in every) / len(every)), field
 
 
+COMPACT_BOOK_BAGS = [
+    # red set 3 (a red after a white moves that white's value more), yellow set 4 (the yellows' order)
+    (4, ("yellow-1", "yellow-1", "red-1", "white-2", "white-1", "red-2"), 0, ("yellow-2",), {"yellow": 4, "red": 3}),
+    # blue sets 3 and 4: a ruby or points at once on the ruby spaces 5 and 9
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 3}),
+    (2, ("blue-4", "blue-1", "white-3", "white-2", "orange-1"), 0, ("white-1",), {"blue": 4}),
+    # green set 2's chips, purple set 2's trades
+    (7, ("white-3", "green-4", "purple-1", "purple-1", "green-1"), 4, ("white-2",), {"green": 2, "purple": 2}),
+    # yellow set 3: the threshold rises to 8 with the first yellow chip, to 9 with the third
+    (4, ("white-2", "white-3", "yellow-1", "yellow-1", "orange-1", "white-1"), 0, ("white-3", "yellow-2"),
+     {"yellow": 3}),
+    # green set 4: rubies for droplet steps, one for each green among the last two chips
+    (4, ("white-3", "green-1", "green-2", "white-1", "orange-1"), 2, ("white-2",), {"green": 4}),
+]
+
+
+@pytest.mark.parametrize(("round_no", "bag", "droplet", "drawn", "sets"), COMPACT_BOOK_BAGS)
+def test_the_compact_search_equals_every_draw_order_with_books_of_sets_2_to_4(round_no, bag, droplet, drawn, sets):
+    """Each book of sets 2-4 that says what it reads: the fast path against every chip order."""
+    state = whatif.ignore_offers(position(round_no, bag, droplet, drawn, **sets), 0)
+    state.seats[0].rubies = 2
+    assert compact.unmodelled(state, 0) is None
+    search = Search(state, 0)
+    fast = compact.Compact(search, state).draw()
+    every = [paid(search, state, whatif.draw(state, 0, c)[0]) for c in state.seats[0].bag]
+    for field in Outcome.__slots__:
+        assert getattr(fast, field) == pytest.approx(sum(getattr(o, field) for o in every) / len(every)), field
+
+
+@pytest.mark.parametrize(("sets", "reason"), [
+    ({"green": 3}, "the green/3 book does not say what it reads"),
+    ({"purple": 3}, "the purple/3 book does not say what it reads"),
+    ({"purple": 4}, "the purple/4 book does not say what it reads"),
+    ({"blue": 2}, "the blue/2 book does not say what it reads"),
+    ({"red": 2}, "the red/2 book does not say what it reads"),
+    ({"blue": 3, "green": 4}, "the green/4 book reads rubies that may be paid while brewing"),
+])
+def test_the_compact_search_refuses_what_it_does_not_model(sets, reason):
+    state = position(4, ("white-1", "orange-1"), **sets)
+    assert compact.unmodelled(state, 0) == reason
+
+
+def test_a_book_that_moves_chips_is_refused_even_when_it_says_what_it_reads(monkeypatch):
+    """Saying what a book reads is not enough when its action is one the search does not play."""
+    for rule_id in ("red/2", "yellow/2", "blue/2"):
+        monkeypatch.setitem(RULES, rule_id, replace(RULES[rule_id], reads=Reads()))
+    active_rules.cache_clear()
+    try:
+        assert compact.unmodelled(position(4, ("white-1",), red=2), 0) == \
+            "the red/2 book changes how chips are drawn or placed"
+        assert compact.unmodelled(position(4, ("white-1",), yellow=2), 0) == \
+            "the yellow/2 book's action while brewing is not modelled"
+        assert compact.unmodelled(position(4, ("white-1",), blue=2), 0) == \
+            "the blue/2 book's action while brewing is not modelled"
+    finally:
+        monkeypatch.undo()
+        active_rules.cache_clear()
+
+
+def test_a_card_that_acts_while_brewing_is_left_to_the_engine_search():
+    state = position(4, ("white-1", "white-2", "orange-1"))
+    state.fortune = "B06"
+    assert compact.unmodelled(state, 0) == "the Well Stirred card acts while brewing"
+
+
 def test_a_book_that_does_not_say_what_it_reads_is_left_to_the_engine_search(monkeypatch):
     """A book without `reads` (a set the compact search does not know) gets the engine-driven answer."""
     monkeypatch.setitem(RULES, "red/1", replace(RULES["red/1"], reads=None))
@@ -226,3 +292,93 @@ def test_a_book_that_does_not_say_what_it_reads_is_left_to_the_engine_search(mon
     finally:
         monkeypatch.undo()
         active_rules.cache_clear()
+
+
+def without_positions(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "positions"}
+
+
+def test_an_answer_that_goes_on_from_the_seats_earlier_search_is_the_cold_answer():
+    """A seat's search is kept between its answers: after a search that gave up, after draws, a
+    crow skull's look and the flask, each answer is the cold one, and searches fewer positions."""
+    state = position(*REFERENCE["round 4, orange and blue bought"])
+    searches: dict = {}
+    with pytest.raises(TooDeep):
+        advise(state, 0, limit=300, searches=searches)
+    cold = advise(state, 0)
+    went_on = advise(state, 0, limit=cold["positions"] - 250, searches=searches)  # 300 are searched already
+    assert without_positions(went_on) == without_positions(cold) and went_on["positions"] < cold["positions"]
+    kept = searches[0]
+    for kind in ("orange-1", "green-1", "blue-1", "white-1"):
+        state = whatif.ignore_offers(draws(state, 0, kind), 0) if kind != "blue-1" else draws(state, 0, kind)
+        if kind == "blue-1":  # the crow skull shows a chip; the seat places none
+            state = draws(state, 0, "white-3")
+            state = answer(state, 0, "blue.preview", "none")
+        answered = advise(state, 0, searches=searches)
+        assert searches[0] is kept
+        assert without_positions(answered) == without_positions(advise(state, 0)), kind
+    state = answer(draws(state, 0, "white-1"), 0, "flask", "use")
+    assert without_positions(advise(state, 0, searches=searches)) == without_positions(advise(state, 0))
+    assert searches[0] is kept
+
+
+def test_an_earlier_search_is_not_carried_over_when_a_neighbours_blacks_change():
+    """Black compares the seat's black chips with its neighbours': their draws change every value."""
+    state = position(9, ("white-1", "white-2", "black-1", "orange-1", "white-3"), 5, ("black-1",))
+    set_bag(state, 1, "black-1", "white-1")
+    searches: dict = {}
+    advise(state, 0, searches=searches)
+    kept = searches[0]
+    assert kept.carries(whatif.ignore_offers(state, 0))
+    later = draws(state, 1, "black-1")
+    assert not kept.carries(whatif.ignore_offers(later, 0))
+    assert without_positions(advise(later, 0, searches=searches)) == without_positions(advise(later, 0))
+    assert searches[0] is not kept
+
+
+def test_an_earlier_search_goes_on_with_the_last_chips_of_the_pot_now():
+    """Green set 1 pays for a green chip among the last two: after a green is drawn, the carried
+    search must end its draws with that green before them, as the cold search does."""
+    state = position(9, ("white-3", "white-3", "green-1", "orange-1"), 0, ("white-3", "white-1"))
+    searches: dict = {}
+    advise(state, 0, searches=searches)
+    later = whatif.ignore_offers(draws(state, 0, "green-1"), 0)
+    assert searches[0].carries(later)
+    assert without_positions(advise(later, 0, searches=searches)) == without_positions(advise(later, 0))
+
+
+def test_an_earlier_search_is_not_carried_over_to_a_bag_that_changed_otherwise():
+    """A chip that came into the bag or left it other than by a draw (a corrected read): new search."""
+    state = position(4, ("white-1", "white-2", "orange-1", "green-1"), 0, ("white-3",))
+    searches: dict = {}
+    advise(state, 0, searches=searches)
+    assert searches[0].carries(whatif.ignore_offers(draws(state, 0, "white-2"), 0))
+    set_bag(state, 0, "white-1", "white-2", "orange-1", "blue-1")
+    assert not searches[0].carries(whatif.ignore_offers(state, 0))
+    assert without_positions(advise(state, 0, searches=searches)) == without_positions(advise(state, 0))
+
+
+MODELLED_SETS = {"red": (1, 3), "yellow": (1, 3, 4), "green": (1, 2, 4), "blue": (1, 3, 4), "purple": (1, 2)}
+SOME_KINDS = ("white-1", "white-2", "white-3", "orange-1", "red-1", "red-2", "yellow-1", "yellow-2", "green-1",
+              "green-2", "green-4", "blue-1", "blue-2", "blue-4", "purple-1", "black-1")
+
+
+def test_the_compact_search_values_random_positions_as_the_engine_search_does():
+    """Seeded random books (of those the compact search models), bags, rounds and droplets: both
+    searches value drawing on alike (their choices between options of equal value may differ)."""
+    rng = random.Random(7)
+    checked = 0
+    while checked < 40:
+        sets = {color: rng.choice(numbers) for color, numbers in MODELLED_SETS.items()}
+        bag = tuple(rng.choice(SOME_KINDS) for _ in range(rng.randint(3, 6)))
+        drawn = tuple(rng.choice(SOME_KINDS) for _ in range(rng.randint(0, 3)))
+        try:
+            state = whatif.ignore_offers(position(rng.randint(1, 9), bag, rng.randint(0, 20), drawn, **sets), 0)
+        except (IndexError, IllegalAction):  # the box ran out of a kind, or a drawn chip asks first
+            continue
+        state.seats[0].rubies = rng.randint(0, 3)
+        if compact.unmodelled(state, 0) is not None or state.seats[0].status != BREWING:
+            continue
+        fast = compact.Compact(Search(state, 0), state).draw()
+        assert fast.value == pytest.approx(Search(state, 0).draw(state).value), (sets, bag, drawn)
+        checked += 1

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 from companion.engine import Fortune, GameConfig, new_game, step
+from companion.engine.advice import advise
 from companion.webapp.assist import LIVE_LIMIT, Assist
+from tests.engine.scenario import draws, game, set_bag
 
 from .conftest import Phone
 
@@ -11,6 +15,14 @@ from .conftest import Phone
 def brewing(host: Phone) -> None:
     assert host.host({"kind": "fortune", "card": None}).status_code == 200
     host.post(f"/api/seat/{host.token(0)}/draw", {})
+
+
+def searched(host: Phone, seat: int) -> dict:
+    """The seat's advice once its search (in a thread of its own) is done."""
+    deadline = time.monotonic() + 10
+    while (advice := host.view(seat)["assist"]["advice"]).get("searching") and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return advice
 
 
 def test_odds_by_default_the_outlook_of_every_kind_left_in_the_bag(host):
@@ -28,8 +40,9 @@ def test_advice_when_the_host_allows_it_and_the_table_never_shows_it(host):
     brewing(host)
     response = host.post("/api/host/assist", {"level": "advice"})
     assert response.status_code == 200 and response.get_json()["assist"] == "advice"
-    advice = host.view(1)["assist"]["advice"]
-    assert advice["advice"] in ("draw", "stop") or advice.get("too_deep")
+    assert host.view(1)["assist"]["advice"] == {"seat": 1, "advice": None, "searching": True}
+    advice = searched(host, 1)
+    assert advice["advice"] == "draw" and advice["draw"]["value"] == 13.554  # the starting bag (docs/advice.md)
     table = host.view()
     assert "assist" not in table and "risk" not in table
     assert all("risk" not in s for s in table["seats"])
@@ -58,3 +71,16 @@ def test_a_bag_too_big_to_search_live_says_so_instead_of_guessing():
     assert len(seat.bag) > 20
     advice = Assist("advice").advice(state, 0)
     assert advice == {"seat": 0, "advice": None, "too_deep": True}, LIVE_LIMIT
+
+
+def test_a_neighbours_black_chip_changes_the_advice_it_was_cached_with():
+    """Black compares the seat's blacks with its neighbours': their draw is a new situation."""
+    state = game()
+    state.round = 9
+    set_bag(state, 0, "white-1", "white-2", "black-1", "orange-1", "white-3", "black-1")
+    set_bag(state, 1, "black-1", "white-1")
+    state = draws(state, 0, "black-1")
+    phones = Assist("advice")
+    before = phones.advice(state, 0)
+    later = draws(state, 1, "black-1")
+    assert phones.advice(later, 0) == advise(later, 0) != before

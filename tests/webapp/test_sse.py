@@ -100,3 +100,26 @@ def test_keepalives_keep_an_idle_stream_open(server):
     assert client.next_entry().id == "1"
     assert client.keepalives >= 1, "the idle stream carried keep-alive comments"
     client.close()
+
+
+def test_a_seats_advice_follows_its_update_to_its_pages_only(server):
+    """The update after an input goes out at once, saying the advice is being searched (unless
+    it was found already); the advice follows to that seat's pages, and the table's stream is
+    not sent it."""
+    game = server.app.extensions["companion.game"]
+    jar = host_opener(server)
+    post(server, "/api/host/assist", {"level": "advice"}, jar)
+    seat, table = (SSEClient("127.0.0.1", server.port, p)
+                   for p in (f"/api/stream/seat/{game.token(0)}", table_path(server)))
+    seat.next(), table.next()
+    post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
+    advice = seat.next_entry().data["view"]["assist"]["advice"]
+    if advice.get("searching"):  # the search may also have ended before the update was made
+        assert advice == {"seat": 0, "advice": None, "searching": True}
+        later = seat.next()
+        assert later.data["entry"] is None
+        advice = later.data["view"]["assist"]["advice"]
+    assert advice["advice"] == "draw"
+    assert table.next().data["entry"]["action"]["kind"] == "fortune"
+    post(server, f"/api/seat/{game.token(1)}/draw", {})
+    assert table.next().data["entry"] is not None, "no view of the table's is re-sent for a seat's advice"

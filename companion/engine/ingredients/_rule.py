@@ -37,11 +37,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Reads:
     """What of a seat's pot a book's hooks read: how many chips of `counts` colours lie in it, and
-    whether each of the last `tail` chips is one of the `tail_colors` (and, for white, which one)."""
+    whether each of the last `tail` chips is one of the `tail_colors` (and, for white, which one);
+    `rubies`: the seat's rubies too (a ruby paid while brewing changes what the hook does)."""
 
     counts: tuple[str, ...] = ()
     tail: int = 0
     tail_colors: tuple[str, ...] = ()
+    rubies: bool = False
 
 
 @dataclass(frozen=True)

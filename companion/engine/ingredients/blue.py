@@ -93,12 +93,12 @@ SET_3 = IngredientRule(
     "blue/3", "blue", 3,
     N_("If you place a blue chip on a ruby space, you immediately receive 1 ruby. The values of the "
        "blue chips are of no significance."),
-    on_place=_ruby, acts_on_last_space=True,
+    on_place=_ruby, acts_on_last_space=True, reads=Reads(),
 )
 
 SET_4 = IngredientRule(
     "blue/4", "blue", 4,
     N_("If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
        "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip."),
-    on_place=_points, acts_on_last_space=True,
+    on_place=_points, acts_on_last_space=True, reads=Reads(),
 )

@@ -67,7 +67,7 @@ SET_2 = IngredientRule(
     N_("In evaluation step B you receive a chip into your bag for each green chip that is the last or "
        "the next to last chip placed in your pot: an orange 1-chip for a green 1-chip, a blue 1-chip or "
        "a red 1-chip for a green 2-chip, a yellow 1-chip or a purple 1-chip for a green 4-chip."),
-    on_evaluate=_chips, resolve=_resolve_chip,
+    on_evaluate=_chips, resolve=_resolve_chip, reads=Reads(tail=2, tail_colors=("green",)),
 )
 
 
@@ -121,5 +121,5 @@ SET_4 = IngredientRule(
     "green/4", "green", 4,
     N_("In evaluation step B you may pay 1 ruby for each green chip that is the last or the next to "
        "last chip placed in your pot, and move your droplet 1 space forward for each (at most 2)."),
-    on_evaluate=_offer_steps, resolve=_resolve_steps,
+    on_evaluate=_offer_steps, resolve=_resolve_steps, reads=Reads(tail=2, tail_colors=("green",), rubies=True),
 )

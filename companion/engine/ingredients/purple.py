@@ -117,7 +117,7 @@ SET_2 = IngredientRule(
        "victory point and 1 ruby; for 2, a green 1-chip, a blue 2-chip, 3 victory points and your "
        "droplet 1 space forward; for 3, a yellow 4-chip, 6 victory points, 1 ruby and your droplet 2 "
        "spaces forward. One trade only; you may trade in fewer chips than you have."),
-    on_evaluate=_offer_trade, resolve=_resolve_trade,
+    on_evaluate=_offer_trade, resolve=_resolve_trade, reads=Reads(counts=("purple",)),
 )
 
 

@@ -97,7 +97,7 @@ SET_3 = IngredientRule(
     "red/3", "red", 3,
     N_("If the last chip in your pot is white when you draw a red chip, the red chip moves its own value "
     "plus that white chip's value: a red 1-chip drawn directly after a white 2-chip moves 3 spaces."),
-    extra_move=_white_before, in_force=_set_3_now,
+    extra_move=_white_before, in_force=_set_3_now, reads=Reads(tail=1, tail_colors=("white",)),
 )
 
 

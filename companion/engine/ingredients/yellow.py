@@ -93,7 +93,7 @@ SET_3 = IngredientRule(
     N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
     "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
     "matter."),
-    on_place=_raise_threshold,
+    on_place=_raise_threshold, reads=Reads(counts=("yellow",)),
 )
 
 
@@ -115,5 +115,5 @@ SET_4 = IngredientRule(
     N_("When you draw a yellow chip, count the yellow chips already in your pot: your 1st yellow chip "
     "moves 1 space more than its value, your 2nd 2 more, your 3rd 3 more; later ones no more. The "
     "values of the yellow chips do not matter."),
-    extra_move=_by_order, in_force=_set_4_now,
+    extra_move=_by_order, in_force=_set_4_now, reads=Reads(counts=("yellow",)),
 )

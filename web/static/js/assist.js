@@ -26,7 +26,7 @@ window.AssistPanel = (() => {
       fill("advicewhy", t("advice_why", { coins: stop.coins, vp: stop.vp, explode: Math.round(draw.explode * 100),
         dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
     } else {
-      fill("advice", advice.too_deep ? t("advice_too_deep") : "");
+      fill("advice", advice.too_deep ? t("advice_too_deep") : advice.searching ? t("advice_searching") : "");
       fill("advicewhy");
     }
   }
