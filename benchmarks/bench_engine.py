@@ -1,10 +1,11 @@
 """Engine speed: complete games per second, inputs per second through `step` and `apply`, and
 what listing a seat's inputs costs.
 
-    python benchmarks/bench_engine.py [--games 200] [--players 4] [--seed 1] [--repeat 3]
+    python benchmarks/bench_engine.py [--games 200] [--players 4] [--seed 1] [--books 1|2|3|4|random] [--repeat 3]
 
 Runs on one core (the process is pinned to CPU 0 where the OS allows it). The games are the
-seeded random games of `quacks simulate --seed S`, so the figures compare with that command.
+seeded random games of `quacks simulate --seed S --books B` (each game's books dealt from its own
+seed, as that command deals them), so the figures compare with that command.
 Each measure is the best of `--repeat` runs, as wall time and as the process's CPU time (on a
 shared machine the CPU time is the steadier of the two).
 """
@@ -13,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from collections.abc import Callable
 
 from companion.autoplay import play_game
+from companion.books import RANDOM, every_colour, parse_choice
+from companion.dealing import deal_setup
 from companion.engine import GameConfig, apply, legal_actions, legal_moves, new_game, step, waiting_for
 
 
@@ -36,27 +40,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--books", choices=("1", "2", "3", "4", RANDOM), default="1")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
-    config = GameConfig(players=tuple(f"Player {k + 1}" for k in range(args.players)))
+    players, choice = tuple(f"Player {k + 1}" for k in range(args.players)), every_colour(parse_choice(args.books))
     seeds = [args.seed * 1_000_003 + game for game in range(args.games)]  # as `quacks simulate` seeds them
-    games = [play_game(config, seed)[1] for seed in seeds]
+    configs = [GameConfig(players=players, **deal_setup(choice, (), random.Random(seed))) for seed in seeds]
+    games = [play_game(config, seed)[1] for config, seed in zip(configs, seeds, strict=True)]
     inputs = sum(len(g) for g in games)
 
     def simulate() -> None:
-        for seed in seeds:
+        for config, seed in zip(configs, seeds, strict=True):
             play_game(config, seed)
 
     def replay_step() -> None:
-        for actions in games:
+        for config, actions in zip(configs, games, strict=True):
             state = new_game(config)
             for action in actions:
                 state = step(state, action).state
 
     def replay_apply() -> None:
-        for actions in games:
+        for config, actions in zip(configs, games, strict=True):
             state = new_game(config)
             for action in actions:
                 apply(state, action)
@@ -64,14 +70,14 @@ def main() -> None:
     def listing(lister: Callable[..., object]) -> Callable[[], None]:
         """Replay every game; at each position list the inputs of the first seat waited for."""
         def run() -> None:
-            for actions in games:
+            for config, actions in zip(configs, games, strict=True):
                 state = new_game(config)
                 for action in actions:
                     lister(state, waiting_for(state)[0])
                     apply(state, action)
         return run
 
-    print(f"{args.games} games of {args.players} players (seed {args.seed}), {inputs / args.games:.1f} inputs "
+    print(f"{args.games} games of {args.players} players (seed {args.seed}, books {args.books}), {inputs / args.games:.1f} inputs "
           f"per game; best of {args.repeat}, wall / CPU")
     wall, cpu = best(args.repeat, simulate)
     print(f"simulate (random player + engine):  {args.games / wall:8.1f} / {args.games / cpu:8.1f} games/s")

@@ -52,7 +52,7 @@ class RandomPlayer:
 
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         rng = self.rng
-        draws, answers = moves.looks + moves.draws, moves.choices
+        draws, answers = moves.looks + moves.draws if moves.looks else moves.draws, moves.choices
         if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
@@ -66,8 +66,10 @@ class RandomPlayer:
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *rng.choice(moves.buys))
         others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
-                       spends=moves.spends).actions()  # neither draws nor done: no Draw built per chip
-        return rng.choice(others or moves.actions())
+                       spends=moves.spends)  # neither draws nor done
+        if not others.size():
+            others = moves
+        return others.pick(rng.randrange(others.size()))  # rng.choice's draw, building only the input picked
 
 
 class AdvisorPlayer(RandomPlayer):

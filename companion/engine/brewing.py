@@ -9,7 +9,7 @@ from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, GameState, Option, Seat, white_value
+from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat
 from .text import N_, say
 
 
@@ -92,14 +92,14 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
-    ctx.place(chip_id)
+    placing.place(ctx, chip_id)
     settle(ctx)
 
 
 def settle(ctx: Ctx) -> None:
     """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
     an offer (flask, mandrake) lapses with that stop as with any other."""
-    seat = ctx.seat
+    seat = ctx.state.seats[ctx.seat_no]
     if seat.status == BREWING and not seat.bag and not seat.hand and not seat.laid_out \
             and not ctx.state.blocking_decision(ctx.seat_no):
         _withdraw_offers(ctx)
@@ -153,8 +153,8 @@ def risk(seat: Seat) -> tuple[int, int]:
     margin = seat.threshold - seat.white_total
     if margin >= HIGHEST_WHITE:  # no white chip is that big: the common case needs no count
         return 0, len(seat.bag)
-    exploding = 0
+    exploding, values = 0, WHITE_VALUES
     for cid in seat.bag:
-        if white_value(cid) > margin:
+        if values[cid] > margin:
             exploding += 1
     return exploding, len(seat.bag)

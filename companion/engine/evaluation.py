@@ -146,9 +146,10 @@ def book_prices(config: GameConfig, color: str) -> dict[int, int]:
 
 
 @lru_cache(maxsize=256)
-def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[str, int, int, str], ...]:
-    """The price list as (colour, value, cost, supply key): the shop asks it after every purchase."""
-    return tuple((color, value, cost, f"{color}-{value}")
+def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int, int], int, str, str], ...]:
+    """The price list as ((colour, value, cost), cost, colour, supply key), each offer made once:
+    the shop asks it after every purchase."""
+    return tuple(((color, value, cost), cost, color, f"{color}-{value}")
                  for (color, value), cost in price_list(config, round_no).items())
 
 
@@ -158,7 +159,7 @@ def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []
     coins, bought, supply = seat.coins, seat.bought, state.supply
-    return [(color, value, cost) for color, value, cost, kind in _for_sale(state.config, state.round)
+    return [offer for offer, cost, color, kind in _for_sale(state.config, state.round)
             if cost <= coins and color not in bought and supply.get(kind)]
 
 

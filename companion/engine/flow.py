@@ -68,21 +68,13 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
 )
 GAME_OVER = evaluation.GAME_OVER
-_INDEX = {p.name: i for i, p in enumerate(ROUND_STEPS)}
-
-
-def _after(phase: Phase, config: GameConfig) -> Phase:
-    """The next phase of the round that this game plays."""
-    index = _INDEX[phase.name]
-    while True:
-        index = (index + 1) % len(ROUND_STEPS)
-        if ROUND_STEPS[index].played(config):
-            return ROUND_STEPS[index]
+_STEP = {p.name: p for p in ROUND_STEPS}
+_FOLLOWING = {p.name: ROUND_STEPS[(i + 1) % len(ROUND_STEPS)] for i, p in enumerate(ROUND_STEPS)}
 
 
 def advance(state: GameState, events: Events) -> None:
     """Move on through every phase that is already over; stop where the table must act."""
-    while state.phase != GAME_OVER and (phase := ROUND_STEPS[_INDEX[state.phase]]).done(state):
+    while state.phase != GAME_OVER and (phase := _STEP[state.phase]).done(state):
         if not state.ended:
             state.ended = True
             fortune.at_end(state, phase.name, events)
@@ -91,7 +83,9 @@ def advance(state: GameState, events: Events) -> None:
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return
-        following = _after(phase, state.config)
+        following = _FOLLOWING[phase.name]
+        while not following.played(state.config):  # an expansion's phase this game does not play
+            following = _FOLLOWING[following.name]
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)

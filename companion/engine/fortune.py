@@ -9,8 +9,9 @@ the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from . import catalog, evaluation
@@ -553,6 +554,8 @@ _DECK = (
          "your pot moved."), read=_all_is_well, needs="alchemists"),
 )
 CARDS: dict[str, Card] = {c.id: c for c in _DECK}
+REACTS_TO_PLACING = frozenset(c.id for c in _DECK if c.placed)
+"""Cards that react to chips placed: only while one of them is in force does an input need `chips_placed`."""
 
 OTHER_TITLES: dict[str, tuple[str, ...]] = {
     "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
@@ -571,22 +574,29 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: not used yet, and their chip's book is out."""
-    return [c.id for c in _DECK if _refusal(state, c.id) is None]
+    return list(_available(tuple(state.cards_used), state.round, state.config.card_books, state.config.expansions))
 
 
-def _refusal(state: GameState, card_id: str) -> IllegalAction | None:
+@lru_cache(maxsize=1024)
+def _available(used: tuple[str, ...], round_no: int, card_books: str, expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """`available` by what decides it: every round of a simulated game asks it."""
+    return tuple(c.id for c in _DECK if _refusal(c.id, used, round_no, card_books, expansions) is None)
+
+
+def _refusal(card_id: str, used: Sequence[str], round_no: int, card_books: str,
+             expansions: tuple[str, ...]) -> IllegalAction | None:
     card = CARDS.get(card_id)
     if card is None:
         return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
                              f"the cards are {', '.join(CARDS)}")
-    if card.needs in catalog.EXPANSIONS and not state.config.has(card.needs):
+    if card.needs in catalog.EXPANSIONS and card.needs not in expansions:
         return IllegalAction("not_in_deck", f"{card.name} is played only with The Alchemists, which is not in "
                              "this game: draw another card")
-    if card_id in state.cards_used:
+    if card_id in used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
     opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
-    if state.round < opens and state.config.card_books == "redraw":
+    if round_no < opens and card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")
     return None
@@ -598,7 +608,8 @@ def check(state: GameState, card_id: str | None) -> None:
         shown = _card(state)
         raise IllegalAction("card_read", f"this round's card is already turned up: "
                             f"{shown.name if shown else 'no card'}")
-    refusal = _refusal(state, card_id) if card_id is not None else None
+    refusal = (_refusal(card_id, state.cards_used, state.round, state.config.card_books, state.config.expansions)
+               if card_id is not None else None)
     if refusal:
         raise refusal
 

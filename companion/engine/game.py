@@ -166,7 +166,8 @@ def apply(state: GameState, action: Action) -> Events:
         _done(state, action.seat, events)
     else:
         raise IllegalAction("malformed", f"not an input: {action!r}")
-    fortune.chips_placed(state, events)
+    if state.fortune in fortune.REACTS_TO_PLACING:
+        fortune.chips_placed(state, events)
     if state.config.has("alchemists") and state.phase == "brewing":
         essence.chips_placed(state, events)
     state.seq += 1

@@ -60,6 +60,43 @@ class Moves:
             found.append(Done(n))
         return found
 
+    def size(self) -> int:
+        """How many inputs `actions()` lists."""
+        return (len(self.cards) + len(self.returns) + len(self.looks) + len(self.choices) + len(self.draws)
+                + self.stop + len(self.buys) + len(self.spends) + self.done)
+
+    def pick(self, k: int) -> Action:
+        """`actions()[k]`, built alone: a player that sends one input picked at random (the random
+        player off the draw path) need not build every one."""
+        n = self.seat
+        if n is None:
+            return Fortune(self.cards[k])
+        if k < len(self.returns):
+            return Return(n, self.returns[k])
+        k -= len(self.returns)
+        if k < len(self.looks):
+            return Draw(n, self.looks[k])
+        k -= len(self.looks)
+        if k < len(self.choices):
+            decision, key = self.choices[k]
+            return Choose(n, decision, (key,))
+        k -= len(self.choices)
+        if k < len(self.draws):
+            return Draw(n, self.draws[k])
+        k -= len(self.draws)
+        if self.stop:
+            if k == 0:
+                return Stop(n)
+            k -= 1
+        if k < len(self.buys):
+            return Buy(n, *self.buys[k])
+        k -= len(self.buys)
+        if k < len(self.spends):
+            return Spend(n, self.spends[k])
+        if self.done and k == len(self.spends):
+            return Done(n)
+        raise IndexError(f"no input {k} among {self.size()}")
+
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
     """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
@@ -89,7 +126,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
-        moves.buys = tuple((c, v) for c, v, _ in evaluation.offers(state, seat))
+        moves.buys = tuple([(c, v) for c, v, _ in evaluation.offers(state, seat)])
         moves.done = True
     elif state.phase == "spend" and not s.done:
         moves.spends = tuple(evaluation.spends(state, seat))
@@ -115,6 +152,8 @@ def waiting_for(state: GameState) -> list[int | None]:
         return [None]
     asked = {d.seat for d in state.decisions} if state.decisions else ()
     if state.phase == "brewing":
+        if not asked:  # the common case while brewing: who is still drawing
+            return [n for n, s in enumerate(state.seats) if s.status == BREWING]
         return [n for n, s in enumerate(state.seats) if s.status == BREWING or n in asked]
     if state.phase == "shop":
         return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]

@@ -6,16 +6,17 @@ State objects are plain mutable dataclasses so that rule code reads naturally; `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from . import catalog
 from .errors import ConfigError
 from .text import Text
 
 BREWING, STOPPED, EXPLODED = "brewing", "stopped", "exploded"
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +45,23 @@ def chip(chip_id_: str) -> Chip:
     return Chip(chip_id_, parts[0], int(parts[1]))
 
 
-@cache
-def white_value(chip_id_: str) -> int:
-    """What a chip adds to the white total: its value if it is white, else 0 (counted per draw)."""
-    c = chip(chip_id_)
-    return c.value if c.color == "white" else 0
+class _PerChip(dict[str, _T]):
+    """Chip id -> one fact about the chip, worked out the first time the id is met and a plain dict
+    lookup after that: the pot's white total and colour counts are asked after nearly every input.
+    A chip id always names the same chip, so an entry never goes stale."""
+
+    def __init__(self, fact: Callable[[Chip], _T]) -> None:
+        super().__init__()
+        self.fact = fact
+
+    def __missing__(self, chip_id_: str) -> _T:
+        self[chip_id_] = found = self.fact(chip(chip_id_))
+        return found
+
+
+WHITE_VALUES: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" else 0)
+"""Chip id -> what the chip adds to the white total: its value if it is white, else 0."""
+_COLORS: _PerChip[str] = _PerChip(lambda c: c.color)
 
 
 @dataclass(frozen=True)
@@ -215,13 +228,17 @@ class Seat:
 
     def in_pot(self, color: str) -> int:
         """How many chips of a colour lie in the pot: what the red, yellow, purple and black books count."""
-        return sum(1 for cid, _ in self.pot if chip(cid).color == color)
+        found, colors = 0, _COLORS
+        for cid, _ in self.pot:
+            if colors[cid] == color:
+                found += 1
+        return found
 
     @property
     def white_total(self) -> int:
-        total = 0
+        total, values = 0, WHITE_VALUES
         for cid, _ in self.pot:
-            total += white_value(cid)
+            total += values[cid]
         return total
 
     def clone(self) -> Seat:

@@ -51,29 +51,37 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     from beside the pot is laid like any other. `safe`: a chip placed for a Fortune Teller card
     cannot explode the pot and has no action. The round's card may move a colour further
     (`card_data["extra_move"]`, Pumpkin Patch Party)."""
-    seat = ctx.seat
+    state = ctx.state
+    seat = state.seats[ctx.seat_no]  # plain lookups, not Ctx's properties: this runs for nearly every input
     c = chip(chip_id)
+    color, value = c.color, c.value
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
-    rules = active_rules(ctx.state.config)
-    rule = rules.get(c.color)
+    rules = active_rules(state.config)
+    rule = rules.get(color)
     from_aside = chip_id in seat.aside
     if from_aside:
         seat.aside.remove(chip_id)
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
         _drawn(seat)
         return
-    own = rule.extra_move(seat) if rule and rule.extra_move and not safe else 0  # e.g. a red chip's action
-    moved = c.value + own + ctx.state.card_data.get("extra_move", {}).get(c.color, 0)
-    for color in MOVE_ORDER:
-        other = rules.get(color)
-        if other and other.moves and not (safe and color == c.color):
+    moved = (value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
+    card_extra = state.card_data.get("extra_move")
+    if card_extra:
+        moved += card_extra.get(color, 0)
+    for mover in MOVE_ORDER:
+        other = rules.get(mover)
+        if other and other.moves and not (safe and mover == color):
             moved = other.moves(seat, c, moved)
-    seat.pending.clear()  # the chip laid takes every effect that waited for it
-    space = landing(seat.last_space, c.value, moved - c.value)
+    if seat.pending:
+        seat.pending.clear()  # the chip laid takes every effect that waited for it
+    space = landing(seat.last_space, value, moved - value)
     seat.pot.append((chip_id, space))
-    ctx.emit("placed", chip=chip_id, space=space, extra=moved - c.value, **({"aside": True} if from_aside else {}))
-    if c.color == "white" and not safe:
+    placed = {"event": "placed", "seat": ctx.seat_no, "chip": chip_id, "space": space, "extra": moved - value}
+    if from_aside:
+        placed["aside"] = True
+    ctx.events.append(placed)
+    if color == "white" and not safe:
         total = seat.white_total
         if explodes(total, seat.threshold):
             ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
@@ -83,7 +91,8 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
             ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
                     [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
                     data={"chip": chip_id})
-    _drawn(seat)
+    if seat.insured:
+        _drawn(seat)
     if fills_pot(space):
         ctx.stop_brewing(STOPPED, "pot_full", space=space)
         if not (rule and rule.acts_on_last_space):

@@ -66,7 +66,9 @@ def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
                 assert len(listed) == len(set(listed))
                 assert set(listed) == accepted(state), (state.round, state.phase, state.fortune)
                 for seat in (None, *range(len(state.seats))):
-                    assert legal_moves(state, seat).actions() == [a for a in listed if a.seat == seat]
+                    moves = legal_moves(state, seat)
+                    assert moves.actions() == [a for a in listed if a.seat == seat]
+                    assert [moves.pick(k) for k in range(moves.size())] == moves.actions()
                 kinds |= {(type(a).__name__, state.phase) for a in listed}
             apply(state, player.choose(state))
     assert {("Draw", "fortune"), ("Choose", "fortune"), ("Fortune", "fortune"), ("Draw", "brewing"),

@@ -30,8 +30,10 @@ def _two_players(ctx: Ctx) -> None:
 
 
 def _more_players(ctx: Ctx) -> None:
-    n = len(ctx.state.seats)
     mine = _blacks(ctx.state, ctx.seat_no)
+    if mine == 0:
+        return  # with no black chip there is no moth to act (and no neighbour has fewer)
+    n = len(ctx.state.seats)
     beaten = sum(1 for nb in ((ctx.seat_no + 1) % n, (ctx.seat_no - 1) % n) if mine > _blacks(ctx.state, nb))
     if beaten:
         ctx.move_droplet(catalog.BLACK_STEPS, HAWKMOTH)
