@@ -23,6 +23,7 @@ from .engine import (
     Spend,
     Stop,
     apply,
+    bowl,
     catalog,
     explosion_risk,
     legal_moves,
@@ -103,7 +104,8 @@ more than the VP its rubies bring at the end. An exploded pot
             reward = next((d for d in state.decisions_for(seat) if d.rule == REWARD), None)
             if reward is not None:
                 space = catalog.POT_TRACK[state.seats[seat].scoring_space]
-                key = "coins" if space.coins * worth(state.round).coin > space.vp else "points"
+                points = space.vp + bowl.points(state.seats[seat])  # the overflow bowl's come with the points
+                key = "coins" if space.coins * worth(state.round).coin > points else "points"
                 return next(a for a in answers if a.decision == reward.id and a.keys == (key,))
             return answers[0]
         return super().act(state, seat, moves)
@@ -115,8 +117,8 @@ more than the VP its rubies bring at the end. An exploded pot
         draws = [a for a in mine if isinstance(a, Draw)]
         try:
             if pending is not None:
-                if draws:
-                    return None  # looking at chips: which one comes out is chance
+                if draws or pending.rule == DIE:
+                    return None  # looking at chips or rolling the die (a card's roll while brewing): chance
                 choices = [a for a in mine if isinstance(a, Choose) and a.decision == pending.id]
                 return max(choices, key=lambda a: search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value)
             now = whatif.ignore_offers(state, seat)

@@ -7,7 +7,7 @@ the sets it dealt, so replaying a game never needs the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine import book_sets, catalog
@@ -15,29 +15,48 @@ from companion.engine import book_sets, catalog
 RANDOM = "random"
 """A colour's choice that deals one of its sets at random."""
 
+BASE_BOOK = 0
+"""Black's choice of its base book (the page for the player count): recorded as no black set."""
+
 Choice = int | str
 """A set number, or `RANDOM`."""
 
 
-def deal(choice: Mapping[str, Choice], rng: random.Random) -> dict[str, int]:
+def deal(choice: Mapping[str, Choice], rng: random.Random, expansions: Iterable[str] = ()) -> dict[str, int]:
     """A set for every book colour: the one chosen, or for "random" one dealt by `rng`; a colour
-    left out plays set 1. A set number the engine lacks, or a colour without books, passes through
-    for the engine to refuse by name; a choice that is neither a number nor "random" raises ValueError."""
-    books: dict[str, Any] = {color: wanted for color, wanted in choice.items() if color not in catalog.BOOK_COLORS}
+    left out plays set 1. "random" deals sets 1-4, and 1-6 with The Herb Witches, whose box also
+    brings black a choice (its base book, set 5 or 6; black left out plays the base book). A set
+    number the engine lacks, or a colour without books, passes through for the engine to refuse by
+    name; a choice that is neither a number nor "random" raises ValueError."""
+    witches = "witches" in expansions
+    sets = {color: [n for n in book_sets(color) if witches or n in catalog.BASE_SETS] for color in catalog.BOOK_COLORS}
+    books: dict[str, Any] = {color: wanted for color, wanted in choice.items()
+                             if color not in (*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK)}
     for color in catalog.BOOK_COLORS:
-        wanted = choice.get(color, 1)
-        if wanted == RANDOM:
-            books[color] = rng.choice(book_sets(color))
-        elif isinstance(wanted, int) and not isinstance(wanted, bool):
-            books[color] = wanted
-        else:
-            raise ValueError(f'{color}: choose a set number or "{RANDOM}", not {wanted!r}')
+        books[color] = _one(color, choice.get(color, 1), sets[color], rng)
+    black = choice.get(catalog.CHOSEN_BLACK)
+    if black == RANDOM:
+        black = rng.choice([BASE_BOOK, *book_sets(catalog.CHOSEN_BLACK)]) if witches else BASE_BOOK
+    if black not in (None, BASE_BOOK):
+        books[catalog.CHOSEN_BLACK] = _one(catalog.CHOSEN_BLACK, black, [], rng)
     return books
 
 
+def _one(color: str, wanted: Choice, sets: list[int], rng: random.Random) -> Choice:
+    if wanted == RANDOM:
+        return rng.choice(sets)
+    if isinstance(wanted, int) and not isinstance(wanted, bool):
+        return wanted
+    raise ValueError(f'{color}: choose a set number or "{RANDOM}", not {wanted!r}')
+
+
 def every_colour(choice: Choice) -> dict[str, Choice]:
-    """One choice for all five colours (`--books 2`, `--books random`)."""
-    return {color: choice for color in catalog.BOOK_COLORS}
+    """One choice for all five colours (`--books 2`, `--books random`), and for black when the choice
+    can name one of its books (`--books 5`, `--books random`)."""
+    books = {color: choice for color in catalog.BOOK_COLORS}
+    if choice == RANDOM or choice in catalog.WITCHES_SETS:
+        books[catalog.CHOSEN_BLACK] = choice
+    return books
 
 
 def parse_choice(text: str) -> Choice:

@@ -14,6 +14,7 @@
     draws = "readers"             # or "phones": no readers, each player taps their draws
     expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
     stand = "green"               # the exchange stand's side: "green" (buy points) or "brown" (chips' value)
+    witches = []                  # with "witches": the three laid out, one per type (e.g. "H-E2", "H-B3", "H-G1"); none: dealt
     patients = []                 # The Alchemists: the three patients to lay out; none named, three are drawn
 
     [web]
@@ -46,7 +47,7 @@ from typing import Any
 import platformdirs
 
 from companion.books import RANDOM, Choice
-from companion.dealing import deal_setup
+from companion.dealing import deal_setup, deal_witches
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.files import NotText, read_text
@@ -68,7 +69,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str, "expansions": list, "stand": str, "patients": list},
+              "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list, "patients": list},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -131,6 +132,8 @@ class TableConfig:
     edition: str = catalog.DEFAULT_EDITION
     expansions: tuple[str, ...] = ()
     stand: str = catalog.STAND_SIDES[0]
+    witches: tuple[str, ...] = ()
+    """With The Herb Witches: the three chosen; none: dealt at random when a game starts."""
     patients: tuple[str, ...] = ()
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
@@ -138,7 +141,7 @@ class TableConfig:
         cards are dealt now by `rng` (by default seeded by the system) and the setup records them."""
         return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
                           edition=self.edition, stand=self.stand,
-                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.patients))
+                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.witches, self.patients))
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -255,6 +258,7 @@ class _Checker:
         self.data, self.lines, self.path = data, lines, path
         self.problems: list[Problem] = []
         self.expansions: tuple[str, ...] = ()  # the expansions in play: a fifth seat needs The Herb Witches
+        self.witches: tuple[str, ...] = ()  # dealt for checking the setup only
         self.patients: tuple[str, ...] = ()  # the patients named to lay out (The Alchemists)
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
@@ -305,6 +309,13 @@ class _Checker:
                                                f"not {expansions!r}")
             expansions = []
         self.expansions = tuple(expansions)
+        chosen = table.get("witches", [])
+        if not all(isinstance(w, str) for w in chosen):
+            self.fail(("table", "witches"), f"must list witches such as \"H-E2\", not {chosen!r}")
+            chosen = []
+        self.witches = deal_witches(chosen, random.Random(0)) if "witches" in expansions else ()
+        if chosen and "witches" not in expansions:
+            self.fail(("table", "witches"), "witches are laid out only with \"witches\" in expansions")
         stand = table.get("stand", catalog.STAND_SIDES[0])
         if stand not in catalog.STAND_SIDES:
             self.fail(("table", "stand"), f"must be one of {', '.join(catalog.STAND_SIDES)}, not {stand!r}")
@@ -313,10 +324,13 @@ class _Checker:
             self.fail(("table", "patients"), f"must list patients' names in quotes, not {patients!r}")
             patients = []
         self.patients = tuple(patients)
-        error = _setup_error(_dealt(("A", "B"), self.expansions, self.patients, stand=stand,
+        error = _setup_error(_dealt(("A", "B"), self.expansions, self.witches, self.patients, stand=stand,
                                      tubes=table.get("tubes", False)))
         if error and not self.problems:
-            self.fail(("table", "patients" if "patient" in error else "expansions"), error)
+            self.fail(("table", "witches" if "witch" in error else "patients" if "patient" in error else "expansions"),
+                      error)
+        if error and "witch" in error:  # named once: the seats are checked with a deal the rules take
+            self.witches = deal_witches((), random.Random(0))
         if error and "patient" in error:
             self.patients = ()  # named once, here: the seats' check deals its own
         draws = table.get("draws", DRAWS[0])
@@ -346,21 +360,24 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
-            patients=self.patients,
+            witches=tuple(chosen), patients=self.patients,
         )
 
     def books(self) -> dict[str, Choice]:
         books: dict[str, Choice] = {color: 1 for color in catalog.BOOK_COLORS}
+        colors = (*catalog.book_colors(self.expansions), catalog.CHOSEN_BLACK)
         for color, set_no in self.section("books").items():
             path = ("books", color)
-            if color not in catalog.BOOK_COLORS:
-                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(catalog.BOOK_COLORS)})")
+            if color not in colors:
+                self.fail(path, f"no book to choose for {color!r} (colours: {', '.join(colors)}"
+                                + ("; locoweed comes with The Herb Witches or The Alchemists)" if color == "locoweed" else ")"))
             elif set_no == RANDOM:
                 books[color] = RANDOM
             elif not isinstance(set_no, int) or isinstance(set_no, bool):
-                self.fail(path, f'must be a set number (1-4) or "{RANDOM}", not {_describe(set_no)}')
+                self.fail(path, f'must be a set number (1-6; black 5 or 6) or "{RANDOM}", not {_describe(set_no)}')
             else:
-                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(books, 1), color: set_no}))
+                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(catalog.BOOK_COLORS, 1),
+                                                                           color: set_no}, expansions=self.expansions))
                 if error:
                     self.fail(path, error)
                 else:
@@ -432,15 +449,16 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(_dealt(tuple(s.player for s in seats), self.expansions, self.patients))
+            error = _setup_error(_dealt(tuple(s.player for s in seats), self.expansions, self.witches, self.patients))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)
 
 
-def _dealt(players: tuple[str, ...], expansions: tuple[str, ...], patients: tuple[str, ...], **more: Any) -> GameConfig:
+def _dealt(players: tuple[str, ...], expansions: tuple[str, ...], witches: tuple[str, ...], patients: tuple[str, ...],
+           **more: Any) -> GameConfig:
     """A setup as a game from this file would deal it (set 1 books): what the engine is asked to check."""
-    return GameConfig(players=players, **more, **deal_setup({}, expansions, random.Random(0), patients))
+    return GameConfig(players=players, **more, **deal_setup({}, expansions, random.Random(0), witches, patients))
 
 
 def _setup_error(config: GameConfig) -> str | None:

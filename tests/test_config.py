@@ -174,8 +174,20 @@ def test_a_bad_book_choice_or_edition_is_named_with_its_line():
     found = problems(text)
     assert ("table.edition", 6, "unknown edition 'german' (one of northstar, schmidt, first-translation, spanish)") \
         in found
-    assert ("books.blue", 13, 'must be a set number (1-4) or "random", not str \'two\'') in found
+    assert ("books.blue", 13, 'must be a set number (1-6; black 5 or 6) or "random", not str \'two\'') in found
     assert ("books.red", 14, f"red set 9 is not available; available: {book_sets('red')}") in found
+
+
+def test_sets_5_and_6_and_a_black_set_need_the_herb_witches():
+    text = GOOD.replace("red = 1", "red = 6\nblack = 5")
+    found = problems(text)
+    assert [key for key, _, _ in found] == ["books.red", "books.black"]
+    assert "sets 5 and 6 come with The Herb Witches" in found[0][2]
+    config = parse_config(text.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]'))
+    assert config.books["black"] == 5
+    game = config.game_config(random.Random(1))
+    assert (game.books["red"], game.books["black"]) == (6, 5)
+    assert problems(GOOD.replace("red = 1", "red = 1\nblack = 2"))[0][0] == "books.black"
 
 
 def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player():
@@ -204,3 +216,26 @@ def test_the_alchemists_patients_are_drawn_or_named_in_the_table_section():
     assert (key, line) == ("table.patients", 7) and "unknown patient(s) 'gout'" in message
     [(key, line, message)] = problems(GOOD.replace('supply = "B"', 'supply = "B"\npatients = ["wing-ears"]'))
     assert key == "table.patients" and "only with The Alchemists" in message
+def test_the_locoweed_book_is_chosen_with_a_box_that_brings_locoweed():
+    witches = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')
+    config = parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = 6'))
+    assert config.books["locoweed"] == 6 and config.game_config(random.Random(1)).books["locoweed"] == 6
+    assert parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = "random"')).game_config(
+        random.Random(1)).books["locoweed"] in (5, 6)
+    [(key, line, message)] = problems(witches.replace("red = 1", "red = 1\nlocoweed = 8"))
+    assert (key, line) == ("books.locoweed", 15) and "locoweed book 8 is not in the boxes in play; available: 5, 6" in message
+    [(key, line, message)] = problems(GOOD.replace("red = 1", "red = 1\nlocoweed = 5"))
+    assert key == "books.locoweed" and "locoweed comes with The Herb Witches or The Alchemists" in message
+
+
+def test_the_witches_are_chosen_in_the_table_setting_or_dealt():
+    chosen = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-G2", "H-E1"]')
+    config = parse_config(chosen).game_config(random.Random(1))
+    assert config.witches[0] == "H-E1" and config.witches[2] == "H-G2" and config.witches[1].startswith("H-B")
+    dealt = parse_config(GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')).game_config(random.Random(1))
+    assert [w[2] for w in dealt.witches] == ["E", "B", "G"]
+    two = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]\nwitches = ["H-E1", "H-E2"]')
+    [(key, line, message)] = problems(two)
+    assert (key, line) == ("table.witches", 7) and "one of each type" in message
+    without = GOOD.replace('supply = "B"', 'supply = "B"\nwitches = ["H-E1"]')
+    assert [(k, line) for k, line, _ in problems(without)] == [("table.witches", 6)]

@@ -21,7 +21,7 @@ from companion.config import ASSIST_DEFAULT, ASSISTS
 from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
-from companion.engine.model import chip_id
+from companion.engine.model import chip, chip_id
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
@@ -116,6 +116,17 @@ class Demo:
         return event
 
 
+def _stickers() -> dict[str, str]:
+    """Chip id -> the UID of its simulated sticker: the base box's chips numbered first, then the
+    expansions' chips, so a demo database stickered before keeps its UIDs."""
+    base = catalog.SUPPLIES["A"]
+    every = catalog.box("A", catalog.EXPANSIONS)
+    ids = [chip_id(color, value, n) for (color, value), count in base.items() for n in range(1, count + 1)]
+    ids += [chip_id(color, value, n) for (color, value), count in every.items()
+            for n in range(base.get((color, value), 0) + 1, count + 1)]
+    return {cid: f"{k:08X}" for k, cid in enumerate(ids, start=1)}
+
+
 def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
                cards: bool = False, books: dict[str, Choice] | None = None,
                edition: str = catalog.DEFAULT_EDITION, expansions: tuple[str, ...] = (),
@@ -126,14 +137,13 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
     "random" per colour, dealt here with `seed` (set 1 for a colour left out); `expansions` in play,
     their cards dealt with the same seed."""
     db = Database(db_path)
-    registry = TagRegistry(db, "A")
-    uids: dict[str, str] = {}
-    for (color, value), count in catalog.SUPPLIES["A"].items():
-        for number in range(1, count + 1):
-            cid = chip_id(color, value, number)
-            uids[cid] = f"{len(uids) + 1:08X}"
-    if not registry.rows():
-        for cid, uid in uids.items():
+    registry = TagRegistry(db, "A", tuple(expansions))
+    uids = _stickers()
+    known = {row.chip_id for row in registry.rows()}
+    box = catalog.box("A", tuple(sorted(expansions)))
+    for cid, uid in uids.items():  # the game's chips; a later game with more boxes adds theirs
+        c = chip(cid)
+        if cid not in known and int(cid.rsplit("-", 1)[1]) <= box.get((c.color, c.value), 0):
             registry.assign(uid, cid)
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     config = GameConfig(players=tuple(players), tubes=tubes, edition=edition, stand=stand,

@@ -24,8 +24,9 @@ def add_db_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_book_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--books", choices=("1", "2", "3", "4", RANDOM), default="1", metavar="1|2|3|4|random",
-                        help="the set of every colour's book, or a random set per colour dealt for each game (default 1)")
+    parser.add_argument("--books", choices=("1", "2", "3", "4", "5", "6", RANDOM), default="1", metavar="1-6|random",
+                        help="the set of every colour's book (5 and 6, black's too, with The Herb Witches), or a "
+                        "random set per colour dealt for each game (default 1)")
     parser.add_argument("--edition", choices=tuple(catalog.EDITIONS), default=catalog.DEFAULT_EDITION,
                         help="whose rulebook's prices (default northstar)")
 

@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _registry(args: argparse.Namespace):
     config = table_config(args)
     db = open_db(args)
-    return db, TagRegistry(db, config.supply if config else "A")
+    return db, TagRegistry(db, config.supply if config else "A", config.expansions if config else ())
 
 
 def list_tags(args: argparse.Namespace) -> int:

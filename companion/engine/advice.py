@@ -15,12 +15,13 @@ import gc
 from collections import Counter
 from typing import Any
 
-from . import catalog, compact, evaluation, whatif
+from . import bowl, brewing, catalog, compact, evaluation, whatif
 from .context import Ctx
-from .ingredients import active_rules
+from .ingredients import active_rules, locoweed
 from .model import BREWING, EXPLODED, GameState, Seat, chip
 from .outcome import Gains, Outcome, TooDeep, best, mix
 from .whatif import kind_of
+from .witches import OFFER
 from .worth import Worth, worth
 
 Key = tuple[Any, ...]
@@ -28,13 +29,14 @@ Key = tuple[Any, ...]
 
 def _key(state: GameState, n: int) -> Key:
     """Everything the future of a seat's round depends on under the books in play: what is left
-    in the bag, the position, the white total and its threshold, the flask, effects waiting for the
-    next chip, the blue insurance window, the pot as the books read it (`_pot`) and its last two
-    chips, the hand and the open decisions. A book that reads more of the pot must add it to `_pot`."""
+    in the bag, the position, the white total, the overflow bowl's total and the threshold, the flask,
+    effects waiting for the next chip, the blue insurance window, the chips beside the pot, the pot as
+    the books read it (`_pot`) and its last two chips, the hand and the open decisions. A book that
+    reads more of the pot must add it to `_pot`."""
     s = state.seats[n]
     return (
-        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, s.threshold, s.flask_full,
-        tuple(s.pending), s.insured,
+        s.status, tuple(sorted(map(kind_of, s.bag))), s.last_space, s.white_total, bowl.total(s), s.threshold,
+        s.flask_full, tuple(s.pending), s.insured, tuple(sorted(map(kind_of, s.aside))),
         _pot(state, s), tuple(kind_of(c) for c, _ in s.pot[-2:]), tuple(sorted(map(kind_of, s.hand))),
         tuple((d.rule, d.blocking, d.data.get("reveal", 0)) for d in state.decisions if d.seat == n),
     )
@@ -42,11 +44,14 @@ def _key(state: GameState, n: int) -> Key:
 
 def _pot(state: GameState, s: Seat) -> Key:
     """The colours in the pot (red, purple and black count them; with the bag they also fix the
-    values green set 3 adds up and purple set 4 upgrades), and for purple set 3, which pays by
-    each purple chip's space, the purple chips' spaces."""
+    values green set 3 adds up and purple set 4 upgrades), for purple set 3, which pays by
+    each purple chip's space, the purple chips' spaces, and for locoweed set 6 the chip it copies."""
     found: Key = tuple(sorted(chip(c).color for c, _ in s.pot))
     if state.config.books.get("purple") == 3:
         found += tuple(space for c, space in s.pot if chip(c).color == "purple")
+    if state.config.book("locoweed") == 6:
+        model = locoweed.copied(s)
+        found += (model.kind if model else None,)
     return found
 
 
@@ -64,7 +69,13 @@ class Search:
     # the ends of a round ---------------------------------------------------------------------
 
     def end(self, state: GameState) -> Outcome:
-        """The round ends here for this seat (stopped, exploded or full): evaluate it."""
+        """The round ends here for this seat (stopped, exploded or full): evaluate it. Chips set
+        aside that must be placed this round (red set 6) are placed first, through the engine's
+        stop: a white one may still explode the pot."""
+        seat = state.seats[self.seat_no]
+        if seat.status == BREWING and seat.aside and not brewing.aside_returns(state):
+            stopped = whatif.stop(state, self.seat_no)
+            return best([self.end(s) for s in self.answered(stopped, {d.id for d in state.decisions})])
         return best([self.end_after(after, state) for after in self.evaluated(state)])
 
     def evaluated(self, state: GameState) -> list[GameState]:
@@ -92,24 +103,25 @@ class Search:
         s, s0 = after.seats[self.seat_no], before.seats[self.seat_no]
         return self.score(s.scoring_space, s.status == EXPLODED,
                           Gains(s.score - s0.score, s.rubies - s0.rubies, s.droplet - s0.droplet), s.flask_full,
-                          insured=s.insured_explosion)
+                          insured=s.insured_explosion, bowl_vp=bowl.points(s))
 
     def score(self, scoring_space: int, exploded: bool, gains: Gains, flask_full: bool, *,
-              insured: bool = False) -> Outcome:
+              insured: bool = False, bowl_vp: int = 0) -> Outcome:
         """What a round's end is worth: the scoring space (an exploded pot takes its coins or its
-        points, whichever is worth more, or both within a blue set 2 window), step B's gains, the
-        space's ruby, the flask and the die (never for an exploded pot)."""
+        points, whichever is worth more, or both within a blue set 2 window; the overflow bowl's
+        points come with the space's), step B's gains, the space's ruby, the flask and the die
+        (never for an exploded pot)."""
         w = self.worth
         space = catalog.POT_TRACK[scoring_space]
         vp_b, rubies = gains.vp, gains.rubies + space.ruby
         rest = rubies * w.ruby + gains.droplet * w.droplet + (w.flask if flask_full else 0.0)
         if exploded and not insured:
             coins_worth = space.coins * w.coin
-            if coins_worth > space.vp:
+            if coins_worth > space.vp + bowl_vp:
                 return Outcome(coins_worth + vp_b + rest, space.coins, vp_b, rubies, 1.0)
-            return Outcome(space.vp + vp_b + rest, 0, space.vp + vp_b, rubies, 1.0)
+            return Outcome(space.vp + bowl_vp + vp_b + rest, 0, space.vp + bowl_vp + vp_b, rubies, 1.0)
         die = w.die if not exploded and self.rival is not None and scoring_space >= self.rival else 0.0
-        vp = space.vp + vp_b
+        vp = space.vp + bowl_vp + vp_b
         return Outcome(space.coins * w.coin + vp + rest + die, space.coins, vp, rubies, float(exploded))
 
     # the search ------------------------------------------------------------------------------
@@ -159,8 +171,9 @@ class Search:
                        found.rubies + rubies, found.explode)
 
     def settle(self, state: GameState) -> Outcome:
-        """Answer the seat's open offers at best: take one of them, or let them all lapse."""
-        offers = [d for d in state.decisions if d.seat == self.seat_no and not d.blocking]
+        """Answer the seat's open offers at best: take one of them, or let them all lapse. A
+        witch's offer lapses: her penny's worth is not in the value model."""
+        offers = [d for d in state.decisions if d.seat == self.seat_no and not d.blocking and d.kind != OFFER]
         if not offers:
             return self.value(state)
         options = [self.value(whatif.ignore_offers(state, self.seat_no))]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, droplets, placing
+from . import bowl, catalog, placing
 from .context import Ctx
 from .errors import IllegalAction
+from .ingredients import RULES
 from .ingredients.labels import chip_label
+from .ingredients.red import SET_6
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat
 from .text import N_, say
@@ -50,6 +52,36 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
                            "why": N_("essence")})
 
 
+def lay_first(state: GameState, events: list[dict[str, Any]]) -> None:
+    """Chips kept out of the bag to be laid first (green set 5) are laid in the order chosen, each
+    with its action, once the round's card has moved the rat stones (Rat Infestation)."""
+    for n in state.turn_order():
+        lay_first_of(state, n, events)
+
+
+def lay_first_of(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
+    """One seat's chips to lay first; a seat still answering the card (a die roll that may move its
+    droplet) lays them once it has answered, or at its first draw (which lets its offers lapse)."""
+    seat = state.seats[n]
+    if not seat.first or state.decisions_for(n):
+        return
+    first, seat.first = seat.first, []
+    for cid in first:
+        if seat.status == BREWING:
+            Ctx(state, n, events).place(cid)
+        else:  # the pot exploded or filled with an earlier one: the rest go back into the bag
+            seat.put_in_bag([cid])
+
+
+RED_SET_ASIDE = SET_6.set_no
+
+
+def aside_returns(state: GameState) -> bool:
+    """A chip beside the pot may go back into the bag at any time under red set 2; one set aside
+    by red set 6 must be laid this round."""
+    return state.config.book("red") != RED_SET_ASIDE
+
+
 def done(state: GameState) -> bool:
     for s in state.seats:  # a loop, not all(): asked after every input
         if s.status == BREWING:
@@ -64,7 +96,7 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
     if seat.status == EXPLODED:
         raise IllegalAction("exploded", f"{seat.name}'s pot has exploded: no more chips this round")
     if seat.status == STOPPED:
-        if seat.pot and placing.fills_pot(seat.pot[-1][1]):
+        if seat.pot and placing.fills_pot(seat.pot[-1][1]) and not bowl.in_play(state.config):
             raise IllegalAction("stopped", f"{seat.name}'s pot is full: a chip reached the last space")
         if not seat.bag:
             raise IllegalAction("stopped", f"{seat.name}'s bag is empty: a player with no chips in the bag must stop")
@@ -83,12 +115,23 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
     ctx = Ctx(state, seat_no, events)
     if state.decisions:
-        _withdraw_offers(ctx)
+        ctx.withdraw_offers(stopping=False)
+    if seat.first:
+        lay_first_of(state, seat_no, events)
+        if seat.status != BREWING:  # a white laid first exploded the pot: the chip drawn stays in the bag
+            return
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
     if pending:
         seat.hand.append(chip_id)
+        if pending.data.get("take"):  # the chip drawn is the answer (red set 6, yellow set 5)
+            ctx.emit("revealed", chip=chip_id)
+            resolve = RULES[pending.rule].resolve
+            assert resolve is not None
+            resolve(ctx, pending, (chip_id,))
+            settle(ctx)
+            return
         pending.options.insert(len(pending.options) - 1, Option(chip_id, say("Place {chip}", chip=chip_label(chip_id))))
         ctx.emit("revealed", chip=chip_id)
         return
@@ -102,7 +145,7 @@ def settle(ctx: Ctx) -> None:
     seat = ctx.state.seats[ctx.seat_no]
     if seat.status == BREWING and not seat.bag and not seat.hand and not seat.laid_out \
             and not ctx.state.blocking_decision(ctx.seat_no):
-        _withdraw_offers(ctx)
+        ctx.withdraw_offers()
         ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 
 
@@ -110,7 +153,7 @@ def returned(state: GameState, seat_no: int, chip_id: str, events: list[dict[str
     """The reader saw a chip go into the bag: a chip put back, confirmed; or a chip from beside the
     pot, which may go back into the bag at any time (red set 2), and so does now."""
     seat = state.seats[seat_no]
-    if chip_id in seat.aside:
+    if chip_id in seat.aside and aside_returns(state):
         seat.aside.remove(chip_id)
         seat.put_in_bag([chip_id], seen=True)
         state.decisions = [d for d in state.decisions if d.seat != seat_no or d.data.get("chip") != chip_id]
@@ -129,20 +172,8 @@ def stop(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     if pending:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
     ctx = Ctx(state, seat_no, events)
-    _withdraw_offers(ctx)
+    ctx.withdraw_offers()
     ctx.stop_brewing(STOPPED, "stopped", why=N_("chose to stop"))
-
-
-def _withdraw_offers(ctx: Ctx) -> None:
-    """Offers (flask, mandrake, which droplet) stand only until the seat draws again or stops;
-    a droplet move not chosen by then goes to the pot droplet."""
-    state = ctx.state
-    offers = [d for d in state.decisions if d.seat == ctx.seat_no and not d.blocking]
-    if offers:
-        state.decisions = [d for d in state.decisions if d.seat != ctx.seat_no or d.blocking]
-        for d in offers:
-            if d.rule == droplets.DROPLET:
-                droplets.lapse(ctx, d)
 
 
 HIGHEST_WHITE = max(value for box in catalog.SUPPLIES.values() for color, value in box if color == "white")

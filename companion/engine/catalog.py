@@ -8,14 +8,27 @@ copied from `shared/game-data/game-data.json` (sources and confidence are in gam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .text import N_
 
-COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black")
-"""Every chip colour of the base game, in the order the screens list them."""
+COLORS: tuple[str, ...] = ("white", "orange", "green", "blue", "red", "yellow", "purple", "black", "locoweed")
+"""Every chip colour, in the order the screens list them; locoweed comes with The Herb Witches and
+The Alchemists."""
 
 BOOK_COLORS: tuple[str, ...] = ("green", "blue", "red", "yellow", "purple")
-"""Colours whose book is chosen from sets 1-4; orange and black have one book each."""
+"""Colours whose book is chosen from sets 1-4 (and 5-6 with The Herb Witches)."""
+
+BASE_SETS: tuple[int, ...] = (1, 2, 3, 4)
+"""The base game's sets of the five book colours."""
+
+WITCHES_SETS: tuple[int, ...] = (5, 6)
+"""Sets The Herb Witches brings for the five book colours and for black (expansions.md 1.6; which
+book of a pair is set 5 is D5's reading: the first one printed)."""
+
+CHOSEN_BLACK = "black"
+"""Black's book is chosen only with The Herb Witches (sets 5 and 6); without a choice it is the
+base book, whose page the player count picks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +61,9 @@ LAST_CHIP_SPACE = 52
 
 SPOON = 53
 """The spoon: only ever a scoring space (35 coins, 15 VP)."""
+
+BOWL_DIVISOR = 2
+"""The overflow bowl (The Herb Witches) scores its chips' total value divided by this, rounded down."""
 
 
 def printed(space: int) -> int:
@@ -142,6 +158,35 @@ SUPPLIES: dict[str, dict[tuple[str, int], int]] = {
 }
 """Chip counts per (colour, value) of each known printing; the supply is limited."""
 
+EXPANSION_CHIPS: dict[str, dict[tuple[str, int], int]] = {
+    # The Herb Witches: 153 chips (expansions.md 1.6, D6; the three spare whites are not counted).
+    "witches": {
+        ("white", 1): 5, ("white", 2): 3, ("white", 3): 2,
+        ("orange", 1): 12, ("orange", 6): 20,
+        ("green", 1): 10, ("green", 2): 5, ("green", 4): 5,
+        ("blue", 1): 8, ("blue", 2): 5, ("blue", 4): 5,
+        ("red", 1): 6, ("red", 2): 5, ("red", 4): 5,
+        ("yellow", 1): 6, ("yellow", 2): 5, ("yellow", 4): 5,
+        ("purple", 1): 8,
+        ("black", 1): 8,
+        ("locoweed", 1): 25,
+    },
+    # The Alchemists: its own locoweed (2.1); the firecrackers replace worn white chips.
+    "alchemists": {("locoweed", 1): 30},
+}
+"""Chips each expansion's box adds to the supply, per (colour, value)."""
+
+
+@cache
+def box(printing: str, expansions: tuple[str, ...]) -> dict[tuple[str, int], int]:
+    """Every chip of a game's supply: the base printing's and those of the expansions in play
+    (made once per setup: read it, never change it)."""
+    counts = dict(SUPPLIES[printing])
+    for expansion in expansions:
+        for kind, n in EXPANSION_CHIPS.get(expansion, {}).items():
+            counts[kind] = counts.get(kind, 0) + n
+    return counts
+
 START_BAG: tuple[tuple[str, int, int], ...] = (
     ("white", 1, 4), ("white", 2, 2), ("white", 3, 1), ("orange", 1, 1), ("green", 1, 1),
 )
@@ -170,9 +215,55 @@ PRICES: dict[tuple[str, int | None], dict[int, int]] = {
     ("purple", 2): {1: 12},
     ("purple", 3): {1: 10},
     ("purple", 4): {1: 11},
+    # The Herb Witches (expansions.md 1.6): one price list, printed alike in every edition.
+    ("green", 5): {1: 5, 2: 9, 4: 16},
+    ("green", 6): {1: 4, 2: 8, 4: 14},
+    ("blue", 5): {1: 8, 2: 15, 4: 19},
+    ("blue", 6): {1: 5, 2: 10, 4: 18},
+    ("red", 5): {1: 6, 2: 11, 4: 18},
+    ("red", 6): {1: 7, 2: 11, 4: 17},
+    ("yellow", 5): {1: 10, 2: 14, 4: 20},
+    ("yellow", 6): {1: 8, 2: 12, 4: 18},
+    ("purple", 5): {1: 9},
+    ("purple", 6): {1: 16},
+    ("black", 5): {1: 10},
+    ("black", 6): {1: 9},
 }
 """Cost of each chip value in each book as North Star prints it, keyed by (colour, set); None = the
 colour's only book. The other editions' differences are in `EDITIONS`."""
+
+PUMPKIN_BOOK_WITCHES = 6
+"""The Herb Witches' pumpkin book replaces the base one; its prices are keyed ("orange", 6)."""
+
+LOCOWEED_SETS: dict[int, str] = {5: "witches", 6: "witches", 7: "alchemists", 8: "alchemists",
+                                 9: "alchemists", 10: "alchemists"}
+"""Locoweed's books and the box each comes in: The Herb Witches' sets 5 and 6, and The Alchemists'
+four books, which print no set number: 7 essence, 8 colours, 9 return, 10 white sum."""
+
+EXPANSION_PRICES: dict[tuple[str, int | None], dict[int, int]] = {
+    ("orange", PUMPKIN_BOOK_WITCHES): {1: 3, 6: 22},
+    ("locoweed", 5): {1: 8}, ("locoweed", 6): {1: 10},
+    ("locoweed", 7): {1: 11}, ("locoweed", 8): {1: 16}, ("locoweed", 9): {1: 10}, ("locoweed", 10): {1: 12},
+}
+"""Cost of each chip value in the expansions' books (expansions.md 1.6, 2.8), the same in every
+edition; a book of the base game's rulebooks is priced by `EDITION_PRICES`."""
+
+NEVER_UPGRADED: frozenset[str] = frozenset({"orange", "locoweed"})
+"""Colours no upgrade (a book, a witch, a card) ever applies to: orange by the publisher's ruling,
+locoweed because it comes in one kind."""
+
+LOCOWEED_5_MOST = 4
+"""Locoweed set 5: it moves the rat stone's steps plus 1, at most this many spaces."""
+
+
+def book_colors(expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """Colours whose book a game chooses: locoweed's too once a box with locoweed is in play."""
+    return BOOK_COLORS + (("locoweed",) if set(expansions) & set(LOCOWEED_SETS.values()) else ())
+
+
+def locoweed_sets(expansions: tuple[str, ...]) -> tuple[int, ...]:
+    """The locoweed books the boxes in play bring."""
+    return tuple(n for n, box_ in LOCOWEED_SETS.items() if box_ in expansions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +342,19 @@ YELLOW_4_EXTRA: tuple[int, ...] = (1, 2, 3)
 BLACK_STEPS, BLACK_RUBIES = 1, 1
 """Black: droplet steps for matching (2 players) or beating a neighbour (3-4), rubies for beating them all."""
 
+POT_IS_FULL = "B07"
+"""The Pot Is Full: whoever rolls the bonus die rolls twice, for green set 6's rolls too."""
+
+YELLOW_6_COST, YELLOW_6_MOVE = 1, 3
+"""Yellow set 6: rubies paid for a yellow chip to move this many more spaces (once per chip)."""
+
+BLACK_5_STEPS, BLACK_5_RUBIES = 1, 1
+"""Black set 5: droplet steps for a black chip given to the left neighbour; rubies per black chip
+in that neighbour's pot and per own black chip last or next to last."""
+
+BLACK_6_STEPS, BLACK_6_RUBIES = 1, 1
+"""Black set 6: droplet steps for the furthest black chip at the table, rubies for the second furthest."""
+
 BOOK_FROM_ROUND: dict[str, int] = {"yellow": 2, "purple": 3}
 """Books laid out later than round 1: yellow before round 2, purple before round 3."""
 
@@ -288,11 +392,39 @@ CARD_BOOK_READINGS = ("redraw", "play")
 EXPANSIONS: tuple[str, ...] = ("witches", "alchemists", "exchange")
 """The boxes a game may add, in any combination the rules allow: The Herb Witches, The Alchemists,
 Wolfgang's Exchange Office (only with the front side of the pots)."""
+EXPANSION_NAMES: dict[str, str] = {"witches": "The Herb Witches", "alchemists": "The Alchemists",
+                                   "exchange": "Wolfgang's Exchange Office"}
 STAND_SIDES: tuple[str, ...] = ("green", "brown")
 """Wolfgang's Exchange Office stand: green sells victory points in the shop, brown divides the
 chips' total value at the end."""
+STAND: dict[str, tuple[int, ...]] = {
+    "green": (12, 10, 9, 8, 7, 6, 5, 5, 4, 4, 3, 3, 2),  # coins per victory point in the shop
+    "brown": (15, 13, 11, 9, 7, 6, 5, 5, 4, 4, 3, 3, 2),  # chip value per victory point at the end
+}
+"""The number printed under each of the stand's 13 tubes (0: the start), per side (expansions.md
+section 3.2; the ends are sure, the tubes between are read from a picture: correct them here)."""
+LAST_STAND_TUBE = 12
+"""Once the stand droplet is here it moves no more: every step goes to the pot droplet (Q-E1)."""
 MAX_PLAYERS = 4
 MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
+
+# The Herb Witches (the witches' texts and effects are in `witches.py`) -------------------------
+
+PENNY_VP = 2
+"""Each unspent witch penny is worth this at the end of the game."""
+WITCH_DRAW = 6
+"""Chips the draw witch (H-E2) has the seat draw to choose from."""
+WITCH_WHITES_BACK = 2
+"""White chips the whites witch (H-E3) puts back, the last ones placed."""
+WITCH_COLOURS_VP: tuple[tuple[int, int], ...] = ((8, 14), (7, 10), (6, 7), (5, 4), (1, 3))
+"""(at least this many colours in the pot, victory points) for the colours witch (H-G1); white
+does not count; none: nothing."""
+WITCH_BAG_VP = 2
+"""Victory points per valuable chip in the bag for the bag witch (H-G2)."""
+WITCH_COINS_PER_RUBY = 2
+"""Coins per ruby owned for the ruby witch of the shop (H-B4); the rubies are kept."""
+WITCH_RUBY_COST = 1
+"""What a droplet step or a flask refill costs after the cheap-ruby witch (H-G4) is called."""
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
 "redraw" refuses the card so another is drawn; "play" plays it without that option."""
 
@@ -313,3 +445,19 @@ SHINING_RUBIES = 1
 SECOND_CHANCE_AFTER = 5
 """Chips placed before A Second Chance asks whether to start again."""
 PUMPKIN_PARTY_EXTRA = 1
+
+# The Alchemists' plain cards (no symbol): numbers printed on them (expansions.md section 4)
+SPOILED_RUBIES, SPOILED_TAILS, SPOILED_CHIP = 1, 3, ("red", 2)
+GIVE_AND_TAKE = {1: 1, 2: 2, 4: 4}
+"""Give and take: rubies given -> the value of the chip taken (the card's order; low-medium)."""
+GIVE_AND_TAKE_RUBIES = 2
+RICH_TAILS, RICH_ROLLS, RICH_DROPLET = 8, 4, 3
+SMALL_DONATION_TAILS = 2
+CHERISH_MOST, CHERISH_TAILS = 3, 3
+USEFUL_RODENT = {2: 1, 4: 2, 6: 4}
+"""Useful rodent: rat tails given up -> the value of the chip taken (the card's order; low-medium)."""
+POWERFUL_TIPPLE = {1: 2, 2: 4}
+"""A powerful tipple: droplet spaces back -> the value of the chip taken (the card's order; low-medium)."""
+RATS_BLESSING = 2
+"""A rat's blessing: coins per rat tail."""
+NEIGHBOURHOOD_RUBIES = 2

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from . import catalog, fortune, placing, whatif
+from . import bowl, catalog, fortune, placing, whatif
 from .context import Ctx
 from .ingredients import active_rules, blue, yellow
 from .ingredients._rule import IngredientRule, Reads
@@ -43,6 +43,8 @@ Tail = tuple[int, int, int]  # kinds of the last three chips (NONE_KIND: none or
 
 def unmodelled(state: GameState, seat_no: int) -> str | None:
     """Why the compact search cannot answer here (None: it can)."""
+    if bowl.in_play(state.config):
+        return "the overflow bowl is not modelled"
     if state.config.expansions:
         return "the expansions are not modelled"
     rules = active_rules(state.config).values()

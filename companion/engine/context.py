@@ -6,7 +6,7 @@ from typing import Any
 
 from . import droplets, placing
 from .ingredients import active_rules
-from .model import BREWING, Decision, GameState, Option, Seat, chip
+from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
 from .text import Text
 
 
@@ -38,7 +38,8 @@ class Ctx:
             self.emit("rubies", amount=n, why=why)
 
     def move_droplet(self, n: int, why: str) -> None:
-        """Move "your droplet" n steps; on the test-tube side the seat chooses which droplet."""
+        """Move "your droplet" n steps; on the test-tube side or with the exchange stand the seat
+        chooses which droplet, step by step."""
         droplets.move(self, n, why)
 
     def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
@@ -48,9 +49,27 @@ class Ctx:
             self.emit("sold_out", kind=f"{color}-{value}", why=why)
             return None
         cid = stock.pop(0)
-        self.seat.put_in_bag([cid])
         self.emit("chip_gained", chip=cid, why=why)
+        self.into_bag(cid)
         return cid
+
+    def into_bag(self, chip_id: str, *, seen: bool = False) -> None:
+        """A chip from the box goes into this seat's bag, unless its book sends it elsewhere
+        (black set 5). `seen`: read at this seat's reader on the way in (a purchase)."""
+        rule = active_rules(self.state.config).get(chip(chip_id).color)
+        if not (rule and rule.gained and rule.gained(self, chip_id)):
+            self.seat.put_in_bag([chip_id], seen=seen)
+
+    def move_on(self, chip_id: str, by: int, why: str) -> None:
+        """A chip already laid moves `by` spaces further (yellow sets 5 and 6); a chip that
+        reaches the last space fills the pot."""
+        seat = self.seat
+        at = next(i for i, (cid, _) in enumerate(seat.pot) if cid == chip_id)
+        space = placing.landing(seat.pot[at][1], by, 0)
+        seat.pot[at] = (chip_id, space)
+        self.emit("moved", chip=chip_id, space=space, by=by, why=why)
+        if placing.fills_pot(space):
+            self.stop_brewing(STOPPED, "pot_full", space=space)
 
     def chip_to_supply(self, chip_id: str, why: str) -> None:
         """A chip leaves this seat's bag, hand or pot for good, back into the box; a chip taken
@@ -84,14 +103,27 @@ class Ctx:
         self.seat.put_in_bag(chips)
         self.emit("returned", chips=chips, why=why)
 
+    def withdraw_offers(self, *, stopping: bool = True) -> None:
+        """The seat draws or lays its next chip (`stopping` False), or stops: its offers that lapse
+        go; a droplet move not chosen by then goes to the pot droplet."""
+        state = self.state
+        offers = [d for d in state.decisions if d.seat == self.seat_no and d.lapses(stopping=stopping)]
+        if offers:
+            state.decisions = [d for d in state.decisions if d.seat != self.seat_no or not d.lapses(stopping=stopping)]
+            for d in offers:
+                if d.rule == droplets.DROPLET:
+                    droplets.lapse(self, d)
+
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)
 
     def stop_brewing(self, status: str, event: str, **data: Any) -> None:
         """The seat draws no more this round: it stopped, exploded, filled its pot or emptied its
-        bag. A book that acts once a seat has stopped (red set 2) acts now, once per round."""
-        brewing = self.seat.status == BREWING  # else a chip laid after stopping (red set 2, a card) filled it
-        if brewing:
+        bag. A book that acts once a seat has stopped (red set 2) acts now, once per round. A
+        chip laid after stopping (red sets 2 and 6, a card) may still fill the pot, which changes
+        nothing, or explode it (a white chip set aside by red set 6 still counts)."""
+        brewing = self.seat.status == BREWING
+        if brewing or status == EXPLODED:
             self.seat.status = status
         self.emit(event, **data)
         if brewing:

@@ -1,17 +1,18 @@
-"""Droplet moves: the pot droplet and, on the test-tube side, the test-tube droplet.
+"""Droplet moves: the pot droplet and, beside it, a second droplet the seat may move instead.
 
 Every rule that moves "your droplet" (a chip action, the die, a ruby spend, a card) calls
-`Ctx.move_droplet`. On the test-tube side the seat chooses which droplet moves, one step at a
-time; a glass pays at once. Once the strip is full every step goes to the pot droplet. The
-question is an offer: the phase waits for it, but a seat that draws or stops without answering
-has chosen the pot droplet.
+`Ctx.move_droplet`. The second droplet is the test-tube droplet on the back side of the pot (a
+glass pays at once) or, with Wolfgang's Exchange Office, the stand droplet (its tube sets a price,
+`exchange`). The seat chooses which droplet moves, one step at a time; once the second droplet is
+at its last place every step goes to the pot droplet. The question is an offer: the phase waits
+for it, but a seat that draws or stops without answering has chosen the pot droplet.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog
+from . import catalog, exchange
 from .catalog import printed
 from .model import Decision, Option
 from .text import N_, say
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .context import Ctx
 
 DROPLET = "core/droplet"
-POT, TUBE = "pot", "tube"
+POT, TUBE, STAND = "pot", "tube", exchange.STAND
 
 
 def move(ctx: Ctx, steps: int, why: str) -> None:
@@ -29,7 +30,7 @@ def move(ctx: Ctx, steps: int, why: str) -> None:
         return
     waiting = next((d for d in ctx.state.decisions_for(ctx.seat_no) if d.rule == DROPLET), None)
     if waiting is not None:
-        waiting.data["moves"].extend([why] * steps)
+        waiting.data["moves"] = [*waiting.data["moves"], *[why] * steps]  # a new list: clones share the old
         return
     _carry_on(ctx, [why] * steps)
 
@@ -40,11 +41,9 @@ def _carry_on(ctx: Ctx, moves: list[str]) -> None:
         free = _movable(ctx)
         if len(free) == 2:
             seat = ctx.seat
-            glass = catalog.TEST_TUBES[seat.tube + 1]
             ctx.ask("droplet", DROPLET, say("Move a droplet 1 step ({why}): which one?", why=say(moves[0])),
                     [Option(POT, say("Pot droplet to space {space}", space=printed(seat.droplet + 1))),
-                     Option(TUBE, say("Test-tube droplet to glass {glass}: {bonus}", glass=seat.tube + 1,
-                                      bonus=say(glass.label)))],
+                     _second_option(ctx, free[1])],
                     blocking=False, data={"moves": moves})
             return
         why = moves.pop(0)
@@ -52,12 +51,23 @@ def _carry_on(ctx: Ctx, moves: list[str]) -> None:
             _step(ctx, free[0], why)
 
 
+def _second_option(ctx: Ctx, which: str) -> Option:
+    seat = ctx.seat
+    if which == STAND:
+        return exchange.step_option(ctx.state.config, seat)
+    glass = catalog.TEST_TUBES[seat.tube + 1]
+    return Option(TUBE, say("Test-tube droplet to glass {glass}: {bonus}", glass=seat.tube + 1, bonus=say(glass.label)))
+
+
 def _movable(ctx: Ctx) -> list[str]:
-    """The droplets that can still move forward: the pot's, and the test tube's until the strip is full."""
+    """The droplets that can still move forward: the pot's, and the second one until its last place."""
     seat = ctx.seat
     free = [POT] if seat.droplet < catalog.LAST_CHIP_SPACE - 1 else []
-    if ctx.state.config.tubes and seat.tube < catalog.LAST_GLASS:
+    config = ctx.state.config
+    if config.tubes and seat.tube < catalog.LAST_GLASS:
         free.append(TUBE)
+    elif exchange.stand_free(config, seat):
+        free.append(STAND)
     return free
 
 
@@ -82,6 +92,9 @@ def _step(ctx: Ctx, which: str, why: str) -> None:
     if which == POT:
         seat.droplet += 1
         ctx.emit("droplet", amount=1, to=seat.droplet, why=why)
+        return
+    if which == STAND:
+        exchange.step(ctx, why)
         return
     seat.tube += 1
     glass = catalog.TEST_TUBES[seat.tube]

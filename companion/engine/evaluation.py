@@ -1,19 +1,27 @@
-"""Evaluation steps A-F, the end of a round and the end of the game."""
+"""Evaluation steps A-F, the end of a round and the end of the game.
+
+The bonus die (`die.py`) and the price list (`prices.py`) are read here too, under the names the
+shop and the cards have always used.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-from . import catalog
+from . import bowl, catalog, exchange, witches
 from .context import Ctx
+from .die import DIE as DIE
+from .die import DIE_KIND as DIE_KIND
+from .die import ask_die as ask_die
+from .die import resolve_die as resolve_die
 from .errors import IllegalAction
 from .ingredients import active_rules
 from .model import EXPLODED, Decision, GameConfig, GameState, Option
+from .prices import book_prices as book_prices
+from .prices import price_list as price_list
 from .text import N_, say, say_n
 
-DIE = "core/die"
-DIE_KIND = "bonus_die"
 REWARD = "core/reward"
 GAME_OVER = "game_over"
 
@@ -33,7 +41,7 @@ def is_last_round(state: GameState) -> bool:
 
 def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
-    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED]
+    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED or witches.unharmed(s)]
     if not unexploded:
         events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
         return
@@ -41,26 +49,6 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     for n in state.turn_order():
         if n in unexploded and state.seats[n].scoring_space == best:
             ask_die(Ctx(state, n, events))
-
-
-def ask_die(ctx: Ctx) -> None:
-    """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"),
-            [Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE])
-
-
-def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    ctx.close(decision)
-    face = catalog.BONUS_DIE[int(keys[0]) - 1]
-    ctx.emit("die", face=face.face, label=face.label)
-    if face.kind == "vp":
-        ctx.gain_points(face.amount, N_("bonus die"))
-    elif face.kind == "ruby":
-        ctx.gain_rubies(face.amount, N_("bonus die"))
-    elif face.kind == "droplet":
-        ctx.move_droplet(face.amount, N_("bonus die"))
-    else:
-        ctx.chip_from_supply(*catalog.DIE_CHIP, why=N_("bonus die"))
 
 
 # B: chip actions ---------------------------------------------------------------------------
@@ -88,23 +76,25 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
-    unless a blue chip's window (blue set 2) covered the explosion."""
+    unless a blue chip's window (blue set 2) or a witch (H-E4) covered the explosion. The overflow
+    bowl's points come with the space's points."""
     for n in state.turn_order():
         seat = state.seats[n]
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
-        if seat.status == EXPLODED and not seat.insured_explosion:
+        if seat.status == EXPLODED and not seat.insured_explosion and not witches.unharmed(seat):
             at_end = space.coins // catalog.COINS_PER_VP
             coins = (say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", space.coins,
                            points=say_n("{n} victory point", "{n} victory points", at_end))
                      if is_last_round(state) else
                      say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
             ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
-                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp)),
+                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
                      Option("coins", coins)])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
+            bowl.score(ctx)
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -116,6 +106,7 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat.reward = keys[0]
     if keys[0] == "points":
         ctx.gain_points(space.vp, N_("scoring space"))
+        bowl.score(ctx)
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
@@ -126,23 +117,6 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
     return price_list(state.config, state.round).get((color, value))
-
-
-@lru_cache(maxsize=256)
-def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
-    found = {}
-    for color in catalog.COLORS:
-        if color == "white" or not catalog.book_out(color, round_no):
-            continue
-        for value, cost in book_prices(config, color).items():
-            found[(color, value)] = cost
-    return found
-
-
-def book_prices(config: GameConfig, color: str) -> dict[int, int]:
-    """{chip value: cost} as this game's book of that colour prints it in the chosen edition."""
-    return catalog.EDITION_PRICES[config.edition].get((color, config.book(color)), {})
 
 
 @lru_cache(maxsize=256)
@@ -163,6 +137,12 @@ def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
             if cost <= coins and color not in bought and supply.get(kind)]
 
 
+def can_shop(state: GameState, seat_no: int) -> bool:
+    """Whether the seat can still buy anything (a chip, or victory points at the exchange stand) or
+    call a buying witch."""
+    return bool(offers(state, seat_no)) or exchange.can_buy_points(state, seat_no) or witches.shops(state, seat_no)
+
+
 def enter_shop(state: GameState, events: list[dict[str, Any]]) -> None:
     if is_last_round(state):
         return
@@ -175,7 +155,7 @@ def _next_shopper(state: GameState, events: list[dict[str, Any]]) -> None:
     order = state.turn_order()
     start = 0 if state.shopper is None else order.index(state.shopper) + 1
     for n in order[start:]:
-        if offers(state, n):
+        if can_shop(state, n):
             state.shopper = n
             return
         _leave_shop(state, n, events)
@@ -184,19 +164,29 @@ def _next_shopper(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def _leave_shop(state: GameState, n: int, events: list[dict[str, Any]]) -> None:
     seat = state.seats[n]
+    witches.withdraw(state, n)
     if seat.coins:
         events.append({"event": "coins_lost", "seat": n, "amount": seat.coins})
     seat.coins = 0
 
 
 def shop_done(state: GameState) -> bool:
-    return state.shopper is None
+    return state.shopper is None and not state.decisions
 
 
 def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | None,
         events: list[dict[str, Any]]) -> None:
     _check_shopper(state, seat_no)
     seat = state.seats[seat_no]
+    if color == exchange.POINTS:
+        if seat.reward == "points":  # Q-E3: points are a purchase; a buying witch's turn buys chips only
+            raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
+                                "an exploded pot gives points or coins, not both, so there is nothing to buy points with")
+        if chip_id is not None:
+            raise IllegalAction("malformed", "victory points are bought without a chip: leave out 'chip'")
+        exchange.buy_points(Ctx(state, seat_no, events), value)
+        _after_buying(state, seat_no, events)
+        return
     cost = price(state, color, value)
     if cost is None:
         raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
@@ -216,11 +206,17 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
     elif chip_id not in stock:
         raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
     stock.remove(chip_id)
-    seat.put_in_bag([chip_id], seen=read)
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
-    if not offers(state, seat_no):
+    Ctx(state, seat_no, events).into_bag(chip_id, seen=read)
+    witches.free_copy(state, seat_no, chip_id, events)
+    _after_buying(state, seat_no, events)
+
+
+def _after_buying(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
+    """A seat that can buy nothing more leaves the shop to the next."""
+    if not can_shop(state, seat_no):
         _leave_shop(state, seat_no, events)
         _next_shopper(state, events)
 
@@ -243,7 +239,7 @@ def finish_shopping(state: GameState, seat_no: int, events: list[dict[str, Any]]
 
 def _check_shopper(state: GameState, seat_no: int) -> None:
     seat = state.seats[seat_no]
-    if seat.reward == "points" and state.phase in ("rewards", "shop"):
+    if seat.reward == "points" and state.phase in ("rewards", "shop") and state.shopper != seat_no:
         raise IllegalAction("took_points", f"{seat.name}'s pot exploded and {seat.name} took the victory points: "
                             "an exploded pot gives points or coins, not both, so there is nothing to shop with")
     if state.phase != "shop":
@@ -264,17 +260,17 @@ SPENDS = ("droplet", "flask")
 
 def spends(state: GameState, seat_no: int) -> list[str]:
     seat = state.seats[seat_no]
-    if seat.done or seat.rubies < catalog.DROPLET_COST:
+    if seat.done or seat.rubies < witches.ruby_cost(seat, catalog.DROPLET_COST):
         return []
     found = ["droplet"]
-    if not seat.flask_full and seat.rubies >= catalog.FLASK_COST:
+    if not seat.flask_full and seat.rubies >= witches.ruby_cost(seat, catalog.FLASK_COST):
         found.append("flask")
     return found
 
 
 def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
     for n, seat in enumerate(state.seats):
-        seat.done = is_last_round(state) or not spends(state, n)
+        seat.done = is_last_round(state) or not (spends(state, n) or witches.spends(state, n))
 
 
 def spend_done(state: GameState) -> bool:
@@ -285,7 +281,7 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
     seat = state.seats[seat_no]
     if what not in SPENDS:
         raise IllegalAction("malformed", f"rubies are spent on 'droplet' or 'flask', not {what!r}")
-    cost = catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST
+    cost = witches.ruby_cost(seat, catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST)
     if seat.rubies < cost:
         raise IllegalAction("too_few_rubies", f"{'moving the droplet' if what == 'droplet' else 'refilling the flask'} "
                             f"costs {cost} rubies; {seat.name} has {seat.rubies}")
@@ -306,12 +302,13 @@ def settle_spender(state: GameState, seat_no: int) -> None:
     """A seat that can spend no more is done, once it has chosen where its droplet moved (the
     test-tube glass it chose may pay a ruby, enough for one more step)."""
     if not state.seats[seat_no].done and not state.decisions_for(seat_no):
-        state.seats[seat_no].done = not spends(state, seat_no)
+        state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
     _check_spender(state, seat_no)
     state.seats[seat_no].done = True
+    witches.withdraw(state, seat_no)
 
 
 def _check_spender(state: GameState, seat_no: int) -> None:
@@ -324,15 +321,19 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 # end of round and game ---------------------------------------------------------------------
 
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
-    """Chips go back into the bags (chips kept beside a pot stay there), rats leave the pots, a
+    """Chips go back into the bags (chips kept beside a pot, or to be laid first next round, stay
+    out), rats leave the pots, a
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.put_in_bag([cid for cid, _ in seat.pot] + seat.hand + seat.laid_out)
-        seat.pot, seat.hand, seat.pending, seat.laid_out = [], [], [], []
+        seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
+        seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand + seat.laid_out)
+        seat.put_in_bag(seat.bowl)
+        seat.pot, seat.bowl, seat.hand, seat.pending, seat.laid_out = [], [], [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0
+        seat.called, seat.passed = [], []
     state.fortune, state.card_data = None, {}
     state.start_player = (state.start_player + 1) % len(state.seats)
     events.append({"event": "round_end", "seat": None, "round": state.round})
@@ -358,19 +359,28 @@ def start_round(state: GameState, events: list[dict[str, Any]]) -> None:
 
 def final_scoring(state: GameState, events: list[dict[str, Any]]) -> None:
     """Coins (5 per point) and rubies (2 per point) become points; more points never hurt, so all convert.
+    With The Herb Witches each unspent penny is worth 2 points.
 
     The last round's score is recorded before they convert, so results can show each part."""
     for n in state.turn_order():
         seat = state.seats[n]
         seat.round_scores.append(seat.score)
         ctx = Ctx(state, n, events)
-        from_coins = seat.coins // catalog.COINS_PER_VP
+        from_coins = exchange.coin_points(state, seat)
         ctx.gain_points(from_coins, N_("coins"))
         seat.coins = 0
         converted = seat.rubies // catalog.RUBIES_PER_VP
         seat.rubies -= converted * catalog.RUBIES_PER_VP
         ctx.gain_points(converted, N_("rubies"))
         seat.final_points = {"coins": from_coins, "rubies": converted}
+        if exchange.side(state.config) == exchange.BROWN:
+            from_stand = exchange.final_points(state, seat)
+            ctx.gain_points(from_stand, exchange.WHY)
+            seat.final_points["stand"] = from_stand
+        if state.config.has("witches"):
+            from_pennies = catalog.PENNY_VP * len(seat.pennies)
+            ctx.gain_points(from_pennies, N_("witch pennies"))
+            seat.final_points["pennies"] = from_pennies
     best = max(s.score for s in state.seats)
     leaders = [n for n, s in enumerate(state.seats) if s.score == best]
     furthest = max(state.seats[n].scoring_space for n in leaders)

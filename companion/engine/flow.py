@@ -1,8 +1,9 @@
 """The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
 
 A phase an expansion brings (The Alchemists' essence) is played only with that expansion.
-The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`);
-a card's end step may open decisions, which keeps its phase open until they are answered.
+The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`),
+and so do the herb witches into the end of some (`witches`); a card's or a witch's end step may
+open decisions, which keeps its phase open until they are answered.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, essence, evaluation, fortune
+from . import brewing, essence, evaluation, fortune, witches
 from .model import GameConfig, GameState
 
 Events = list[dict[str, Any]]
@@ -23,10 +24,6 @@ def _nothing(state: GameState, events: Events) -> None:
 
 def _no_decisions(state: GameState) -> bool:
     return not state.decisions
-
-
-def _always(state: GameState) -> bool:
-    return True
 
 
 def _start_brewing(state: GameState, events: Events) -> None:
@@ -53,15 +50,16 @@ class Phase:
     done: Callable[[GameState], bool]
     end: Callable[[GameState, Events], None] = _nothing
     played: Callable[[GameConfig], bool] = _every_game  # an expansion's phase: only with it in play
+    after_card: Callable[[GameState, Events], None] = _nothing  # once the card's start step has acted
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
     Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
-    Phase("brewing", _start_brewing, brewing.done),                        # rats, then everyone draws
+    Phase("brewing", _start_brewing, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
     Phase("essence", essence.enter, _no_decisions, played=_with_alchemists),  # The Alchemists' flask
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
-    Phase("rubies", evaluation.pay_rubies, _always),                       # C
+    Phase("rubies", evaluation.pay_rubies, _no_decisions),                 # C
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
@@ -78,8 +76,9 @@ def advance(state: GameState, events: Events) -> None:
         if not state.ended:
             state.ended = True
             fortune.at_end(state, phase.name, events)
+            witches.at_end(state, phase.name, events)
             if not phase.done(state):
-                return  # the card asks something before the phase can end
+                return  # the card or a witch asks something before the phase can end
         phase.end(state, events)
         if state.phase == GAME_OVER:
             return
@@ -90,3 +89,4 @@ def advance(state: GameState, events: Events) -> None:
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)
         fortune.at_start(state, following.name, events)
+        following.after_card(state, events)

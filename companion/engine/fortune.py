@@ -1,9 +1,10 @@
-"""The 24 Fortune Teller cards: their names and texts, and what each one does and when.
+"""The Fortune Teller cards (the base game's 24, The Alchemists' 14 without a symbol): their
+names and texts, what each one does and when, and which of them a game's deck holds.
 
 The start player turns up a card at the start of every round (a `Fortune` input). A purple card
 is carried out at once, before the rats are counted; a blue card is in force for the round. Each
 card's effect is written once, here, as hooks: `flow` runs `at_start`/`at_end` whenever a phase
-starts or ends, and `game` hands every input's placed chips to `chips_placed`. Numbers come from
+starts or ends, and `game` hands every input's placed and bought chips to `chips_placed`. Numbers come from
 the catalog.
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from . import catalog, evaluation
+from . import catalog, evaluation, witches
 from .context import Ctx
 from .errors import IllegalAction
 from .ingredients.labels import chip_label, kind_label
@@ -36,6 +37,8 @@ NONE = "none"
 ESSENCE_EXPLODED, ESSENCE_LAST_MOVED = "exploded", "last_moved"
 """`card_data["essence"]` keys, read by `essence.reach`: spaces more for an exploded pot (A blessing
 in disguise), and the last chip's move added to the essence (All's well that ends well)."""
+ALCHEMISTS_BOX = "A"
+"""The id prefix of the 20 cards The Alchemists brings: they are in the deck only with that box."""
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,17 @@ class Card:
     looked: Callable[[Ctx, Decision], None] | None = None  # a look's last chip has been drawn
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
     placed: Callable[[Ctx, Chip], None] | None = None  # after an input placed a chip while brewing
+    bought: Callable[[Ctx, str, int], None] | None = None  # after a chip was bought (its id and cost)
 
     @property
     def kind(self) -> str:
         """Purple cards are carried out at once; blue cards are in force for the round."""
-        return "purple" if self.id.startswith("P") else "blue"
+        return "purple" if self.id.removeprefix(ALCHEMISTS_BOX).startswith("P") else "blue"
+
+    @property
+    def box(self) -> str | None:
+        """The expansion whose box holds the card (None: the base game's)."""
+        return "alchemists" if self.id.startswith(ALCHEMISTS_BOX) else None
 
 
 # helpers -----------------------------------------------------------------------------------
@@ -159,11 +168,15 @@ def _resolve_just_in_time(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -
     if keys[0] == "points":
         ctx.gain_points(catalog.JUST_IN_TIME_VP, _why(ctx))
     else:
-        ctx.ask(LOOK, RULE, say("Just in Time: take a white 1-chip out of your bag"), [],
-                data={"reveal": 1, "only": "white-1"})
+        _take_white_out(ctx, say("Just in Time: take a white 1-chip out of your bag"))
 
 
-def _looked_just_in_time(ctx: Ctx, decision: Decision) -> None:
+def _take_white_out(ctx: Ctx, prompt: Text) -> None:
+    """The seat draws a white 1-chip from its bag, past the reader, to put it in the box for good."""
+    ctx.ask(LOOK, RULE, prompt, [], data={"reveal": 1, "only": "white-1"})
+
+
+def _looked_white_out(ctx: Ctx, decision: Decision) -> None:
     ctx.close(decision)
     ctx.chip_to_supply(ctx.seat.hand[0], _why(ctx))
 
@@ -226,12 +239,14 @@ def _resolve_wheel_and_deal(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
 def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
     """The same colour's next higher value it comes in (1 -> 2 -> 4; white 2 -> 3), if any.
 
-    Orange is never upgraded (publisher clarification), nor a colour whose book is not out yet.
+    Orange is never upgraded (publisher clarification; an orange 1 never becomes the Herb Witches'
+    orange 6), nor a colour whose book is not out yet.
     """
     c = chip(chip_id)
-    if c.color == "orange" or not catalog.book_out(c.color, state.round):
+    if c.color in catalog.NEVER_UPGRADED or not catalog.book_out(c.color, state.round):
         return None
-    higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
+    higher = sorted(v for (color, v) in catalog.box(state.config.supply, state.config.expansions)
+                    if color == c.color and v > c.value)
     return (c.color, higher[0]) if higher else None
 
 
@@ -393,6 +408,8 @@ def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["chip"]
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
     ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
+                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
     ctx.put_back([white], _why(ctx))
 
 
@@ -417,9 +434,9 @@ def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
     if keys[0] != "again":
         return
     seat = ctx.seat
-    chips = [cid for cid, _ in seat.pot] + seat.hand
+    chips = [cid for cid, _ in seat.pot] + seat.bowl + seat.hand
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
-    seat.pot, seat.hand, seat.status, seat.insured = [], [], BREWING, 0
+    seat.pot, seat.bowl, seat.hand, seat.status, seat.insured = [], [], [], BREWING, 0
     ctx.emit("brew_again")
     ctx.put_back(chips, _why(ctx))
 
@@ -486,6 +503,331 @@ def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ..
 def _all_is_well(state: GameState, events: Events) -> None:
     """Read by `essence.reach`: the spaces the last chip moved (the German card's reading, D4)."""
     state.card_data["essence"] = {ESSENCE_LAST_MOVED: 1}
+# The Alchemists' cards without a symbol (AP: purple, AB: blue) -------------------------------
+
+def _left(state: GameState, events: Events, seat_no: int) -> Ctx:
+    """The player to the left: clockwise next (with 2 players, the other one)."""
+    return Ctx(state, (seat_no + 1) % len(state.seats), events)
+
+
+def _more_tails(ctx: Ctx, tails: int) -> None:
+    if tails:
+        ctx.seat.rat += tails
+        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+
+
+def _spoiled(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option("bundle", say("{rubies} ruby, a roll of the die and {tails} more rat tails",
+                                        rubies=catalog.SPOILED_RUBIES, tails=catalog.SPOILED_TAILS)),
+                   *chip_options(state, catalog.SPOILED_CHIP[1], only=(catalog.SPOILED_CHIP[0],))]
+        _ask(ctx, "fortune.choice", say("Spoiled for choice: choose one"), options)
+
+
+def _resolve_spoiled(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if keys[0] != "bundle":
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    ctx.gain_rubies(catalog.SPOILED_RUBIES, _why(ctx))
+    _more_tails(ctx, catalog.SPOILED_TAILS)
+    evaluation.ask_die(ctx)
+
+
+def _ruby_fever(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        _look(ctx, 1, say("Ruby fever: draw 1 chip, take as many rubies as its value"))
+
+
+def _looked_ruby_fever(ctx: Ctx, decision: Decision) -> None:
+    ctx.close(decision)
+    ctx.gain_rubies(chip(ctx.seat.hand[0]).value, _why(ctx))
+    _put_back_hand(ctx)
+
+
+def _give_and_take(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{given}:{o.key}", say_n("Give {n} ruby for a {chip}", "Give {n} rubies for a {chip}", given,
+                                                     chip=o.label))
+                   for given, value in catalog.GIVE_AND_TAKE.items() if ctx.seat.rubies >= given
+                   for o in chip_options(state, value, leave_out=("purple",))]
+        _ask(ctx, "fortune.choice", say("Give and take: rubies for a chip, or take {n} rubies",
+                                        n=catalog.GIVE_AND_TAKE_RUBIES),
+             [*options, Option("rubies", say_n("Take {n} ruby", "Take {n} rubies", catalog.GIVE_AND_TAKE_RUBIES))])
+
+
+def _resolve_give_and_take(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "rubies":
+        ctx.gain_rubies(catalog.GIVE_AND_TAKE_RUBIES, _why(ctx))
+        return
+    given, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.rubies -= int(given)
+        ctx.emit("rubies_paid", amount=int(given), why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _rich_offerings(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        _ask(ctx, "fortune.choice", say("Rich offerings: choose one"),
+             [Option("tails", say_n("{n} more rat tail", "{n} more rat tails", catalog.RICH_TAILS)),
+              Option("rolls", say_n("Roll the die {n} time", "Roll the die {n} times", catalog.RICH_ROLLS)),
+              Option("droplet", say_n("Move your droplet {n} space", "Move your droplet {n} spaces",
+                                      catalog.RICH_DROPLET))])
+
+
+def _resolve_rich_offerings(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "tails":
+        _more_tails(ctx, catalog.RICH_TAILS)
+    elif keys[0] == "rolls":
+        for _ in range(catalog.RICH_ROLLS):
+            evaluation.ask_die(ctx)
+    else:
+        ctx.move_droplet(catalog.RICH_DROPLET, _why(ctx))
+
+
+def _small_donation(state: GameState, events: Events) -> None:
+    """A roll never costs anything, so whoever may roll does."""
+    for ctx in _seats(state, events):
+        if ctx.seat.rat >= catalog.SMALL_DONATION_TAILS:
+            evaluation.ask_die(ctx)
+
+
+def _cherish(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        most = min(ctx.seat.rubies, catalog.CHERISH_MOST)
+        if most:
+            _ask(ctx, "fortune.choice", say("A rat to cherish: give rubies for rat tails?"),
+                 [Option("0", say("Keep your rubies")),
+                  *(Option(str(k), say_n("Give {n} ruby for {tails} more rat tails",
+                                         "Give {n} rubies for {tails} more rat tails", k, tails=k * catalog.CHERISH_TAILS))
+                    for k in range(1, most + 1))])
+
+
+def _resolve_cherish(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    given = int(keys[0])
+    if given:
+        ctx.seat.rubies -= given
+        ctx.emit("rubies_paid", amount=given, why=_why(ctx))
+        _more_tails(ctx, given * catalog.CHERISH_TAILS)
+
+
+def _neighbour_in_need(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        left = _left(state, events, ctx.seat_no)
+        options = [Option("take", say("{name} takes a chip of their choice", name=left.seat.name))]
+        if _white_ones(left):
+            options.insert(0, Option("white", say("{name} takes a white 1-chip out of their bag for good",
+                                                   name=left.seat.name)))
+        _ask(ctx, "fortune.choice", say("Neighbor in need: choose for {name}", name=left.seat.name), options)
+
+
+def _resolve_neighbour_in_need(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """The chooser's answer opens the left neighbour's part: a draw of a white 1-chip, or a pick."""
+    if decision.data.get("take"):
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    left = _left(ctx.state, ctx.events, ctx.seat_no)
+    if keys[0] == "white":
+        _take_white_out(left, say("Neighbor in need: take a white 1-chip out of your bag"))
+        return
+    options = [o for value in (1, 2, 4) for o in chip_options(ctx.state, value)]
+    if options:
+        _ask(left, "fortune.choice", say("Neighbor in need: {name} gives you a chip of your choice",
+                                         name=ctx.seat.name), options, data={"take": True})
+
+
+def _useful_rodent(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{tails}:{o.key}", say("Give up {n} rat tails for a {chip}", n=tails, chip=o.label))
+                   for tails, value in catalog.USEFUL_RODENT.items() if ctx.seat.rat >= tails
+                   for o in chip_options(state, value, leave_out=("purple",))]
+        if options:
+            _ask(ctx, "fortune.choice", say("Useful rodent: rat tails for a chip?"),
+                 [Option(NONE, say("Keep the rat stone where it is")), *options])
+
+
+def _resolve_useful_rodent(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == NONE:
+        return
+    tails, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.rat -= int(tails)
+        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _powerful_tipple(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        options = [Option(f"{back}:{o.key}", say_n("Droplet {n} space back for a {chip}",
+                                                   "Droplet {n} spaces back for a {chip}", back, chip=o.label))
+                   for back, value in catalog.POWERFUL_TIPPLE.items() if ctx.seat.droplet >= back
+                   for o in chip_options(state, value)]
+        if options:
+            _ask(ctx, "fortune.choice", say("A powerful tipple: move your droplet back for a chip?"),
+                 [Option(NONE, say("Leave the droplet where it is")), *options])
+
+
+def _resolve_powerful_tipple(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only the pot droplet moves back (the stand's and the test tubes' never do)."""
+    ctx.close(decision)
+    if keys[0] == NONE:
+        return
+    back, kind = keys[0].split(":")
+    if ctx.state.supply.get(kind):
+        ctx.seat.droplet -= int(back)
+        ctx.emit("droplet", amount=-int(back), to=ctx.seat.droplet, why=_why(ctx))
+        _take(ctx, kind)
+
+
+def _good_to_better(state: GameState, events: Events) -> None:
+    """After stopping (an explosion stops too): a coloured 2- or 4-chip in the pot may be swapped."""
+    for ctx in _seats(state, events):
+        swappable = [cid for cid, _ in ctx.seat.pot if chip(cid).color != "white" and chip(cid).value in (2, 4)]
+        if swappable:
+            ctx.ask("fortune.choice", RULE, say("From good to better: swap a 2- or 4-chip in your pot for another?"),
+                    [Option(NONE, say("Keep the pot as it is")),
+                     *(Option(cid, say("Swap the {chip} on space {space}", chip=chip_label(cid), space=space))
+                       for cid, space in ctx.seat.pot if cid in swappable)])
+
+
+def _resolve_good_to_better(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    old = decision.data.get("old")
+    if old is None:
+        options = [o for value in (2, 4) for o in chip_options(ctx.state, value)]
+        if keys[0] != NONE and options:
+            ctx.ask("fortune.choice", RULE, say("From good to better: which chip takes the place of the {chip}?",
+                                                chip=chip_label(keys[0])), options, data={"old": keys[0]})
+        return
+    stock = ctx.state.supply.get(keys[0])
+    if not stock:
+        return
+    new = stock.pop(0)
+    seat = ctx.seat
+    at = next(k for k, (cid, _) in enumerate(seat.pot) if cid == old)
+    seat.pot[at] = (new, seat.pot[at][1])
+    back = ctx.state.supply[chip(old).kind]
+    back.append(old)
+    back.sort()
+    ctx.emit("swapped", chip=old, to=new, why=_why(ctx))
+
+
+def _white_blessing(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.pot and (last := chip(ctx.seat.pot[-1][0])).color == "white":
+            ctx.gain_points(last.value, _why(ctx))
+
+
+def _sale(ctx: Ctx, chip_id: str, cost: int) -> None:
+    """The second chip bought: the cheaper of the two comes a second time (the first bought on a tie)."""
+    bought: dict[int, tuple[tuple[int, str], ...]] = ctx.state.card_data.setdefault("sale", {})
+    mine = bought[ctx.seat_no] = (*bought.get(ctx.seat_no, ()), (cost, chip(chip_id).kind))
+    if len(mine) == catalog.MAX_PURCHASES:
+        _take(ctx, min(mine, key=lambda paid: paid[0])[1])
+
+
+def _rats_blessing(state: GameState, events: Events) -> None:
+    """Coins to shop with (not the last round's, which only become points)."""
+    if evaluation.is_last_round(state):
+        return
+    for ctx in _seats(state, events):
+        bonus = catalog.RATS_BLESSING * ctx.seat.rat
+        if ctx.seat.reward != "points" and bonus:
+            ctx.seat.coins += bonus
+            ctx.emit("coins", amount=ctx.seat.coins, why=_why(ctx))
+
+
+def _good_neighbourhood(ctx: Ctx, placed: Chip) -> None:
+    """While the pot has not exploded, the white 3-chip in it may go back into the bag: offered
+    again after every chip placed, as long as the seat brews."""
+    if ctx.seat.status != BREWING or any(d.rule == RULE and "white3" in d.data for d in ctx.state.decisions_for(ctx.seat_no)):
+        return
+    for cid, _ in ctx.seat.pot:
+        if chip(cid).kind == "white-3":
+            left = _left(ctx.state, ctx.events, ctx.seat_no).seat
+            ctx.ask("fortune.neighbourhood", RULE, say("A good neighborhood: put the {chip} back into the bag?",
+                                                       chip=chip_label(cid)),
+                    [Option("back", say_n("Put it back: {name} takes {n} ruby", "Put it back: {name} takes {n} rubies",
+                                          catalog.NEIGHBOURHOOD_RUBIES, name=left.name))],
+                    blocking=False, data={"white3": cid})
+            return
+
+
+def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only while the chip is still in the pot (the flask may have put it back meanwhile)."""
+    ctx.close(decision)
+    white = decision.data["white3"]
+    if all(cid != white for cid, _ in ctx.seat.pot):
+        return
+    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
+    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
+                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
+    ctx.put_back([white], _why(ctx))
+    _left(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, _why(ctx))
+
+
+# The Alchemists' cards that need The Herb Witches ----------------------------------------------
+
+def _quick_exchange(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if ctx.seat.pennies:
+            _ask(ctx, "fortune.choice", say("A quick exchange: give up a witch penny for a chip of your choice?"),
+                 [*(Option(kind, say("Give up your {penny}", penny=witches.penny_label(kind)))
+                    for kind in ctx.seat.pennies), Option(NONE, say("Keep your pennies"))])
+
+
+def _any_chip(state: GameState) -> list[Option]:
+    """Any chip the shop has this round while the supply has one."""
+    return [Option(f"{color}-{value}", kind_label(color, value))
+            for color, value in evaluation.price_list(state.config, state.round) if state.supply.get(f"{color}-{value}")]
+
+
+def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    if decision.data.get("penny") or keys[0] == NONE:
+        _resolve_take(ctx, decision, keys)
+        return
+    ctx.close(decision)
+    ctx.seat.pennies.remove(keys[0])
+    ctx.emit("penny_given", penny=keys[0], why=_why(ctx))
+    ctx.ask("fortune.choice", RULE, say("A quick exchange: which chip?"), _any_chip(ctx.state),
+            data={"penny": keys[0]})
+
+
+def _visit(state: GameState, events: Events) -> None:
+    """The start player turns up a witch not laid out; she is everyone's for free this round."""
+    ctx = Ctx(state, state.start_player, events)
+    away = [w for w in witches.WITCHES.values() if w.id not in state.config.witches]
+    _ask(ctx, "fortune.choice", say("Visit from a witch: which witch did you turn up?"),
+         [Option(w.id, say(w.name)) for w in away])
+
+
+def _resolve_visit(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.state.card_data["visitor"], ctx.state.card_data["visited"] = [keys[0]], []
+    ctx.emit("witch_visits", witch=keys[0], name=witches.WITCHES[keys[0]].name)
+
+
+def _spent(ctx: Ctx) -> list[str]:
+    return [kind for kind in witches.TYPES if kind not in ctx.seat.pennies]
+
+
+def _reunion(state: GameState, events: Events) -> None:
+    for ctx in _seats(state, events):
+        if _spent(ctx):
+            _ask(ctx, "fortune.choice", say("A joyful reunion: which spent witch penny comes back?"),
+                 [Option(kind, witches.penny_label(kind)) for kind in _spent(ctx)])
+
+
+def _resolve_reunion(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.seat.pennies = [kind for kind in witches.TYPES if kind in ctx.seat.pennies or kind == keys[0]]
+    ctx.emit("penny_back", penny=keys[0], why=_why(ctx))
 
 
 # the deck ---------------------------------------------------------------------------------
@@ -499,7 +841,7 @@ _DECK = (
     Card("P04", N_("Beginner's Bonus"), N_("The player or players with the fewest victory points each take "
          "1 green 1-chip into their bag."), read=_beginners_bonus),
     Card("P05", N_("Just in Time"), N_("Each player chooses: 4 victory points, or take 1 white 1-chip out of "
-         "their bag for good."), read=_just_in_time, looked=_looked_just_in_time, resolve=_resolve_just_in_time),
+         "their bag for good."), read=_just_in_time, looked=_looked_white_out, resolve=_resolve_just_in_time),
     Card("P06", N_("You Only Get to Choose One"), N_("Each player chooses one: 1 black chip, or any one "
          "2-chip, or 3 rubies."), read=_choose_one, resolve=_resolve_choose_one),
     Card("P07", N_("Rats Are Your Friends"), N_("Each player chooses: take any one 4-chip, or 1 victory point "
@@ -552,10 +894,53 @@ _DECK = (
          resolve=_resolve_essential_essence, needs="alchemists"),
     Card("AB09", N_("All's well that ends well"), N_("Your essence rises by as many spaces as the last chip in "
          "your pot moved."), read=_all_is_well, needs="alchemists"),
+    Card("AP07", N_("A quick exchange"), N_("Each player may give up one of their witch pennies for a chip of "
+         "their choice."), needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange),
+    Card("AB08", N_("Visit from a witch"), N_("The start player turns up a herb witch that is not in play; this "
+         "round every player may call her once for free."), needs="witches", read=_visit, resolve=_resolve_visit),
+    Card("AB10", N_("A joyful reunion"), N_("At the end of the round each player takes back one of their spent "
+         "witch pennies."), needs="witches", end={"round_end": _reunion}, resolve=_resolve_reunion),
 )
-CARDS: dict[str, Card] = {c.id: c for c in _DECK}
-REACTS_TO_PLACING = frozenset(c.id for c in _DECK if c.placed)
-"""Cards that react to chips placed: only while one of them is in force does an input need `chips_placed`."""
+_ALCHEMISTS_DECK = (
+    Card("AP01", N_("Spoiled for choice"), N_("Choose: 1 ruby, 1 roll of the die and 3 more rat tails, or 1 red "
+         "2-chip."), start={"brewing": _spoiled}, resolve=_resolve_spoiled),
+    Card("AP02", N_("Ruby fever"), N_("Every player draws 1 chip from their bag and takes as many rubies as its "
+         "value, then puts it back."), read=_ruby_fever, looked=_looked_ruby_fever),
+    Card("AP03", N_("Give and take"), N_("Give 1, 2 or 4 rubies for a 1-, 2- or 4-chip (any colour but purple), "
+         "or take 2 rubies."), read=_give_and_take, resolve=_resolve_give_and_take),
+    Card("AP04", N_("Rich offerings"), N_("Choose: 8 more rat tails, or roll the die 4 times, or move your "
+         "droplet 3 spaces forward."), start={"brewing": _rich_offerings}, resolve=_resolve_rich_offerings),
+    Card("AP05", N_("A small donation"), N_("Whoever has 2 or more rat tails this round rolls the die once."),
+         start={"brewing": _small_donation}),
+    Card("AP06", N_("A rat to cherish"), N_("You may give up to 3 rubies: 3 more rat tails for each ruby given."),
+         start={"brewing": _cherish}, resolve=_resolve_cherish),
+    Card("AP08", N_("Neighbor in need"), N_("Choose for the player to your left: they take a white 1-chip out of "
+         "their bag for good, or they take a chip of their choice."), read=_neighbour_in_need,
+         looked=_looked_white_out, resolve=_resolve_neighbour_in_need),
+    Card("AP09", N_("Useful rodent"), N_("You may give up 2, 4 or 6 rat tails for a 1-, 2- or 4-chip (any colour "
+         "but purple)."), start={"brewing": _useful_rodent}, resolve=_resolve_useful_rodent),
+    Card("AP10", N_("A powerful tipple"), N_("You may move your droplet 1 or 2 spaces back for a 2- or 4-chip."),
+         read=_powerful_tipple, resolve=_resolve_powerful_tipple),
+    Card("AB01", N_("From good to better"), N_("After you stop: you may take a coloured 2- or 4-chip out of your "
+         "pot for good and put another 2- or 4-chip from the supply in its place."),
+         end={"brewing": _good_to_better}, resolve=_resolve_good_to_better),
+    Card("AB02", N_("Sale"), N_("Whoever buys 2 chips this round takes the cheaper one a second time for free."),
+         bought=_sale),
+    Card("AB03", N_("The white blessing"), N_("After you stop: if the last chip in your pot is white, score as many "
+         "victory points as its value."), end={"brewing": _white_blessing}),
+    Card("AB04", N_("A rat's blessing"), N_("This round your buying power rises by 2 coins for every rat tail."),
+         end={"rewards": _rats_blessing}),
+    Card("AB05", N_("A good neighborhood"), N_("While your pot has not exploded you may put your white 3-chip back "
+         "into the bag at any time; if you do, the player to your left takes 2 rubies."),
+         placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood),
+)
+"""The Alchemists' 14 cards without a symbol (expansions.md section 4, AF-P1 to AF-P10 but AF-P7,
+AF-B1 to AF-B5): in the deck only with The Alchemists in play."""
+
+CARDS: dict[str, Card] = {c.id: c for c in (*_DECK, *_ALCHEMISTS_DECK)}
+REACTS_TO_PLACING = frozenset(c.id for c in CARDS.values() if c.placed or c.bought)
+"""Cards that react to chips placed or bought: only while one of them is in force does an input
+need `chips_placed`."""
 
 OTHER_TITLES: dict[str, tuple[str, ...]] = {
     "P01": ("Drop It",), "P02": ("Donations", "Take a Chance"), "P03": ("Alms",), "P04": ("Beginner's Luck",),
@@ -573,29 +958,31 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {
 # the engine's side ------------------------------------------------------------------------
 
 def available(state: GameState) -> list[str]:
-    """Cards that may be turned up this round: not used yet, and their chip's book is out."""
-    return list(_available(tuple(state.cards_used), state.round, state.config.card_books, state.config.expansions))
+    """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
+    config = state.config
+    return list(_available(tuple(state.cards_used), state.round, config.card_books, config.expansions))
 
 
 @lru_cache(maxsize=1024)
 def _available(used: tuple[str, ...], round_no: int, card_books: str, expansions: tuple[str, ...]) -> tuple[str, ...]:
     """`available` by what decides it: every round of a simulated game asks it."""
-    return tuple(c.id for c in _DECK if _refusal(c.id, used, round_no, card_books, expansions) is None)
+    return tuple(c for c in CARDS if _refusal(c, used, round_no, card_books, expansions) is None)
 
 
 def _refusal(card_id: str, used: Sequence[str], round_no: int, card_books: str,
              expansions: tuple[str, ...]) -> IllegalAction | None:
     card = CARDS.get(card_id)
     if card is None:
-        return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: "
-                             f"the cards are {', '.join(CARDS)}")
-    if card.needs in catalog.EXPANSIONS and card.needs not in expansions:
-        return IllegalAction("not_in_deck", f"{card.name} is played only with The Alchemists, which is not in "
-                             "this game: draw another card")
+        return IllegalAction("no_such_card", f"there is no Fortune Teller card {card_id!r}: the cards are P01 to "
+                             "P13 and B01 to B11, and with The Alchemists AP01 to AP10 and AB01 to AB10")
+    for box in (card.box, card.needs):
+        if box in catalog.EXPANSIONS and box not in expansions:
+            return IllegalAction("not_in_deck", f"{card.name} is played only with {catalog.EXPANSION_NAMES[box]}, "
+                                 "which is not in this game")
     if card_id in used:
         return IllegalAction("card_used", f"{card.name} has already been turned up this game: "
                              "each card is used once")
-    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)
+    opens = catalog.BOOK_FROM_ROUND.get(card.needs or "", 1)  # 1 for an expansion
     if round_no < opens and card_books == "redraw":
         return IllegalAction("book_not_out", f"{card.name} offers a {card.needs} chip and the {card.needs} "
                              f"book is laid out before round {opens}: draw another card")
@@ -608,7 +995,8 @@ def check(state: GameState, card_id: str | None) -> None:
         shown = _card(state)
         raise IllegalAction("card_read", f"this round's card is already turned up: "
                             f"{shown.name if shown else 'no card'}")
-    refusal = (_refusal(card_id, state.cards_used, state.round, state.config.card_books, state.config.expansions)
+    config = state.config
+    refusal = (_refusal(card_id, state.cards_used, state.round, config.card_books, config.expansions)
                if card_id is not None else None)
     if refusal:
         raise refusal
@@ -641,11 +1029,14 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 
 def chips_placed(state: GameState, events: Events) -> None:
-    """An input has been applied: the round's card reacts to each chip it placed in a pot."""
+    """An input has been applied: the round's card reacts to each chip it placed in a pot or bought."""
     card = _card(state)
     if card and card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
         for event in [e for e in events if e["event"] == "placed"]:
             card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
+    if card and card.bought:
+        for event in [e for e in events if e["event"] == "bought"]:
+            card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
 
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, essence, evaluation, flow, fortune, placing
+from . import brewing, catalog, droplets, essence, evaluation, flow, fortune, placing, witches
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
@@ -24,6 +24,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     evaluation.REWARD: evaluation.resolve_reward,
     fortune.RULE: fortune.resolve,
     essence.RULE: essence.resolve,
+    witches.RULE: witches.resolve,
 }
 
 
@@ -50,15 +51,7 @@ def check_config(config: GameConfig) -> None:
             raise ConfigError(f"two players are called {config.players[n].strip()!r}: give each player a different name")
     if not isinstance(config.start_player, int) or not 0 <= config.start_player < len(config.players):
         raise ConfigError(f"start_player must be a seat number from 0 to {len(config.players) - 1}")
-    for color in catalog.BOOK_COLORS:
-        set_no = config.books.get(color)
-        if set_no is None:
-            raise ConfigError(f"choose a book (set 1-4) for {color}")
-        if f"{color}/{set_no}" not in RULES:
-            raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
-    unknown = set(config.books) - set(catalog.BOOK_COLORS)
-    if unknown:
-        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}")
+    _check_books(config)
     if config.supply not in catalog.SUPPLIES:
         raise ConfigError(f"supply must be one of {', '.join(catalog.SUPPLIES)}, not {config.supply!r}")
     if not isinstance(config.threshold, int) or config.threshold < 1:
@@ -72,6 +65,38 @@ def check_config(config: GameConfig) -> None:
     if config.card_books not in catalog.CARD_BOOK_READINGS:
         raise ConfigError(f"card_books must be one of {', '.join(catalog.CARD_BOOK_READINGS)}, "
                           f"not {config.card_books!r}")
+
+
+def _check_books(config: GameConfig) -> None:
+    """A known set for every book colour (black: its base book unless a set is chosen); sets 5 and
+    6 only with The Herb Witches, whose box holds them; locoweed's book from a box in play."""
+    for color in catalog.BOOK_COLORS:
+        set_no = config.books.get(color)
+        if set_no is None:
+            raise ConfigError(f"choose a book (set 1-4) for {color}")
+        if f"{color}/{set_no}" not in RULES:
+            raise ConfigError(f"{color} set {set_no} is not available; available: {sets_of(color)}")
+    black = config.books.get(catalog.CHOSEN_BLACK)
+    if black is not None and f"black/{black}" not in RULES:
+        raise ConfigError(f"black set {black} is not available; available: {sets_of('black')}, or no black "
+                          "set for the base book")
+    unknown = set(config.books) - {*catalog.book_colors(config.expansions), catalog.CHOSEN_BLACK}
+    if unknown:
+        raise ConfigError(f"no books to choose for {', '.join(sorted(unknown))}"
+                          + (" (locoweed comes with The Herb Witches or The Alchemists)" if "locoweed" in unknown else ""))
+    _check_locoweed(config)
+    boxed = [f"{color} set {n}" for color, n in config.books.items() if n in catalog.WITCHES_SETS and color != "locoweed"]
+    if boxed and not config.has("witches"):
+        raise ConfigError(f"{', '.join(boxed)}: sets 5 and 6 come with The Herb Witches; add that expansion "
+                          "or choose sets 1-4")
+
+
+def _check_locoweed(config: GameConfig) -> None:
+    """The locoweed book chosen is one of the boxes in play (none chosen: `GameConfig.book`)."""
+    sets = catalog.locoweed_sets(config.expansions)
+    if sets and "locoweed" in config.books and config.books["locoweed"] not in sets:
+        raise ConfigError(f"locoweed book {config.books['locoweed']!r} is not in the boxes in play; "
+                          f"available: {', '.join(map(str, sets))}")
 
 
 def _check_expansions(config: GameConfig) -> None:
@@ -90,6 +115,7 @@ def _check_expansions(config: GameConfig) -> None:
                           f"not {config.stand!r}")
     if config.witches and not config.has("witches"):
         raise ConfigError("witches are laid out only with The Herb Witches in play")
+    _check_witches(config)
     if config.patients and not config.has("alchemists"):
         raise ConfigError("patients are laid out only with The Alchemists in play")
     if config.has("alchemists"):
@@ -102,13 +128,30 @@ def _check_expansions(config: GameConfig) -> None:
             raise ConfigError(f"The Alchemists lays out {PATIENTS_LAID_OUT} patients, not {len(config.patients)}")
 
 
+def _check_witches(config: GameConfig) -> None:
+    """With The Herb Witches three witches are laid out, one of each type; none laid out plays the
+    box's chips, books and overflow bowl without witches (every game a table creates is dealt three)."""
+    if not config.has("witches") or not config.witches:
+        return
+    unknown = [w for w in config.witches if w not in witches.WITCHES]
+    if unknown:
+        raise ConfigError(f"unknown witch(es) {', '.join(map(repr, unknown))}; the witches are "
+                          f"{', '.join(witches.WITCHES)}")
+    types = [witches.WITCHES[w].type for w in config.witches]
+    if sorted(types) != sorted(witches.TYPES):
+        raise ConfigError("lay out three witches, one of each type: one of " +
+                          "; one of ".join(", ".join(witches.of_type(t)) for t in witches.TYPES) +
+                          f" (not {', '.join(config.witches) or 'none'})")
+
+
 def new_game(config: GameConfig) -> GameState:
     """Setup: every chip of the box numbered, start bags filled clockwise from seat 0."""
     check_config(config)
-    supply = {kind: list(ids) for kind, ids in _box(config.supply)}
+    supply = {kind: list(ids) for kind, ids in _box(config.supply, config.expansions)}
     seats = []
     for name in config.players:
-        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold)
+        seat = Seat(name=name, rubies=config.start_rubies, threshold=config.threshold,
+                    pennies=list(witches.TYPES) if config.has("witches") else [])
         for color, value, count in catalog.START_BAG:
             stock = supply[f"{color}-{value}"]
             seat.bag.extend(stock[:count])
@@ -123,10 +166,11 @@ def new_game(config: GameConfig) -> GameState:
 
 
 @cache
-def _box(printing: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Every chip of this printing's box, numbered, by kind: the same for every game, so made once."""
+def _box(printing: str, expansions: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every chip of this printing's box and the expansions' boxes, numbered, by kind: the same for
+    every game with this setup, so made once."""
     return tuple((f"{color}-{value}", tuple(chip_id(color, value, k) for k in range(1, count + 1)))
-                 for (color, value), count in catalog.SUPPLIES[printing].items())
+                 for (color, value), count in catalog.box(printing, expansions).items())
 
 
 def step(state: GameState, action: Action) -> StepResult:
@@ -144,6 +188,7 @@ def apply(state: GameState, action: Action) -> Events:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
+    moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
         if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
@@ -171,8 +216,21 @@ def apply(state: GameState, action: Action) -> Events:
     if state.config.has("alchemists") and state.phase == "brewing":
         essence.chips_placed(state, events)
     state.seq += 1
-    flow.advance(state, events)
+    if state.config.has("witches"):
+        _witches(state, seat, moment, events)
+    else:
+        flow.advance(state, events)
     return events
+
+
+def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:
+    """Advance with the witches offered: the seat's own before (an explosion's witch, before the
+    potion phase can end), then the seat's again, or every seat's once the input has changed the
+    step or whose turn it is in the shop (`moment`: both before the input)."""
+    acted = () if seat is None else (seat,)
+    witches.refresh(state, events, acted)
+    flow.advance(state, events)
+    witches.refresh(state, events, acted if moment == (state.phase, state.shopper) else None)
 
 
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:
@@ -195,10 +253,14 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
             or any(k not in keys for k in action.keys):
         raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
+    pending = state.blocking_decision(action.seat)
+    if decision.data.get("stands") and pending and len(state.seats[action.seat].hand) < pending.data.get("reveal", 0):
+        raise IllegalAction("decision_pending", f"{state.seats[action.seat].name} must first draw: {pending.prompt}")
     ctx = Ctx(state, action.seat, events)
     resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
     resolver(ctx, decision, action.keys)  # type: ignore[misc]
     if state.phase == "brewing":
+        brewing.lay_first_of(state, action.seat, events)
         brewing.settle(ctx)
     elif state.phase == "spend":
         evaluation.settle_spender(state, action.seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import essence, evaluation, flow, fortune
+from . import brewing, essence, evaluation, exchange, flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -107,7 +107,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             return Moves(None, cards=(None, *fortune.available(state)))
         return Moves(None)
     s = state.seats[seat]
-    moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside else tuple(s.returning))  # aside: back into the bag
+    moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside and brewing.aside_returns(state)
+                  else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
     if state.decisions:  # plain loops: this runs for every input a simulation plays
         choices, asked = [], False
@@ -119,6 +120,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                 if pending is None and d.blocking:
                     pending = d
         if asked:
+            if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
+                choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
             moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
     if state.phase == "brewing":
         if s.status == BREWING and pending is None:
@@ -127,6 +130,8 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
         moves.buys = tuple([(c, v) for c, v, _ in evaluation.offers(state, seat)])
+        if exchange.can_buy_points(state, seat):
+            moves.buys += ((exchange.POINTS, 1),)
         moves.done = True
     elif state.phase == "spend" and not s.done:
         moves.spends = tuple(evaluation.spends(state, seat))

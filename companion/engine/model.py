@@ -140,7 +140,15 @@ class GameConfig:
         return expansion in self.expansions
 
     def book(self, color: str) -> int | None:
-        """The set number of this colour's book (None for orange and black, which have one book)."""
+        """The set number of this colour's book (None for a colour with one book, or none in play;
+        black: None for its base book, with The Herb Witches set 5 or 6 may be chosen). Orange with
+        The Herb Witches: its pumpkin book, which replaces the base one. Locoweed, with a box that
+        brings it: the book chosen, by default the first of those boxes' books."""
+        if color == "orange" and self.has("witches"):
+            return catalog.PUMPKIN_BOOK_WITCHES
+        if color == "locoweed":
+            sets = catalog.locoweed_sets(self.expansions)
+            return self.books.get(color, sets[0]) if sets else None
         return self.books.get(color)
 
 
@@ -172,6 +180,11 @@ class Decision:
     def keys(self) -> list[str]:
         return [o.key for o in self.options]
 
+    def lapses(self, *, stopping: bool) -> bool:
+        """An offer (flask, mandrake, which droplet) stands only until the seat draws again or
+        stops; one marked `stands` (red set 6: place the chip beside the pot) until it stops."""
+        return not self.blocking and (stopping or not self.data.get("stands"))
+
 
 @dataclass(slots=True)
 class Seat:
@@ -183,6 +196,7 @@ class Seat:
     score: int = 0
     droplet: int = 0
     tube: int = 0  # the test-tube droplet's glass (the back side of the pot)
+    stand: int = 0  # the stand droplet's tube (Wolfgang's Exchange Office), 0-12
     rat: int = 0
     flask_full: bool = True
     bag: list[str] = field(default_factory=list)
@@ -200,6 +214,11 @@ class Seat:
     final_points: dict[str, int] = field(default_factory=dict)  # points from coins and rubies at the end
     insured: int = 0  # draws the blue chips' window (blue set 2) still covers; kept at an explosion it covered
     vacated: int = 0  # the furthest space a chip left in evaluation step B (purple sets 2, 4)
+    first: list[str] = field(default_factory=list)  # kept out of the bag over the round end, laid first next round (green set 5)
+    bowl: list[str] = field(default_factory=list)  # the overflow bowl (The Herb Witches): chips past a full pot
+    pennies: list[str] = field(default_factory=list)  # The Herb Witches: witch types whose penny is unspent
+    called: list[str] = field(default_factory=list)  # witches called this round whose effect is still in force
+    passed: list[str] = field(default_factory=list)  # witches whose offer the seat declined this round
     patient: str | None = None  # The Alchemists: the patient this seat treats (patients.PATIENTS)
     essence: int = 0  # The Alchemists: the flask marker's space, kept until the next essence phase
     essence_rat: int = 0  # The Alchemists: extra rat tails an essence glass gives the next round
@@ -236,17 +255,21 @@ class Seat:
 
     @property
     def white_total(self) -> int:
+        """The whites in the pot and in the overflow bowl: both count toward the explosion."""
         total, values = 0, WHITE_VALUES
         for cid, _ in self.pot:
+            total += values[cid]
+        for cid in self.bowl:
             total += values[cid]
         return total
 
     def clone(self) -> Seat:
         return Seat(
-            self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.rat,
+            self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.stand, self.rat,
             self.flask_full, self.bag.copy(), self.pot.copy(), self.hand.copy(), self.aside.copy(),
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
+            self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
             self.patient, self.essence, self.essence_rat, self.laid_out.copy(),
         )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog
+from . import bowl, catalog
 from .ingredients import active_rules
 from .ingredients.labels import chip_label
 from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
@@ -39,9 +39,10 @@ def fills_pot(space: int) -> bool:
     return space >= catalog.LAST_CHIP_SPACE
 
 
-def offers_flask(space: int, flask_full: bool) -> bool:
-    """A white chip that did not explode the pot may go back with a full flask, unless it filled the pot."""
-    return flask_full and not fills_pot(space)
+def offers_flask(space: int, flask_full: bool, *, overflow: bool = False) -> bool:
+    """A white chip that did not explode the pot may go back with a full flask, unless it filled the
+    pot; with the overflow bowl a full pot does not end the round, so the flask is offered still."""
+    return flask_full and (overflow or not fills_pot(space))
 
 
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
@@ -57,9 +58,19 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     color, value = c.color, c.value
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
+    overflow = bowl.in_play(state.config)
+    from_aside = chip_id in seat.aside
+    if overflow and bowl.full(seat):
+        if from_aside:
+            seat.aside.remove(chip_id)
+        _into_bowl(ctx, chip_id, safe=safe)
+        return
     rules = active_rules(state.config)
     rule = rules.get(color)
-    from_aside = chip_id in seat.aside
+    if rule and rule.acts_as and not safe:  # locoweed set 6: laid as a copy of another chip
+        c = rule.acts_as(seat, c)
+        rule = rules.get(c.color) if c.color != color else None
+        color, value = c.color, c.value
     if from_aside:
         seat.aside.remove(chip_id)
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
@@ -81,24 +92,45 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if from_aside:
         placed["aside"] = True
     ctx.events.append(placed)
-    if color == "white" and not safe:
-        total = seat.white_total
-        if explodes(total, seat.threshold):
-            ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
-                             **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
-            return
-        if offers_flask(space, seat.flask_full):
-            ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
-                    [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
-                    data={"chip": chip_id})
+    if color == "white" and not safe and _white(ctx, chip_id, offers_flask(space, seat.flask_full, overflow=overflow)
+                                                and seat.status == BREWING):  # no flask for a chip laid after stopping
+        return
     if seat.insured:
         _drawn(seat)
     if fills_pot(space):
-        ctx.stop_brewing(STOPPED, "pot_full", space=space)
+        if overflow:
+            ctx.emit("last_space", space=space)
+        else:
+            ctx.stop_brewing(STOPPED, "pot_full", space=space)
         if not (rule and rule.acts_on_last_space):
             return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
+
+
+def _into_bowl(ctx: Ctx, chip_id: str, *, safe: bool) -> None:
+    """The pot is full: the chip goes into the overflow bowl, with no action; a white there still
+    counts toward the explosion, unless a Fortune Teller card placed it."""
+    bowl.fill(ctx, chip_id)
+    if chip(chip_id).color == "white" and not safe and _white(ctx, chip_id, ctx.seat.flask_full):
+        return
+    _drawn(ctx.seat)
+
+
+def _white(ctx: Ctx, chip_id: str, flask: bool) -> bool:
+    """A white chip was laid: the pot explodes (True) when the whites pass the threshold; if not,
+    the flask is offered when `flask`."""
+    seat = ctx.seat
+    total = seat.white_total
+    if explodes(total, seat.threshold):
+        ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
+                         **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
+        return True
+    if flask:
+        ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
+                [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
+                data={"chip": chip_id})
+    return False
 
 
 def _drawn(seat: Seat) -> None:
@@ -130,6 +162,8 @@ def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     white = decision.data["chip"]
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
     seat.pot = [p for p in seat.pot if p[0] != white]
+    if white in seat.bowl:
+        seat.bowl.remove(white)
     seat.flask_full = False
     ctx.emit("flask", chip=white)
     seat.put_in_bag([white])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import brewing, catalog, essence, evaluation, fortune
+from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, witches
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -38,20 +38,23 @@ def _decision(d: Decision) -> dict[str, Any]:
             "options": [{"key": o.key, "label": o.label.to_dict()} for o in d.options],
             "pick": list(d.pick), "blocking": d.blocking,
             **({"reveal": d.data["reveal"]} if "reveal" in d.data else {}),
-            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {})}
+            **({"chip": _chip(d.data["chip"])} if "chip" in d.data else {}),
+            **({"witch": d.data["witch"]} if "witch" in d.data else {})}
 
 
 def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
     s = state.seats[n]
     out: dict[str, Any] = {
         "seat": n, "name": s.name, "score": s.score, "lap": s.score // catalog.RAT_TAIL_LAP,
-        "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "rat": s.rat, "start_space": s.start_space,
+        "rubies": s.rubies, "droplet": s.droplet, "tube": s.tube, "stand": s.stand, "rat": s.rat, "start_space": s.start_space,
         "flask": s.flask_full, "white_total": s.white_total, "threshold": s.threshold,
         "status": s.status, "exploded": s.status == "exploded", "stopped": s.status != "brewing",
         "insured": s.insured, "insured_explosion": s.insured_explosion,
         "pot": [{**_chip(cid), "space": space} for cid, space in s.pot],
         "hand": [_chip(c) for c in s.hand],
         "aside": [_chip(c) for c in s.aside],
+        "first": [_chip(c) for c in s.first],
+        "bowl": {"chips": [_chip(c) for c in s.bowl], "total": bowl.total(s), "points": bowl.points(s)},
         "in_force": [{"rule": r.id, "text": text.to_dict()} for r in active_rules(state.config).values()
                      if r.in_force and (text := r.in_force(s))],
         "returning": [_chip(c) for c in s.returning],
@@ -59,6 +62,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "bag": {"count": len(s.bag), "chips": dict(sorted(Counter(chip(c).kind for c in s.bag).items()))},
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
         "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
+        "pennies": list(s.pennies), "witches_called": list(s.called),
         "patient": s.patient, "essence": s.essence, "essence_rat": s.essence_rat,
         "laid_out": [_chip(c) for c in s.laid_out],
     }
@@ -73,6 +77,14 @@ def _card(card_id: str | None) -> dict[str, Any] | None:
             if card else None)
 
 
+def _witches(state: GameState) -> list[dict[str, Any]]:
+    """The witches in play (the three laid out, and a visitor): who has spent the penny that pays each."""
+    visiting = state.card_data.get("visitor", ())
+    return [{"id": w.id, "type": w.type, "metal": say(witches.METALS[w.type]).to_dict(), "name": say(w.name).to_dict(),
+             "text": say(w.text).to_dict(), "visiting": w.id in visiting,
+             "spent": [n for n, s in enumerate(state.seats) if w.type not in s.pennies] if w.id not in visiting
+             else list(state.card_data.get("visited", ()))}
+            for w in witches.in_play(state)]
 def _patients(state: GameState) -> list[dict[str, Any]]:
     """The patients laid out, each with its chart and what each space of its essence card gives."""
     return [{"id": p.id, "name": say(p.name).to_dict(), "text": say(p.text).to_dict(), "when": p.when,
@@ -82,13 +94,15 @@ def _patients(state: GameState) -> list[dict[str, Any]]:
 
 
 def _shop(state: GameState) -> dict[str, Any]:
-    prices = {}
-    for color in catalog.COLORS:
-        for value in (1, 2, 3, 4):
-            cost = evaluation.price(state, color, value)
-            if cost is not None:
-                prices[f"{color}-{value}"] = {"cost": cost, "left": len(state.supply.get(f"{color}-{value}", []))}
+    prices = {f"{color}-{value}": {"cost": cost, "left": len(state.supply.get(f"{color}-{value}", []))}
+              for (color, value), cost in evaluation.price_list(state.config, state.round).items()}
     return {"shopper": state.shopper, "prices": prices}
+
+
+def _exchange(state: GameState) -> dict[str, Any] | None:
+    """Wolfgang's Exchange Office's stand: its side and the number under each tube (None without it)."""
+    side = exchange.side(state.config)
+    return {"side": side, "numbers": list(catalog.STAND[side])} if side else None
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -108,8 +122,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "shop": _shop(state),
+        "exchange": _exchange(state),
         "patients": _patients(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
+        "witches": _witches(state),
         "winners": list(state.winners),
     }
 

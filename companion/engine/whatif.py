@@ -63,6 +63,13 @@ def draw(state: GameState, seat_no: int, chip_id: str) -> tuple[GameState, Event
     return new, events
 
 
+def stop(state: GameState, seat_no: int) -> GameState:
+    """The state after the seat stopped drawing (its books' questions at a stop are open)."""
+    new = sandbox(state, seat_no)
+    brewing.stop(new, seat_no, [])
+    return new
+
+
 def answer(state: GameState, seat_no: int, decision_id: str, key: str) -> GameState:
     """The state after the seat answered one of its decisions with `key`."""
     new = sandbox(state, seat_no)
@@ -76,7 +83,7 @@ def answer(state: GameState, seat_no: int, decision_id: str, key: str) -> GameSt
 
 
 def ignore_offers(state: GameState, seat_no: int) -> GameState:
-    """The state once the seat's open offers (flask, mandrake) lapse, as its next draw or stop does."""
+    """The state once the seat's open offers (flask, mandrake) lapse, as its next draw does."""
     new = sandbox(state, seat_no)
-    new.decisions = [d for d in new.decisions if d.seat != seat_no or d.blocking]
+    new.decisions = [d for d in new.decisions if d.seat != seat_no or not d.lapses(stopping=False)]
     return new

@@ -34,13 +34,14 @@ class KindCount:
 
 
 class TagRegistry:
-    """Tag assignments of one database, for a box of one printing (supply "A" or "B")."""
+    """Tag assignments of one database, for a box of one printing (supply "A" or "B") and the
+    chips of the expansions' boxes the table plays with."""
 
-    def __init__(self, db: Database, supply: str = "A") -> None:
+    def __init__(self, db: Database, supply: str = "A", expansions: tuple[str, ...] = ()) -> None:
         self.db = db
         self.tags = TagStore(db)
         self.supply = supply
-        self.box = catalog.SUPPLIES[supply]
+        self.box = catalog.box(supply, tuple(sorted(expansions)))
 
     def chip_for(self, uid: str) -> str | None:
         row = self.tags.lookup(uid)
@@ -104,9 +105,10 @@ class TagRegistry:
         return EnrolResult(row, True, f"tag {row.uid} is now {row.chip_id} ({count} of {self.box[(color, value)]})")
 
     def counts(self) -> list[KindCount]:
-        """Tagged chips per kind against the box's counts, in the box's order."""
+        """Tagged chips per kind against the box's counts, in the box's order (tags on chips of an
+        expansion's box not in play are not counted: a kind's chips are numbered base box first)."""
         tagged = self.tags.counts()
-        return [KindCount(c, v, tagged.get((c, v), 0), n) for (c, v), n in self.box.items()]
+        return [KindCount(c, v, min(tagged.get((c, v), 0), n), n) for (c, v), n in self.box.items()]
 
     # CSV -------------------------------------------------------------------------------------
 

@@ -72,7 +72,8 @@ class Table:
         self.journal = Journal(db)
         self.game_id = game_id
         self.setup = setup
-        self.registry = registry if registry is not None else (TagRegistry(db, setup.game.supply) if setup.registry else None)
+        self.registry = registry if registry is not None else (TagRegistry(db, setup.game.supply, setup.game.expansions)
+                                                         if setup.registry else None)
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
         self._queue: queue.Queue[TagSeen | None] = queue.Queue()

@@ -76,7 +76,7 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             if entry.payload.get("manual"):
                 notes.append(words.gettext("entered by hand"))
             if item and data.get("kind") == "draw" and state.seats[seat].status == "exploded" and \
-                    state.seats[seat].pot and state.seats[seat].pot[-1][0] == data["chip"]:
+                    data["chip"] in ([c for c, _ in state.seats[seat].pot[-1:]] + state.seats[seat].bowl[-1:]):
                 text += words.gettext(" (pot exploded)")
         else:
             seat = None if entry.kind == VOID else entry.payload["seat"]

@@ -87,8 +87,8 @@ class Assist:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
         seat = state.seats[seat_no]
         counted = step_b_reads(state.config).counts
-        key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(sorted(seat.bag)),
-               tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)),
+        key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(seat.bowl),
+               tuple(sorted(seat.bag)), tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)),
                tuple(s.in_pot(c) for s in state.seats for c in counted))  # the neighbours' blacks, ...
         with self._lock:
             found = self._cache.get(key)

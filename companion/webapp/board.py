@@ -8,7 +8,7 @@ from typing import Any
 from companion.engine import catalog
 
 LETTERS = {"white": "W", "orange": "O", "green": "G", "blue": "B", "red": "R", "yellow": "Y",
-           "purple": "P", "black": "K"}
+           "purple": "P", "black": "K", "locoweed": "L"}
 """The letter printed on each chip colour so that no one depends on telling colours apart."""
 
 

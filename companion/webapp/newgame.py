@@ -12,9 +12,9 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from companion.books import RANDOM
+from companion.books import BASE_BOOK, RANDOM
 from companion.dealing import deal_setup
-from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
+from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config, witches
 from companion.table import TableSetup, start_game
 from companion.words import translations
 
@@ -28,15 +28,23 @@ def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
     "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
     words = translations(lang)
-    return {"allowed": table.state.phase == "game_over", "colors": list(catalog.BOOK_COLORS),
-            "sets": {color: book_sets(color) for color in catalog.BOOK_COLORS}, "random": RANDOM,
+    colors = catalog.book_colors(tuple(set(catalog.LOCOWEED_SETS.values())))  # locoweed too: sent with its boxes
+    return {"allowed": table.state.phase == "game_over", "colors": [*colors, catalog.CHOSEN_BLACK],
+            "sets": {**{color: book_sets(color) for color in colors},
+                     catalog.CHOSEN_BLACK: [BASE_BOOK, *book_sets(catalog.CHOSEN_BLACK)]},
+            "random": RANDOM, "base": BASE_BOOK,
+            "locoweed_boxes": sorted(set(catalog.LOCOWEED_SETS.values())),
             "books": dict(table.config.books),
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
             "edition": table.config.edition,
             "readers": sorted(set(table.setup.readers) | set(table.links())),
             "players": list(table.config.players), "tubes": table.config.tubes,
             "expansions": list(table.config.expansions), "all_expansions": list(catalog.EXPANSIONS),
-            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES)}
+            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES),
+            "witch_types": [{"type": kind, "metal": words.gettext(witches.METALS[kind]),
+                             "witches": [{"id": w, "name": words.gettext(witches.WITCHES[w].name)}
+                                         for w in witches.of_type(kind)]} for kind in witches.TYPES],
+            "witches": list(table.config.witches)}
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
@@ -48,12 +56,15 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
         expansions = body.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise ConfigError("expansions must be a list of names")
+        chosen = body.get("witches", [])
+        if not isinstance(chosen, list) or not all(isinstance(w, str) for w in chosen):
+            raise ConfigError("witches must be a list of witch ids (one of each type), or empty to deal them")
         config = GameConfig.from_dict({"players": body.get("players"), "start_player": body.get("start_player", 0),
                                        "supply": table.config.supply, "tubes": body.get("tubes", False),
                                        "edition": body.get("edition", catalog.DEFAULT_EDITION),
                                        "stand": body.get("stand", catalog.STAND_SIDES[0]),
                                        **deal_setup(books, [e for e in expansions if e in catalog.EXPANSIONS],
-                                                    random.Random())})
+                                                    random.Random(), chosen)})
         if set(expansions) - set(config.expansions):
             raise ConfigError(f"unknown expansion(s): {', '.join(sorted(set(expansions) - set(config.expansions)))}")
         check_config(config)

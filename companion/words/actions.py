@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import CARDS, GameState
+from companion.engine.exchange import POINTS
 from companion.engine.text import N_
 
 from .events import Words
@@ -33,6 +34,9 @@ def action_text(action: dict[str, Any], names: Sequence[str], lang: str = "en",
         text = w._("stops brewing")
     elif kind == "done":
         text = w._("is done")
+    elif kind == "buy" and action["color"] == POINTS:
+        text = w.ngettext("buys {n} victory point at the exchange stand", "buys {n} victory points at the exchange stand",
+                          action["value"])
     elif kind == "buy":
         text = w._("buys {chip}", chip=w.kind(f"{action['color']}-{action['value']}"))
     elif kind == "spend":

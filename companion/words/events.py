@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, witches
 from companion.engine.fortune import CARDS
 from companion.engine.ingredients.labels import chip_label, kind_label
 from companion.engine.patients import PATIENTS
@@ -105,6 +105,21 @@ def _flask_refilled(w: Words, e: dict[str, Any]) -> str:
     return w.ngettext("refills the flask ({n} ruby)", "refills the flask ({n} rubies)", catalog.FLASK_COST)
 
 
+def _stand(w: Words, e: dict[str, Any]) -> str:
+    if e["side"] == "green":
+        return w._("stand droplet to tube {tube}: 1 victory point for {n} coins ({why})", tube=e["to"], n=e["number"],
+                   why=w.why(e))
+    return w._("stand droplet to tube {tube}: chip value divided by {n} at the end ({why})", tube=e["to"],
+               n=e["number"], why=w.why(e))
+
+
+def _witch(w: Words, e: dict[str, Any]) -> str:
+    if e["penny"] is None:
+        return w._("calls the witch \"{name}\" (free this round)", name=w.lookup(e["name"]))
+    return w._("calls the witch \"{name}\" with the {metal} penny", name=w.lookup(e["name"]),
+               metal=w.lookup(witches.METALS[e["penny"]]))
+
+
 _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "round_start": lambda w, e: w._("— Round {round} —", round=e["round"]),
     "round_end": lambda w, e: w._("End of round {round}", round=e["round"]),
@@ -137,6 +152,8 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "returns_unseen": lambda w, e: w.ngettext("{n} chip went back into the bag unread",
                                               "{n} chips went back into the bag unread", len(e["chips"])),
     "pot_full": lambda w, e: w._("the pot is full (last space reached)"),
+    "last_space": lambda w, e: w._("the last space is reached: further chips go into the overflow bowl"),
+    "bowl": lambda w, e: w._("draws {chip} → overflow bowl (total {total})", chip=w.chip(e["chip"]), total=e["total"]),
     "stopped": lambda w, e: w._("stops ({why})", why=w.why(e)),
     "flask": lambda w, e: w._("uses the flask: {chip} back into the bag", chip=w.chip(e["chip"])),
     "flask_refilled": _flask_refilled,
@@ -148,9 +165,19 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "droplet": lambda w, e: w._("droplet to space {space} ({why})", space=_space(e, "to"), why=w.why(e)),
     "tube": lambda w, e: w._("test-tube droplet to glass {glass}: {bonus} ({why})", glass=e["to"],
                              bonus=w.lookup(e["bonus"]), why=w.why(e)),
+    "stand": _stand,
+    "points_bought": lambda w, e: w.ngettext("buys {n} victory point at the exchange stand for {cost} coins",
+                                             "buys {n} victory points at the exchange stand for {cost} coins",
+                                             e["amount"], cost=e["cost"]),
+    "swapped": lambda w, e: w._("{chip} out of the pot for good, {new} in its place ({why})", chip=w.chip(e["chip"]),
+                                new=w.chip(e["to"]), why=w.why(e)),
     "coins": lambda w, e: w.ngettext("{n} coin", "{n} coins", e["amount"]),
     "coins_lost": lambda w, e: w.ngettext("loses {n} unspent coin", "loses {n} unspent coins", e["amount"]),
     "chip_gained": lambda w, e: w._("gets {chip} into the bag ({why})", chip=w.chip(e["chip"]), why=w.why(e)),
+    "chip_given": lambda w, e: w._("{chip} goes into the bag of the player on the left instead (hawkmoth)",
+                                   chip=w.chip(e["chip"])),
+    "first_next_round": lambda w, e: w._("keeps {chip} out of the bag to place it first next round (garden spider)",
+                                         chip=w.chip(e["chip"])),
     "sold_out": lambda w, e: w._("no {kind} left in the supply ({why})", kind=w.kind(e["kind"]), why=w.why(e)),
     "bought": lambda w, e: w.ngettext("buys {chip} for {n} coin", "buys {chip} for {n} coins", e["cost"],
                                       chip=w.chip(e["chip"])),
@@ -162,6 +189,14 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "essence_spent": lambda w, e: w.ngettext("spends {n} essence ({left} left)", "spends {n} essence ({left} left)",
                                              e["amount"], left=e["left"]),
     "laid_out": lambda w, e: w._("lays out {chips} (Nervousness)", chips=w.chips(e["chips"])),
+    "witch": _witch,
+    "unexploded": lambda w, e: w._("the explosion is undone: whites {total}, brewing on", total=e["white_total"]),
+    "witch_visits": lambda w, e: w._("turns up the visiting witch \"{name}\": free for everyone this round",
+                                     name=w.lookup(e["name"])),
+    "penny_given": lambda w, e: w._("gives up the {metal} penny ({why})", metal=w.lookup(witches.METALS[e["penny"]]),
+                                    why=w.why(e)),
+    "penny_back": lambda w, e: w._("takes back the {metal} penny ({why})", metal=w.lookup(witches.METALS[e["penny"]]),
+                                   why=w.why(e)),
 }
 
 

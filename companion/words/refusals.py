@@ -23,6 +23,8 @@ REFUSALS: dict[str, str] = {
     "malformed": N_("That input is not understood."),
     "no_card_to_draw": N_("No Fortune Teller card is to be turned up now."),
     "no_such_card": N_("There is no such Fortune Teller card."),
+    "no_points_for_sale": N_("Victory points are sold only on the green side of the exchange stand."),
+    "not_in_deck": N_("That card is not in this game's deck: its expansion is not in play."),
     "no_such_seat": N_("There is no such seat at this table."),
     "not_for_sale": N_("That chip is not for sale this round."),
     "not_in_bag": N_("That chip is not in this seat's bag."),

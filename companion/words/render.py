@@ -22,7 +22,7 @@ def render(text: Text | Mapping[str, Any], lang: str) -> str:
 
 def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
     """A view (`state_to_dict`, `view_for`) with every text in `lang`: decisions, books, the card,
-    what each seat's books hold for its next chips, the patients laid out (The Alchemists).
+    what each seat's books hold for its next chips, the witches in play, the patients laid out (The Alchemists).
 
     Changes `view` in place and returns it: screens and `--json` show words, not catalog keys."""
     for decision in view.get("decisions", ()):
@@ -42,4 +42,7 @@ def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
     if card:
         card["name"] = render(card["name"], lang)
         card["text"] = render(card["text"], lang)
+    for witch in view.get("witches", ()):
+        for key in ("name", "text", "metal"):
+            witch[key] = render(witch[key], lang)
     return view

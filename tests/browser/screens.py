@@ -23,9 +23,11 @@ TABLETS = {
 
 
 @contextmanager
-def serving(players: list[str], seed: int = 5, draw_button: bool = True, tubes: bool = False):
-    """A demo table; without ``draw_button`` the pages are those of a table with real readers."""
-    demo = build_demo(players, Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed, tubes=tubes)
+def serving(players: list[str], seed: int = 5, draw_button: bool = True, tubes: bool = False, **setup):
+    """A demo table; without ``draw_button`` the pages are those of a table with real readers.
+    ``setup``: more of `build_demo`'s options (expansions, stand)."""
+    demo = build_demo(players, Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed, tubes=tubes,
+                      **setup)
     table = demo.table
     srv = Server(create_app(table, host_pin=PIN, demo=demo if draw_button else None), "127.0.0.1", 0).start()
     try:

@@ -83,3 +83,51 @@ def test_blue_set_2_shows_the_insured_draws_and_an_explosion_that_keeps_both(bro
         srv.stop()
         table.close()
         db.close()
+
+
+def test_red_set_6_on_a_spanish_seat_page_draws_the_chip_to_set_aside_and_places_it(browser, tmp_path, artifacts):
+    """The Herb Witches' red set 6: the line asks for one more chip, the chip waits beside the pot
+    with an offer to place it, and nothing on the page is English."""
+    from .spanish import assert_spanish
+
+    books = {**{c: 1 for c in catalog.BOOK_COLORS}, "red": 6}
+    db = Database(tmp_path / "game.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Ben"), books=books, expansions=("witches",)),
+                                      {"bag-0": 0, "bag-1": 1}))
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    try:
+        # Round 1: Ana reaches 7 coins and buys a red 1-chip (7 coins in set 6).
+        submit(table, {"kind": "fortune", "card": None})
+        for kind in ("white-3", "white-2", "orange-1"):
+            draw(table, 0, kind)
+        submit(table, {"kind": "stop", "seat": 0})
+        submit(table, {"kind": "stop", "seat": 1})
+        die = next(d for d in table.state.decisions if d.kind == "bonus_die")
+        submit(table, {"kind": "choose", "seat": die.seat, "decision": die.id, "keys": ["1"]})
+        submit(table, {"kind": "buy", "seat": 0, "color": "red", "value": 1})
+        while table.state.phase != "fortune":
+            seat = next(n for n, s in enumerate(table.state.seats) if not s.done)
+            submit(table, {"kind": "done", "seat": seat})
+        for cid in list(table.state.seats[0].returning):
+            submit(table, {"kind": "return", "seat": 0, "chip": cid})
+        submit(table, {"kind": "fortune", "card": None})
+        context = browser.new_context(**PHONE)
+        context.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
+        ana = context.new_page()
+        ana.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        draw(table, 0, "red-1")
+        wait_guide(ana, "Saca una ficha más para tu libro (mira abajo)")
+        assert_spanish(ana, "red set 6, a chip to draw")
+        draw(table, 0, "orange-1")
+        ana.wait_for_selector("[data-kind='red.place_aside'] [data-option='place']")
+        assert ana.locator("[data-kind='red.place_aside'] [data-option]").all_inner_texts() == \
+            ["Colocarla detrás de tu última ficha"]
+        assert_spanish(ana, "red set 6, the chip beside the pot")
+        ana.screenshot(path=str(artifacts / "book-red-6-aside.png"))
+        ana.click("[data-kind='red.place_aside'] [data-option='place']")
+        ana.wait_for_function("!document.querySelector(\"[data-kind='red.place_aside']\")")
+        assert [chip(c).kind for c, _ in table.state.seats[0].pot] == ["red-1", "orange-1"]
+    finally:
+        srv.stop()
+        table.close()
+        db.close()

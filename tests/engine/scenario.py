@@ -132,3 +132,8 @@ def finish_brewing(state: GameState) -> GameState:
     while dice := [d for d in state.decisions if d.kind == "bonus_die"]:
         state = step(state, Choose(dice[0].seat, dice[0].id, ("1",))).state
     return state
+
+
+def herb_witches(**sets: int) -> dict[str, object]:
+    """A setup with The Herb Witches, whose sets 5 and 6 these books may be: herb_witches(red=6)."""
+    return {"books": books(**sets), "expansions": ("witches",)}

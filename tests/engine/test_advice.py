@@ -11,7 +11,7 @@ from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
 from companion.engine.model import BREWING
 
-from .scenario import answer, books, draws, game, set_bag
+from .scenario import answer, books, draws, game, herb_witches, set_bag
 
 
 def brute(search: Search, state) -> Outcome:
@@ -382,3 +382,23 @@ def test_the_compact_search_values_random_positions_as_the_engine_search_does():
         fast = compact.Compact(Search(state, 0), state).draw()
         assert fast.value == pytest.approx(Search(state, 0).draw(state).value), (sets, bag, drawn)
         checked += 1
+@pytest.mark.parametrize("book", [(c, n) for c in ("green", "blue", "red", "yellow", "purple", "black") for n in (5, 6)])
+def test_the_herb_witches_books_are_left_to_the_engine_search(book):
+    """The compact search models none of them: the advice is the engine search's, never its own guess."""
+    color, set_no = book
+    state = game(**herb_witches(**{color: set_no}))
+    set_bag(state, 0, "white-2", "white-3", "red-1", "yellow-1", "orange-1", "blue-1", "white-1")
+    state = draws(state, 0, "white-2", "orange-1")
+    assert compact.unmodelled(state, 0) is not None
+    answer_ = advise(state, 0)
+    assert answer_["draw"] == Search(state, 0).draw(whatif.ignore_offers(state, 0)).to_dict()
+
+
+def test_a_white_chip_set_aside_by_red_set_6_explodes_the_stop_the_search_weighs():
+    state = game(**herb_witches(red=6))
+    set_bag(state, 0, "white-3", "red-1", "white-3", "white-2", "orange-1")
+    state = draws(state, 0, "white-3", "red-1", "white-3")
+    assert state.seats[0].white_total == 3 and state.seats[0].aside
+    assert advise(state, 0)["stop"]["explode"] == 0.0, "3 + 3 = 6: placing it does not explode"
+    state = draws(state, 0, "white-2")
+    assert advise(state, 0)["stop"]["explode"] == 1.0, "5 + 3 = 8: stopping now places it and explodes"

@@ -15,6 +15,7 @@ from .scenario import (
     draws,
     finish_brewing,
     game,
+    herb_witches,
     in_bag,
     next_step,
     set_bag,
@@ -163,3 +164,39 @@ def test_with_red_set_2_a_red_chip_set_beside_the_pot_is_a_draw_and_one_laid_aft
     assert state.seats[0].insured_explosion
     state = answer(state, 0, "red.aside", "place")  # laid after the explosion: not a draw
     assert state.seats[0].insured_explosion
+
+
+def blue_witches(set_no):
+    return game(**herb_witches(blue=set_no))
+
+
+class TestBlueSet5:
+    @pytest.mark.parametrize(("oranges", "blue", "vp"), [(2, "blue-2", 2), (1, "blue-2", 0), (1, "blue-1", 1),
+                                                         (3, "blue-4", 0), (4, "blue-4", 4)])
+    def test_points_equal_to_the_blue_value_with_at_least_that_many_orange_chips(self, oranges, blue, vp):
+        state = blue_witches(5)
+        set_bag(state, 0, *["orange-1"] * oranges, blue, "white-1")
+        state = draws(state, 0, *["orange-1"] * oranges, blue)
+        assert state.seats[0].score == vp
+
+
+class TestBlueSet6:
+    def test_a_ruby_per_white_1_among_the_chips_as_many_as_its_value_before_it(self):
+        state = blue_witches(6)
+        set_bag(state, 0, "white-1", "white-1", "orange-1", "white-2", "white-1", "blue-2", "blue-4", "white-3")
+        state = draws(state, 0, "white-1", "white-1", "orange-1", "white-2", "white-1", "blue-2")
+        assert state.seats[0].rubies == 1 + 1, "white 2, white 1: one white 1-chip"
+        state = draw(state, 0, "blue-4")
+        assert state.seats[0].rubies == 2 + 1, "blue 2, white 1, white 2, orange 1: one more"
+
+    def test_only_the_chips_before_it_count(self):
+        state = blue_witches(6)
+        set_bag(state, 0, "white-1", "white-1", "blue-2", "white-3")
+        state = draws(state, 0, "white-1", "white-1", "blue-2")
+        assert state.seats[0].rubies == 1 + 2
+
+    def test_fewer_chips_before_it_than_its_value_are_all_looked_at(self):
+        state = blue_witches(6)
+        set_bag(state, 0, "white-1", "blue-4", "white-3")
+        state = draws(state, 0, "white-1", "blue-4")
+        assert state.seats[0].rubies == 2

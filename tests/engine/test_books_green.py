@@ -4,12 +4,24 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import Choose, Fortune, catalog, step
+from companion.engine import Choose, Fortune, GameConfig, catalog, new_game, step
 from companion.engine.ingredients import RULES
 from companion.engine.model import chip
 from companion.words import describe
 
-from .scenario import answer, at_round, books, decision, draws, finish_brewing, game, set_bag, stop
+from .scenario import (
+    answer,
+    at_round,
+    books,
+    decision,
+    draws,
+    finish_brewing,
+    game,
+    herb_witches,
+    next_step,
+    set_bag,
+    stop,
+)
 
 
 def green(set_no, round_no=1, **more):
@@ -156,3 +168,57 @@ def test_the_feed_tells_the_move_and_the_chip_with_printed_spaces():
     events = step(state, Choose(0, decision(state, 0, "bonus_die").id, ("1",))).events
     assert "Ann: no chip for the green 4: its chips' books are not out yet (garden spider)" in [
         describe(e, names) for e in events]
+
+
+def green_witches(set_no, round_no=1):
+    if round_no == 1:
+        return game(**herb_witches(green=set_no))
+    return step(at_round(round_no, **herb_witches(green=set_no)), Fortune(None)).state
+
+
+class TestGreenSet5:
+    def test_a_chip_chosen_for_a_green_at_the_end_stays_out_and_is_laid_first_next_round(self):
+        state, _ = evaluate(green_witches(5), "white-2", "orange-1", "green-1")
+        first = decision(state, 0, "green.first")
+        orange = next(cid for cid, _ in state.seats[0].pot if cid.startswith("orange-1"))
+        green_1 = next(cid for cid, _ in state.seats[0].pot if cid.startswith("green-1"))
+        assert sorted(first.keys()) == sorted([orange, green_1, "none"]), "worth the green 1 or less: not the white 2"
+        state = answer(state, 0, "green.first", orange)
+        while state.round == 1:
+            state = next_step(state)
+        assert orange not in state.seats[0].bag and state.seats[0].first == [orange], "kept out over the round end"
+        state = step(state, Fortune(None)).state
+        assert state.seats[0].pot[0] == (orange, state.seats[0].start_space + 1) and state.seats[0].first == []
+
+    def test_two_greens_at_the_end_choose_two_different_chips_and_the_green_itself_may_be_one(self):
+        state, _ = evaluate(green_witches(5), "red-2", "green-2", "green-4")
+        red, green_2, green_4 = (cid for cid, _ in state.seats[0].pot)
+        assert sorted(decision(state, 0, "green.first").keys()) == sorted([red, green_2, "none"]), "for the green 2"
+        state = answer(state, 0, "green.first", red)
+        assert sorted(decision(state, 0, "green.first").keys()) == sorted([green_2, green_4, "none"]), "for the green 4"
+        state = answer(state, 0, "green.first", green_4)
+        assert state.seats[0].first == [red, green_4]
+
+    def test_no_green_at_the_end_asks_nothing(self):
+        state, _ = evaluate(green_witches(5), "green-1", "orange-1", "red-1")
+        assert not [d for d in state.decisions if d.kind == "green.first"]
+
+
+class TestGreenSet6:
+    """`evaluate` answers every roll with face 1: 1 victory point each."""
+
+    def test_the_die_is_rolled_once_per_green_chip_last_or_next_to_last(self):
+        state, _ = evaluate(green_witches(6), "green-1", "orange-1", "green-4", "green-2")
+        seat = state.seats[0]
+        assert seat.score == DIE + 2 + catalog.POT_TRACK[seat.scoring_space].vp
+
+    def test_one_green_at_the_end_rolls_once(self):
+        state, _ = evaluate(green_witches(6), "green-4", "orange-1", "green-1", "orange-1")
+        seat = state.seats[0]
+        assert seat.score == DIE + 1 + catalog.POT_TRACK[seat.scoring_space].vp
+
+    def test_the_pot_is_full_doubles_the_rolls(self):
+        state = step(new_game(GameConfig(players=("Ann", "Ben"), **herb_witches(green=6))), Fortune("B07")).state
+        state, _ = evaluate(state, "orange-1", "green-1")
+        seat = state.seats[0]
+        assert seat.score == 2 * DIE + 2 + catalog.POT_TRACK[seat.scoring_space].vp

@@ -2,11 +2,11 @@
 
 import pytest
 
-from companion.engine import Choose, catalog, step
+from companion.engine import Choose, Fortune, catalog, step
 from companion.engine.model import chip
 from companion.words import describe
 
-from .scenario import answer, books, decision, game
+from .scenario import answer, at_round, books, decision, game, herb_witches
 from .test_books_green import DIE, evaluate, supply, taken
 
 
@@ -139,3 +139,56 @@ def test_the_feed_tells_each_chip_that_comes_and_goes():
     lines = [describe(e, ["Ann", "Ben"]) for e in events if e["event"] in ("chip_gained", "chip_removed")]
     assert lines == ["Ann: gets green 2 into the bag (ghost's breath)",
                      "Ann: green 1 goes back to the supply (ghost's breath)"]
+
+
+def purple_witches(set_no, round_no=1):
+    if round_no == 1:
+        return game(**herb_witches(purple=set_no))
+    return step(at_round(round_no, **herb_witches(purple=set_no)), Fortune(None)).state
+
+
+class TestPurpleSet5:
+    def test_the_points_of_the_purple_spaces_buy_up_to_2_chips_of_different_colours_at_once(self):
+        state, _ = evaluate(purple_witches(5), "green-4", "green-4", "green-4", "green-4", "purple-1", "purple-1")
+        coins = sum(catalog.POT_TRACK[space].vp for space in purples_in_pot(state))
+        assert coins == 7
+        box = supply(state)
+        assert decision(state, 0, "purple.spend").keys() == ["orange-1", "green-1", "blue-1", "red-1", "none"]
+        state = answer(state, 0, "purple.spend", "orange-1")
+        assert decision(state, 0, "purple.spend").keys() == ["green-1", "none"], "4 coins left, not orange again"
+        state = answer(state, 0, "purple.spend", "green-1")
+        assert taken(state, box) == ["green-1", "orange-1"] and not state.decisions_for(0)
+        assert state.seats[0].coins == catalog.POT_TRACK[state.seats[0].scoring_space].coins, "never added to the coins"
+
+    def test_buying_nothing_ends_it(self):
+        state, _ = evaluate(purple_witches(5), "green-4", "green-4", "green-4", "green-4", "purple-1")
+        box = supply(state)
+        state = answer(state, 0, "purple.spend", "none")
+        assert taken(state, box) == [] and not [d for d in state.decisions if d.kind == "purple.spend"]
+
+    def test_in_round_9_the_sum_buys_victory_points_5_to_1(self):
+        state = purple_witches(5, round_no=9)
+        state, _ = evaluate(state, "green-4", "green-4", "green-4", "green-4", "purple-1", "purple-1")
+        seat = state.seats[0]
+        assert not [d for d in state.decisions if d.kind == "purple.spend"]
+        assert seat.round_scores[-1] - seat.round_scores[-2] == DIE + 7 // 5 + catalog.POT_TRACK[seat.scoring_space].vp
+
+
+class TestPurpleSet6:
+    def test_each_purple_scores_the_printed_value_of_the_chip_after_it(self):
+        state, _ = evaluate(purple_witches(6), "purple-1", "green-4", "purple-1", "white-2", "purple-1")
+        seat = state.seats[0]
+        assert seat.score == DIE + 4 + 2 + 0 + catalog.POT_TRACK[seat.scoring_space].vp
+
+    def test_the_printed_value_not_the_spaces_the_chip_moved(self):
+        state, _ = evaluate(purple_witches(6), "orange-1", "purple-1", "red-1")
+        seat = state.seats[0]
+        assert [space for _, space in seat.pot] == [1, 2, 4], "red set 1: the red 1 moves 2 beside an orange"
+        assert seat.score == DIE + 1 + catalog.POT_TRACK[seat.scoring_space].vp
+
+    def test_a_purple_after_a_purple_gives_1(self):
+        state = purple_witches(6)
+        state.seats[0].rubies = 0
+        state, _ = evaluate(state, "purple-1", "purple-1", "orange-1")
+        seat = state.seats[0]
+        assert seat.score == DIE + 1 + 1 + catalog.POT_TRACK[seat.scoring_space].vp

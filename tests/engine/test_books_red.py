@@ -4,10 +4,34 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Choose, Draw, Fortune, IllegalAction, Return, legal_actions, state_to_dict, step, view_for
+from companion.engine import (
+    Choose,
+    Draw,
+    Fortune,
+    IllegalAction,
+    Return,
+    Stop,
+    legal_actions,
+    state_to_dict,
+    step,
+    view_for,
+)
 from companion.words import describe, render
 
-from .scenario import answer, books, decision, draw, draws, game, in_force, next_step, set_bag, spaces, stop
+from .scenario import (
+    answer,
+    books,
+    decision,
+    draw,
+    draws,
+    game,
+    herb_witches,
+    in_force,
+    next_step,
+    set_bag,
+    spaces,
+    stop,
+)
 
 
 def asides(state, seat):
@@ -226,3 +250,93 @@ def test_the_red_set_2_question_and_lines_have_their_spanish_words():
     back = step(kept.state, Return(0, kept.state.seats[0].aside[0]))
     assert lines(back.events, back.state, "es") == ["Ann: devuelve roja 2 (de junto al caldero)"]
     assert render(state_to_dict(state)["books"]["red"]["text"], "es").startswith("Una ficha roja que saques va junto")
+
+
+def red_witches(set_no, players=2):
+    return game(players=players, **herb_witches(red=set_no))
+
+
+class TestRedSet5:
+    def test_a_red_chip_after_a_higher_red_chip_moves_that_higher_value(self):
+        state = red_witches(5)
+        set_bag(state, 0, "red-4", "red-1", "red-2", "white-1")
+        state = draws(state, 0, "red-4", "red-1", "red-2")
+        assert spaces(state, 0) == [("red-4", 4), ("red-1", 8), ("red-2", 12)]
+
+    def test_a_higher_red_chip_after_a_lower_one_moves_its_own_value(self):
+        state = red_witches(5)
+        set_bag(state, 0, "red-1", "red-2", "white-1")
+        state = draws(state, 0, "red-1", "red-2")
+        assert spaces(state, 0) == [("red-1", 1), ("red-2", 3)]
+        assert in_force(state) == ["a lower red chip drawn now moves 2"]
+
+
+def aside_6(state, seat=0):
+    return [d for d in state.decisions if d.seat == seat and d.kind == "red.place_aside"]
+
+
+class TestRedSet6:
+    def test_the_chip_drawn_after_a_red_chip_goes_beside_the_pot_and_can_be_placed_at_once(self):
+        state = red_witches(6)
+        set_bag(state, 0, "red-1", "orange-1", "white-1")
+        state = draw(state, 0, "red-1")
+        assert decision(state, 0, "red.draw_aside").blocking
+        assert Stop(0) not in legal_actions(state, 0), "one more chip must be drawn first"
+        state = draw(state, 0, "orange-1")
+        orange = state.seats[0].aside[0]
+        assert spaces(state, 0) == [("red-1", 1)] and orange.startswith("orange-1")
+        offer = aside_6(state)[0]
+        assert not offer.blocking and offer.keys() == ["place"]
+        state = answer(state, 0, "red.place_aside", "place")
+        assert spaces(state, 0) == [("red-1", 1), ("orange-1", 2)] and state.seats[0].aside == []
+
+    def test_a_chip_left_beside_the_pot_must_be_placed_once_the_seat_stops_and_a_white_counts(self):
+        state = red_witches(6)
+        set_bag(state, 0, "red-1", "white-3", "white-3", "white-2", "orange-1")
+        state = draws(state, 0, "red-1", "white-3", "white-3", "white-2")
+        aside = state.seats[0].aside[0]
+        assert aside_6(state) and not aside_6(state)[0].blocking, "the offer stands through later draws"
+        with pytest.raises(IllegalAction):
+            step(state, Return(0, aside))
+        assert Return(0, aside) not in legal_actions(state, 0), "it must be placed, not put back"
+        state = stop(state, 0)
+        [must] = aside_6(state)
+        assert must.blocking and must.keys() == ["place"], "the offer became a question"
+        state = answer(state, 0, "red.place_aside", "place")
+        assert state.seats[0].white_total == 8 and state.seats[0].status == "exploded"
+
+    def test_the_chip_beside_the_pot_may_be_placed_after_later_draws(self):
+        state = red_witches(6)
+        set_bag(state, 0, "red-1", "orange-1", "white-1", "white-2", "white-1")
+        state = draws(state, 0, "red-1", "orange-1", "white-1", "white-2")
+        state = answer(state, 0, "red.place_aside", "place")
+        assert [kind for kind, _ in spaces(state, 0)] == ["red-1", "white-1", "white-2", "orange-1"]
+        assert state.seats[0].aside == [] and not aside_6(state)
+
+    def test_the_offer_waits_while_another_book_has_the_seat_draw(self):
+        """Yellow set 5 moves the yellow chip on by the next draw: the chip beside the pot may not be
+        laid in between."""
+        state = game(**herb_witches(red=6, yellow=5))
+        set_bag(state, 0, "red-1", "white-2", "yellow-1", "orange-1", "white-1")
+        state = draws(state, 0, "red-1", "white-2", "yellow-1")
+        offer = aside_6(state)[0]
+        assert Choose(0, offer.id, ("place",)) not in legal_actions(state, 0)
+        with pytest.raises(IllegalAction, match="must first draw"):
+            step(state, Choose(0, offer.id, ("place",)))
+        state = draw(state, 0, "orange-1")
+        state = answer(state, 0, "red.place_aside", "place")
+        assert spaces(state, 0) == [("red-1", 1), ("yellow-1", 3), ("white-2", 5)]
+
+    def test_it_is_placed_even_after_an_explosion(self):
+        state = red_witches(6)
+        set_bag(state, 0, "red-1", "orange-1", "white-3", "white-3", "white-2", "white-1")
+        state = draws(state, 0, "red-1", "orange-1", "white-3", "white-3", "white-2")
+        assert state.seats[0].status == "exploded"
+        state = answer(state, 0, "red.place_aside", "place")
+        assert [kind for kind, _ in spaces(state, 0)][-1] == "orange-1"
+
+    def test_no_chip_is_set_aside_with_an_empty_bag(self):
+        state = red_witches(6)
+        set_bag(state, 0, "orange-1", "red-1")
+        state = draws(state, 0, "orange-1", "red-1")
+        assert state.seats[0].status == "stopped" and not state.decisions_for(0)

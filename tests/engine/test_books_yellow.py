@@ -5,7 +5,22 @@ import pytest
 from companion.engine import Draw, state_to_dict, step
 from companion.words import describe, render
 
-from .scenario import answer, books, card, draw, draws, game, in_force, next_step, set_bag, spaces, stop
+from .scenario import (
+    answer,
+    books,
+    card,
+    decision,
+    draw,
+    draws,
+    game,
+    herb_witches,
+    in_bag,
+    in_force,
+    next_step,
+    set_bag,
+    spaces,
+    stop,
+)
 
 
 class TestYellowSet2:
@@ -164,3 +179,53 @@ def test_the_yellow_books_have_their_spanish_words():
     for set_no in (2, 3, 4):
         text = state_to_dict(game(books=books(yellow=set_no)))["books"]["yellow"]["text"]
         assert render(text, "es").startswith(("Si sacas", "Cuando sacas"))
+
+
+def yellow_witches(set_no):
+    return game(**herb_witches(yellow=set_no))
+
+
+class TestYellowSet5:
+    def test_the_yellow_chip_moves_on_by_the_next_chips_value_which_goes_back_into_the_bag(self):
+        state = yellow_witches(5)
+        set_bag(state, 0, "yellow-1", "red-4", "white-1")
+        state = draw(state, 0, "yellow-1")
+        assert decision(state, 0, "yellow.peek").blocking
+        red = in_bag(state, 0, "red-4")
+        state = draw(state, 0, "red-4")
+        assert spaces(state, 0) == [("yellow-1", 5)]
+        assert red in state.seats[0].bag and red in state.seats[0].returning, "expected back past the reader"
+
+    def test_a_white_chip_drawn_for_it_only_moves_the_yellow_chip(self):
+        state = yellow_witches(5)
+        set_bag(state, 0, "yellow-2", "white-3", "orange-1")
+        state = draws(state, 0, "yellow-2", "white-3")
+        assert spaces(state, 0) == [("yellow-2", 5)] and state.seats[0].white_total == 0
+        state = draw(state, 0, "orange-1")
+        assert spaces(state, 0)[-1] == ("orange-1", 6)
+
+    def test_with_an_empty_bag_nothing_is_drawn(self):
+        state = yellow_witches(5)
+        set_bag(state, 0, "orange-1", "yellow-1")
+        state = draws(state, 0, "orange-1", "yellow-1")
+        assert spaces(state, 0) == [("orange-1", 1), ("yellow-1", 2)] and state.seats[0].status == "stopped"
+
+
+class TestYellowSet6:
+    def test_one_ruby_moves_the_yellow_chip_3_more_spaces(self):
+        state = yellow_witches(6)
+        set_bag(state, 0, "yellow-2", "orange-1")
+        state = draw(state, 0, "yellow-2")
+        offer = decision(state, 0, "yellow.ruby")
+        assert not offer.blocking
+        state = answer(state, 0, "yellow.ruby", "pay")
+        assert spaces(state, 0) == [("yellow-2", 5)] and state.seats[0].rubies == 0
+
+    def test_the_offer_lapses_with_the_next_draw_and_needs_a_ruby(self):
+        state = yellow_witches(6)
+        set_bag(state, 0, "yellow-1", "orange-1", "yellow-1", "white-1")
+        state = draws(state, 0, "yellow-1", "orange-1")
+        assert not state.decisions_for(0) and spaces(state, 0) == [("yellow-1", 1), ("orange-1", 2)]
+        state.seats[0].rubies = 0
+        state = draw(state, 0, "yellow-1")
+        assert not state.decisions_for(0), "no ruby to pay"

@@ -31,12 +31,12 @@ def candidates(state: GameState) -> list:
     spend rubies, stop, done and every card."""
     chips = [ids[0] for ids in state.supply.values() if ids]
     for s in state.seats:
-        chips += s.bag + s.hand + s.aside + [cid for cid, _ in s.pot]
+        chips += s.bag + s.hand + s.aside + s.bowl + [cid for cid, _ in s.pot]
     found: list = [Fortune(None), *(Fortune(card) for card in CARDS)]
     for n in range(len(state.seats)):
         found += [Draw(n, cid) for cid in chips] + [Return(n, cid) for cid in chips]
         found += [Choose(n, d.id, (key,)) for d in state.decisions for key in d.keys()]
-        found += [Buy(n, color, value) for color, value in catalog.SUPPLIES[state.config.supply]]
+        found += [Buy(n, color, value) for color, value in catalog.box(state.config.supply, state.config.expansions)]
         found += [Spend(n, "droplet"), Spend(n, "flask"), Stop(n), Done(n)]
     return found
 
@@ -58,7 +58,8 @@ def accepted(state: GameState) -> set:
 def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
     kinds = set()
     for seed in range(4):
-        config = GameConfig(players=("Ann", "Ben", "Cid", "Dee")[:2 + seed % 3], tubes=seed % 2 == 0)
+        config = GameConfig(players=("Ann", "Ben", "Cid", "Dee", "Eve")[:2 + seed % 4], tubes=seed % 2 == 0,
+                            expansions=("witches",) if seed % 2 else (), threshold=12 if seed % 2 else 7)
         state, player = new_game(config), RandomPlayer(seed, cards=True)
         while state.phase != "game_over":
             if state.seq % 7 == 0 or state.phase != "brewing" or any(d.blocking for d in state.decisions):

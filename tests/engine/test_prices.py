@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion.engine import Buy, ConfigError, GameConfig, book_sets, catalog, legal_actions, new_game
+from companion.engine import Buy, ConfigError, GameConfig, book_sets, catalog, legal_actions, new_game, step
 from companion.engine.evaluation import book_prices
 
 from .scenario import answer, buy, draw, game, set_bag, stop
@@ -36,6 +36,16 @@ COST_LINES = {
     ("purple", 3): "Cost: A purple 1-chip costs 10 coins.",
     ("purple", 4): "Cost: A purple 1-chip costs 11 coins.",
 }
+WITCHES_PRICES = {
+    # expansions.md 1.6 (read from the Herb Witches rulebook's book pictures; D5: first printed = set 5)
+    ("green", 5): {1: 5, 2: 9, 4: 16}, ("green", 6): {1: 4, 2: 8, 4: 14},
+    ("blue", 5): {1: 8, 2: 15, 4: 19}, ("blue", 6): {1: 5, 2: 10, 4: 18},
+    ("red", 5): {1: 6, 2: 11, 4: 18}, ("red", 6): {1: 7, 2: 11, 4: 17},
+    ("yellow", 5): {1: 10, 2: 14, 4: 20}, ("yellow", 6): {1: 8, 2: 12, 4: 18},
+    ("purple", 5): {1: 9}, ("purple", 6): {1: 16},
+    ("black", 5): {1: 10}, ("black", 6): {1: 9},
+}
+BASE_PRICES = {book: cost for book, cost in catalog.PRICES.items() if book[1] not in catalog.WITCHES_SETS}
 RULEBOOK = shared_file("seeds", "rulebook-en-northstar.txt")
 RULEBOOKS = {"northstar": "rulebook-en-northstar.txt", "schmidt": "rulebook-en-schmidt.txt",
              "first-translation": "rulebook-en-first-translation.txt"}
@@ -67,7 +77,7 @@ def printed_prices(text: str) -> dict[tuple[str, int | None], dict[int, int]]:
 
 
 def test_every_book_has_its_cost_line_and_the_catalog_charges_it():
-    assert set(catalog.PRICES) == set(COST_LINES)
+    assert set(BASE_PRICES) == set(COST_LINES)
     for book, line in COST_LINES.items():
         assert catalog.PRICES[book] == costs(line), f"{book}: {line}"
 
@@ -88,7 +98,33 @@ def test_each_edition_charges_what_its_rulebook_prints(edition):
         pytest.skip("shared/seeds is not beside this checkout")
     printed = printed_prices(path.read_text())
     assert len(printed) == 22, "every book's cost line was read"
-    assert catalog.EDITION_PRICES[edition] == printed
+    assert {book: cost for book, cost in catalog.EDITION_PRICES[edition].items() if book in BASE_PRICES} == printed
+
+
+@pytest.mark.parametrize("edition", list(catalog.EDITIONS))
+def test_the_herb_witches_books_cost_the_same_in_every_edition(edition):
+    """The expansion prints one price list; every edition's game charges it, black's books too."""
+    for (color, set_no), cost in WITCHES_PRICES.items():
+        books = {**{c: 5 for c in catalog.BOOK_COLORS}, color: set_no}
+        config = GameConfig(players=("A", "B"), books=books, edition=edition, expansions=("witches",))
+        assert book_prices(config, color) == cost, (color, set_no)
+    assert {book for book in catalog.PRICES if book[1] in catalog.WITCHES_SETS} == set(WITCHES_PRICES)
+
+
+def test_the_shop_sells_a_set_5_chip_at_its_price():
+    state = game(books={**{c: 1 for c in catalog.BOOK_COLORS}, "blue": 5}, expansions=("witches",))
+    set_bag(state, 0, "green-4", "green-4", "green-4", "green-4", "white-1")
+    set_bag(state, 1, "white-1")
+    for kind in ("green-4",) * 4:
+        state = draw(state, 0, kind)
+    state = stop(stop(state, 0), 1)
+    state = answer(state, 0, "bonus_die", "1")
+    coins = catalog.POT_TRACK[17].coins
+    assert state.phase == "shop" and state.seats[0].coins == coins and 15 <= coins < 19
+    assert ("blue", 2) in [(a.color, a.value) for a in legal_actions(state, 0) if isinstance(a, Buy)]
+    assert ("blue", 4) not in [(a.color, a.value) for a in legal_actions(state, 0) if isinstance(a, Buy)], "19 > 17"
+    result = step(state, Buy(0, "blue", 2))
+    assert [e["cost"] for e in result.events if e["event"] == "bought"] == [15]
 
 
 def test_the_spanish_rulebook_prints_no_almanac_and_its_example_pays_set_1_prices():

@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 
 from companion.autoplay import play_game
 from companion.books import RANDOM, deal, every_colour
-from companion.dealing import deal_setup
+from companion.dealing import deal_setup, deal_witches
 from companion.engine import (
     GameConfig,
-    book_sets,
     catalog,
     format_transcript,
     parse_transcript,
     replay,
     state_to_dict,
 )
+from companion.engine.fortune import CARDS
 from companion.engine.model import chip
 from companion.engine.patients import PATIENTS
 
@@ -30,16 +30,18 @@ from companion.engine.patients import PATIENTS
 def every_chip(state) -> list[str]:
     found = [cid for ids in state.supply.values() for cid in ids]
     for seat in state.seats:
-        found += seat.bag + seat.hand + seat.aside + seat.laid_out + [cid for cid, _ in seat.pot]
+        in_pot = [cid for cid, _ in seat.pot]
+        found += seat.bag + seat.hand + seat.aside + seat.bowl + seat.laid_out + in_pot + [c for c in seat.first if c not in in_pot]
     return found
 
 
 class Invariants:
     def __init__(self, config: GameConfig) -> None:
-        self.box = sum(catalog.SUPPLIES[config.supply].values())
+        self.box = sum(catalog.box(config.supply, config.expansions).values())
         self.scores = [0] * len(config.players)
         self.droplets = [0] * len(config.players)
         self.tubes = [0] * len(config.players)
+        self.stands = [0] * len(config.players)
 
     def __call__(self, state, action, events) -> None:
         chips = every_chip(state)
@@ -48,12 +50,19 @@ class Invariants:
         assert not duplicates, f"chips in two places at once: {duplicates}"
         view = state_to_dict(state) if events and events[-1]["event"] == "placed" else None
         for n, seat in enumerate(state.seats):
-            assert seat.score >= self.scores[n] and seat.droplet >= self.droplets[n], "markers never go back"
+            tipple = state.fortune == "AP10"  # A powerful tipple trades droplet spaces for a chip
+            assert seat.score >= self.scores[n] and (seat.droplet >= self.droplets[n] or tipple), "markers never go back"
             self.scores[n], self.droplets[n] = seat.score, seat.droplet
             assert self.tubes[n] <= seat.tube <= (catalog.LAST_GLASS if state.config.tubes else 0)
             self.tubes[n] = seat.tube
+            assert self.stands[n] <= seat.stand <= (catalog.LAST_STAND_TUBE if state.config.has("exchange") else 0)
+            self.stands[n] = seat.stand
             assert seat.rubies >= 0 and seat.coins >= 0
-            whites = sum(chip(c).value for c, _ in seat.pot if chip(c).color == "white")
+            assert len(set(seat.pennies)) == len(seat.pennies) <= (3 if state.config.has("witches") else 0)
+            whites = sum(chip(c).value for c in [c for c, _ in seat.pot] + seat.bowl if chip(c).color == "white")
+            assert not seat.bowl or seat.last_space == catalog.LAST_CHIP_SPACE, \
+                "chips go into the overflow bowl only once a chip lies on the last space"
+            assert not seat.bowl or state.config.has("witches")
             if view is not None:
                 assert view["seats"][n]["white_total"] == whites
             if state.phase != "game_over" and state.phase != "fortune":
@@ -68,12 +77,13 @@ class Invariants:
             if state.phase == "brewing" and seat.patient != "witchs-hump":  # evaluation (or the hump's die) may
                 # move the droplet past the chips
                 assert all(seat.start_space < s for s in placed)
-            preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look")]
+            preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look", "witch.look")]
             assert not seat.hand or preview, "chips are held in the hand only while looking at them"
 
 
 EDITIONS = list(catalog.EDITIONS)
-EVERY_BOOK = {(color, set_no) for color in catalog.BOOK_COLORS for set_no in book_sets(color)}
+EVERY_BOOK = {(color, set_no) for color in catalog.BOOK_COLORS for set_no in catalog.BASE_SETS}
+WITCHES_BOOKS = {(color, set_no) for color in (*catalog.BOOK_COLORS, "black") for set_no in catalog.WITCHES_SETS}
 
 
 def random_setup(game_no: int) -> GameConfig:
@@ -108,7 +118,7 @@ def test_random_games_with_fortune_teller_cards_keep_every_invariant():
     assert played == EVERY_BOOK, "every colour's every set was played with the cards"
 
 
-BOOKS = st.fixed_dictionaries({color: st.sampled_from(book_sets(color)) for color in catalog.BOOK_COLORS})
+BOOKS = st.fixed_dictionaries({color: st.sampled_from(catalog.BASE_SETS) for color in catalog.BOOK_COLORS})
 
 
 def sets_2_to_4(n: int) -> dict[str, int]:
@@ -143,10 +153,12 @@ def test_random_games_with_blue_green_and_purple_books_of_sets_2_to_4_keep_every
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans(),
-       cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS))
-def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, tubes=tubes, books=books,
-                        edition=edition)
+       cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS),
+       expansions=st.sampled_from([(), ("exchange",), ("alchemists",), ("alchemists", "exchange")]),
+       stand=st.sampled_from(catalog.STAND_SIDES))
+def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition, expansions, stand):
+    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, books=books, edition=edition,
+                        tubes=tubes and "exchange" not in expansions, expansions=expansions, stand=stand)
     state, inputs = play_game(config, seed, cards=cards)
     text = format_transcript(config, inputs)
     again_config, again = parse_transcript(text)
@@ -200,3 +212,112 @@ def test_random_games_with_the_alchemists_keep_every_invariant_and_replay_from_t
         assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
     assert seen == set(PATIENTS), "every patient was treated"
     assert {"AB06", "AB07", "AB09"} <= cards, "the flask cards came up"
+def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_every_invariant():
+    """Both sides of the stand, with and without The Alchemists' cards; each game replays from its transcript."""
+    turned_up, stands, bought, divided = Counter(), [], 0, 0
+    for game_no in range(60):
+        players = 2 + game_no % 3
+        expansions = ("exchange", "alchemists") if game_no % 3 else ("exchange",)
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, expansions=expansions,
+                            stand=catalog.STAND_SIDES[game_no % 2],
+                            books=deal(every_colour(RANDOM), random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 5 != 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        turned_up.update(state.cards_used)
+        stands += [s.stand for s in state.seats]
+        bought += sum(1 for a in inputs if getattr(a, "color", None) == "points")
+        divided += sum(s.final_points.get("stand", 0) for s in state.seats)
+        assert all(("stand" in s.final_points) == (config.stand == "brown") for s in state.seats)
+    assert max(stands) > 0 and bought and divided, "stand droplets moved, points were bought and divided"
+    assert {c for c in turned_up if c.startswith("A")} == {c for c, card in CARDS.items()
+                                                           if card.box == "alchemists" and card.needs != "witches"}
+
+
+def test_quacks_simulate_plays_the_exchange_office(capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--games", "3", "--players", "3", "--expansions", "exchange", "--stand", "brown",
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["expansions"] == ["exchange"] and summary["stand"] == "brown" and summary["rounds_per_game"] == 9
+
+
+WITCHES_MIXES = (("witches",), ("alchemists", "witches"), ("exchange", "witches"), ("alchemists", "exchange", "witches"))
+
+
+def test_random_games_with_the_herb_witches_books_keep_every_invariant_and_replay():
+    """Books dealt from sets 1-6 (black: its base book, set 5 or 6), with and without cards, with
+    every expansion mix that holds The Herb Witches; each game replays from its transcript."""
+    played, given, aside = set(), 0, 0
+    for game_no in range(120):
+        players = 2 + game_no % 4
+        expansions = WITCHES_MIXES[game_no % len(WITCHES_MIXES)]
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+                            tubes=game_no % 2 == 1 and "exchange" not in expansions, expansions=expansions,
+                            books=deal(every_colour(RANDOM), random.Random(30_000 + game_no), expansions),
+                            edition=EDITIONS[game_no % len(EDITIONS)])
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 3 == 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        played |= set(config.books.items())
+        given += sum(1 for s in state.seats for c in s.bag if chip(c).color == "black") * (config.books.get("black") == 5)
+        aside += sum(1 for a in inputs if getattr(a, "keys", None) == ("place",)) * (config.books["red"] == 6)
+    assert WITCHES_BOOKS <= played, f"never played: {WITCHES_BOOKS - played}"
+    assert given and aside, "black chips went to a neighbour and set-aside chips were placed"
+
+
+def test_random_games_with_the_overflow_bowl_and_locoweed_keep_every_invariant():
+    """The Herb Witches (2-5 players) and The Alchemists' locoweed, every locoweed book, with and
+    without cards; every game replays from its transcript. Every other game the pots explode only
+    above 20 (the `threshold` setting), so that they fill and chips go into the bowl."""
+    Seen.seen = Counter()
+    played = set()
+    for game_no in range(60):
+        expansions = (("witches",), ("alchemists",), ("alchemists", "witches"))[game_no % 3]
+        players = 2 + game_no % 4 if "witches" in expansions else 2 + game_no % 3
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+                            tubes=game_no % 4 == 1, expansions=expansions, threshold=20 if game_no % 2 else 7,
+                            books={**deal(every_colour(RANDOM), random.Random(game_no)),
+                                   "locoweed": random.Random(game_no).choice(catalog.locoweed_sets(expansions))})
+        state, inputs = play_game(config, 30_000 + game_no, Seen(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+        played.add(config.books["locoweed"])
+    assert played == set(catalog.LOCOWEED_SETS), "every locoweed book was played"
+    every = {"bowl", "last_space", "locoweed.return"}
+    assert every <= set(Seen.seen), f"never happened: {every - set(Seen.seen)}"
+
+
+class Witched(Invariants):
+    """The invariants, and which witches were called and which witch cards came up."""
+
+    called: Counter = Counter()
+
+    def __call__(self, state, action, events) -> None:
+        super().__call__(state, action, events)
+        self.called.update(e["witch"] for e in events if e["event"] == "witch")
+        self.called.update(e["event"] for e in events if e["event"] in ("witch_visits", "penny_back", "penny_given"))
+
+
+def test_random_games_with_the_herb_witches_keep_every_invariant_and_replay():
+    """Every witch is called in some game, with and without the cards (and The Alchemists' witch
+    cards), on both sides of the pots, 2 to 5 players."""
+    Witched.called = Counter()
+    for game_no in range(80):
+        players = 2 + game_no % 4
+        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+                            books=deal(every_colour(RANDOM), random.Random(game_no)),
+                            expansions=("alchemists", "witches") if game_no % 3 == 0 else ("witches",),
+                            witches=deal_witches((), random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Witched(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        assert all(s.final_points["pennies"] == catalog.PENNY_VP * len(s.pennies) for s in state.seats)
+        if game_no % 10 == 0:
+            again_config, again = parse_transcript(format_transcript(config, inputs))
+            assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+    every = {f"H-{t}{k}" for t in "EBG" for k in range(1, 5)} | {"witch_visits", "penny_given"}
+    assert every <= set(Witched.called), f"never happened: {every - set(Witched.called)}"

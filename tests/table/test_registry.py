@@ -87,3 +87,34 @@ def test_a_card_look_binds_a_physical_chip_to_one_in_the_seat_bag(db, registry):
     ann = table.state.seats[0]
     assert sum(1 for c in ann.bag if c.startswith("white-1-")) == 3
     assert "white-1-06" in table.state.seats[1].bag
+
+
+def test_a_table_with_the_herb_witches_enrols_their_chips(db):
+    """The box's counts grow by the expansion's chips; locoweed and the orange 6-chip are kinds to enrol."""
+    witches = TagRegistry(db, "A", ("witches",))
+    counts = {(k.color, k.value): k.box for k in witches.counts()}
+    assert (counts[("locoweed", 1)], counts[("orange", 6)], counts[("orange", 1)]) == (25, 20, 22 + 12)
+    witches.start_enrolment("locoweed", 1)
+    assert witches.enrol("04AA").row.chip_id == "locoweed-1-01"
+    witches.stop_enrolment()
+    with pytest.raises(StoreError, match="no locoweed 1-chips"):
+        TagRegistry(db, "A").start_enrolment("locoweed", 1)
+
+
+def test_the_demo_stickers_every_chip_of_every_box_and_keeps_the_base_boxs_uids(tmp_path):
+    from companion.commands.demo import _stickers
+    from companion.engine import catalog
+
+    uids = _stickers()
+    assert len(uids) == len(set(uids.values())) == sum(catalog.box("A", catalog.EXPANSIONS).values())
+    base = [cid for cid, uid in uids.items() if int(uid, 16) <= sum(catalog.SUPPLIES["A"].values())]
+    assert "white-1-01" in base and uids["white-1-01"] == "00000001" and not any(c.startswith("locoweed") for c in base)
+
+
+def test_tags_on_an_expansions_chips_do_not_count_against_a_base_box(db):
+    """A table that played The Herb Witches stickered 25 purple chips; a base game's box has 17."""
+    TagRegistry(db, "A", ("witches",)).assign("04EE", "purple-1-25")
+    for n in range(1, 18):
+        TagRegistry(db, "A").assign(f"05{n:02d}", f"purple-1-{n:02d}")
+    counts = {(k.color, k.value): (k.tagged, k.box) for k in TagRegistry(db, "A").counts()}
+    assert counts[("purple", 1)] == (17, 17)

@@ -37,13 +37,17 @@ def form(phone: Phone) -> dict:
 def test_a_new_game_replaces_a_finished_one(over):
     old = over.game.table
     colors = ["green", "blue", "red", "yellow", "purple"]
-    assert form(over) == {"allowed": True, "colors": colors, "sets": {c: book_sets(c) for c in colors},
-                          "random": "random", "books": dict.fromkeys(colors, 1),
+    shown = form(over)
+    assert [len(k["witches"]) for k in shown.pop("witch_types")] == [4, 4, 4]
+    assert shown == {"allowed": True, "colors": [*colors, "locoweed", "black"],
+                     "sets": {**{c: book_sets(c) for c in [*colors, "locoweed"]}, "black": [0, 5, 6]},
+                     "locoweed_boxes": ["alchemists", "witches"],
+                     "random": "random", "base": 0, "books": dict.fromkeys(colors, 1),
                           "editions": [{"id": key, "name": e.name} for key, e in catalog.EDITIONS.items()],
                           "edition": "northstar",
                           "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False,
                           "expansions": [], "all_expansions": ["witches", "alchemists", "exchange"],
-                          "stand": "green", "stands": ["green", "brown"]}
+                          "stand": "green", "stands": ["green", "brown"], "witches": []}
     switched = []
     over.game.switched.append(switched.append)
     r = over.post("/api/host/game", NEXT)
@@ -97,6 +101,9 @@ def test_random_books_are_dealt_at_creation_and_the_edition_is_the_one_chosen(ov
     ({"expansions": "witches"}, "expansions must be a list of names"),
     ({"expansions": ["exchange"], "tubes": True}, "Wolfgang's Exchange Office is played only with the front side"),
     ({"players": ["A", "B", "C", "D", "E"]}, "the game is for 2 to 4 players, not 5 (a fifth player needs The Herb"),
+    ({"books": {**NEXT["books"], "red": 6}}, "red set 6: sets 5 and 6 come with The Herb Witches"),
+    ({"books": {**NEXT["books"], "black": 5}}, "black set 5: sets 5 and 6 come with The Herb Witches"),
+    ({"books": {**NEXT["books"], "black": 3}, "expansions": ["witches"]}, "black set 3 is not available"),
 ])
 def test_a_bad_setup_is_refused_and_nothing_changes(over, change, reason):
     before = over.view()
@@ -138,3 +145,45 @@ def test_the_herb_witches_seat_a_fifth_player_and_the_setup_records_the_expansio
     assert len(over.view()["seats"]) == 5
     assert (setup["expansions"], setup["stand"]) == (["exchange", "witches"], "brown")
     assert form(over)["expansions"] == ["exchange", "witches"]
+    assert [w.split("-")[1][0] for w in setup["witches"]] == ["E", "B", "G"], "one of each type, dealt"
+
+
+def test_with_the_herb_witches_sets_5_and_6_and_a_black_book_are_played(over):
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "red": 6, "black": 5}, "expansions": ["witches"]})
+    assert r.status_code == 200
+    books = over.game.table.config.books
+    assert (books["red"], books["black"]) == (6, 5)
+    assert over.view()["books"]["black"]["prices"] == {"1": 10}
+    r = over.post("/api/host/game", {**NEXT, "books": {**NEXT["books"], "black": 0}})
+    assert r.status_code == 409, "the game just created is running"
+
+
+def test_the_locoweed_book_is_chosen_with_a_box_that_brings_it(over):
+    before = over.view()
+    r = over.post("/api/host/game", {**NEXT, "expansions": ["witches"], "books": {**NEXT["books"], "locoweed": 8}})
+    assert r.status_code == 400 and r.get_json()["message"] == \
+        "locoweed book 8 is not in the boxes in play; available: 5, 6"
+    assert over.view() == before
+    assert over.post("/api/host/game", {**NEXT, "expansions": ["witches"],
+                                        "books": {**NEXT["books"], "locoweed": 6}}).status_code == 200
+    view = over.view()
+    assert view["setup"]["books"]["locoweed"] == 6 and view["books"]["locoweed"]["rule"] == "locoweed/6"
+    assert view["books"]["orange"]["prices"] == {"1": 3, "6": 22}
+
+
+def test_the_host_chooses_witches_and_the_rest_are_dealt(over):
+    chosen = {**NEXT, "readers": {}, "expansions": ["witches"], "witches": ["H-B3"]}
+    assert over.post("/api/host/game", chosen).status_code == 200
+    setup = over.view()["setup"]
+    assert setup["witches"][1] == "H-B3" and len(setup["witches"]) == 3
+    assert [k["type"] for k in form(over)["witch_types"]] == ["explosion", "buying", "points"]
+    assert form(over)["witches"] == setup["witches"]
+
+
+@pytest.mark.parametrize(("witches", "reason"), [
+    (["H-E1", "H-E2"], "one of each type"), (["H-Z1"], "unknown witch"), ("H-E1", "witches must be a list"),
+])
+def test_a_witch_choice_the_rules_refuse_is_a_400(over, witches, reason):
+    body = {**NEXT, "readers": {}, "expansions": ["witches"], "witches": witches}
+    reply = over.post("/api/host/game", body)
+    assert reply.status_code == 400 and reply.get_json()["error"] == "bad_setup" and reason in reply.get_json()["message"]

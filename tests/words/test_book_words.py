@@ -1,10 +1,11 @@
-"""Blue, green and purple books of sets 2-4, and The Alchemists, in Spanish: every question and event of whole games."""
+"""Blue, green and purple books of sets 2-4, every Herb Witches book, and The Alchemists, in Spanish:
+every question and event of whole games."""
 
 import random
 from collections import Counter
 
 from companion.autoplay import play_game
-from companion.books import RANDOM, every_colour
+from companion.books import RANDOM, deal, every_colour
 from companion.dealing import deal_setup
 from companion.engine import GameConfig, state_to_dict
 from companion.words import describe, localize
@@ -59,3 +60,15 @@ def test_every_question_and_event_of_games_with_the_alchemists_reads_in_spanish(
     assert line == "Ana: esencia: el marcador del matraz llega a la casilla 5"
     assert describe({"event": "patient", "seat": 0, "patient": "wing-ears"}, ["Ana"], "es") == \
         "Ana: trata a Orejas de soplillo"
+def test_every_question_and_event_of_the_herb_witches_books_reads_in_spanish():
+    events, kinds = Counter(), Counter()
+    for game_no in range(24):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple(f"P{k}" for k in range(players)), expansions=("witches",),
+                            books=deal(every_colour(5 + game_no % 2), random.Random(game_no), ("witches",)))
+        spanish = SpeaksSpanish(config)
+        play_game(config, 900 + game_no, spanish, cards=game_no % 2 == 0)
+        events += spanish.events
+        kinds += spanish.kinds
+    assert {"chip_given", "first_next_round", "set_aside", "moved", "rubies_paid"} <= set(events)
+    assert {"green.first", "purple.spend", "red.draw_aside", "red.place_aside", "yellow.peek", "yellow.ruby"} <= set(kinds)

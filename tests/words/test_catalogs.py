@@ -8,7 +8,7 @@ from babel.messages.pofile import read_po
 
 from companion.autoplay import play_game
 from companion.engine import CARDS, GameConfig, state_to_dict
-from companion.engine.catalog import BOOK_COLORS
+from companion.engine.catalog import BASE_SETS, BOOK_COLORS
 from companion.engine.ingredients import RULES
 from companion.words import MissingTranslation, describe, languages, localize, render, translations
 from companion.words.catalogs import po_path
@@ -92,10 +92,11 @@ class SpeaksSpanish:
 
 
 def _books(game_no: int) -> dict[str, int]:
-    """Every set of every colour's book comes up in some game (set 1 while a colour has no other)."""
+    """Every base set of every colour's book comes up in some game (the Herb Witches' sets: test_book_words)."""
     found = {}
     for color in BOOK_COLORS:
-        sets = sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
+        sets = sorted(r.set_no for r in RULES.values()
+                      if r.color == color and r.set_no is not None and r.set_no in BASE_SETS)
         found[color] = sets[game_no % len(sets)]
     return found
 
@@ -114,3 +115,21 @@ def test_every_event_and_question_of_whole_games_has_its_spanish_words():
         kinds += spanish.kinds
     assert {"placed", "exploded", "rubies", "points", "bought", "chip_gained", "fortune"} <= set(events)
     assert {"flask", "bonus_die", "exploded.reward", "fortune.choice", "droplet"} <= set(kinds)
+
+
+def test_games_with_the_herb_witches_speak_spanish():
+    """Every witch's offer, the draw witch's look, the witch cards and their events, in Spanish."""
+    import random
+
+    from companion.dealing import deal_witches
+
+    events, kinds = Counter(), Counter()
+    for game_no in range(16):
+        config = GameConfig(players=("P0", "P1", "P2"), expansions=("alchemists", "witches"),
+                            witches=deal_witches((), random.Random(game_no)))
+        spanish = SpeaksSpanish(config)
+        play_game(config, 900 + game_no, spanish, cards=True)
+        events += spanish.events
+        kinds += spanish.kinds
+    assert {"witch", "witch_visits", "penny_back", "penny_given"} <= set(events)
+    assert {"witch", "witch.look"} <= set(kinds)

@@ -4,15 +4,22 @@ Hooks (each optional):
 - ``extra_move(seat) -> int``: spaces added to a chip of this colour when it is placed.
 - ``moves(seat, chip, spaces) -> int``: how far any chip placed moves, given the spaces it would
   move; a book in force on the pot changes other chips' moves (red set 4, yellow set 2).
+- ``acts_as(seat, chip) -> Chip``: the chip a chip of this colour is laid as, with that chip's
+  value and its colour's book (locoweed set 6 copies the last coloured chip); itself for no action.
 - ``on_draw(ctx, chip) -> bool``: a chip of this colour comes out of the bag; True when the book
   put it somewhere other than the pot (red set 2: beside it).
+- ``gained(ctx, chip_id) -> bool``: a chip of this colour comes from the box to the seat (bought,
+  or from a card, a book, the die); True when the book put it somewhere other than the seat's bag
+  (black set 5: the left neighbour's bag).
 - ``on_place(ctx, chip)``: runs right after a chip of this colour is placed while brewing; for the
   chip that fills the pot only when ``acts_on_last_space`` (an action on the space itself, not
   on a following chip: "an action that would affect a following chip is lost").
 - ``on_stop(ctx)``: the seat draws no more this round (it stopped, exploded, filled its pot or
   emptied its bag).
 - ``on_evaluate(ctx)``: runs in evaluation step B (chip actions), start player first.
-- ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened.
+- ``resolve(ctx, decision, keys)``: applies the answer to a decision this rule opened. A decision
+  with ``data["take"]`` waits for `reveal` chips drawn and is answered by the chip drawn itself
+  (red set 6 sets it aside, yellow set 5 reads its value).
 - ``in_force(seat) -> Text | None``: what the book will do to the seat's next chips now, in words,
   for the screens (yellow set 2: the next chip moves twice as far).
 A hook is added here only when a rule cannot be written without one; anything else a rule needs
@@ -54,11 +61,13 @@ class IngredientRule:
     text: str  # the book's wording (a catalog source string: N_("...")), shown on the screens too
     extra_move: Callable[[Seat], int] | None = None
     moves: Callable[[Seat, Chip, int], int] | None = None
+    acts_as: Callable[[Seat, Chip], Chip] | None = None
     on_draw: Callable[[Ctx, Chip], bool] | None = None
     on_place: Callable[[Ctx, Chip], None] | None = None
     on_stop: Callable[[Ctx], None] | None = None
     on_evaluate: Callable[[Ctx], None] | None = None
     resolve: Callable[[Ctx, Decision, tuple[str, ...]], None] | None = None
+    gained: Callable[[Ctx, str], bool] | None = None
     in_force: Callable[[Seat], Text | None] | None = None
     reads: Reads | None = None
     acts_on_last_space: bool = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import Chip, Decision, Option
+from ..model import BREWING, Chip, Decision, Option, chip
 from ..text import N_, say, say_n
 from ._rule import IngredientRule, Reads
 
@@ -21,7 +21,11 @@ def reveal_count(value: int, in_bag: int) -> int:
 
 
 def _preview(ctx: Ctx, blue: Chip) -> None:
-    """Open the look-ahead: the seat's next draws go to its hand until it has seen `value` chips."""
+    """Open the look-ahead: the seat's next draws go to its hand until it has seen `value` chips.
+    A blue chip laid after the seat stopped (set aside by red set 6) draws nothing: no more chips
+    come out of the bag."""
+    if ctx.seat.status != BREWING:
+        return
     reveal = reveal_count(blue.value, len(ctx.seat.bag))
     if reveal == 0:
         ctx.emit("preview_empty", chip=blue.id)
@@ -101,4 +105,36 @@ SET_4 = IngredientRule(
     N_("If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
        "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip."),
     on_place=_points, acts_on_last_space=True, reads=Reads(),
+)
+
+
+# set 5 -------------------------------------------------------------------------------------
+
+def _points_by_oranges(ctx: Ctx, blue: Chip) -> None:
+    """Orange chips count as chips, whatever their value (an orange 6-chip is one)."""
+    if ctx.seat.in_pot("orange") >= blue.value:
+        ctx.gain_points(blue.value, N_("crow skull"))
+
+
+SET_5 = IngredientRule(
+    "blue/5", "blue", 5,
+    N_("When you draw a blue chip, if your pot holds at least as many orange chips as the blue chip's "
+       "value, you immediately receive that many victory points."),
+    on_place=_points_by_oranges, acts_on_last_space=True,
+)
+
+
+# set 6 -------------------------------------------------------------------------------------
+
+def _rubies_by_white_ones(ctx: Ctx, blue: Chip) -> None:
+    """The chips laid directly before the blue chip, as many as its value (fewer if the pot holds fewer)."""
+    before = ctx.seat.pot[:-1][-blue.value:]
+    ctx.gain_rubies(sum(1 for cid, _ in before if chip(cid).kind == "white-1"), N_("crow skull"))
+
+
+SET_6 = IngredientRule(
+    "blue/6", "blue", 6,
+    N_("When you draw a blue chip, look at as many chips placed directly before it as its value: you "
+       "receive 1 ruby for each white 1-chip among them."),
+    on_place=_rubies_by_white_ones, acts_on_last_space=True,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
+from ..die import ask_die
 from ..model import Chip, Decision, Option, chip
 from ..text import N_, say, say_n
 from ._rule import IngredientRule, Reads
@@ -122,4 +123,65 @@ SET_4 = IngredientRule(
     N_("In evaluation step B you may pay 1 ruby for each green chip that is the last or the next to "
        "last chip placed in your pot, and move your droplet 1 space forward for each (at most 2)."),
     on_evaluate=_offer_steps, resolve=_resolve_steps, reads=Reads(tail=2, tail_colors=("green",), rubies=True),
+)
+
+
+# set 5 -------------------------------------------------------------------------------------
+
+FIRST = "green.first"
+
+
+def _offer_first(ctx: Ctx) -> None:
+    """One choice per green chip last or next to last; no next round after the last one."""
+    greens = [g.value for g in _last_greens(ctx)]
+    if greens and ctx.state.round < catalog.ROUNDS:
+        _ask_first(ctx, greens)
+
+
+def _ask_first(ctx: Ctx, greens: list[int]) -> None:
+    """A chip of the pot worth at most the green chip (the green chip itself too), one option per
+    kind (chips of a kind are alike), naming the last one of that kind by its space."""
+    found: dict[str, Option] = {}
+    for cid, space in reversed(ctx.seat.pot):
+        c = chip(cid)
+        if c.value <= greens[0] and c.kind not in found and cid not in ctx.seat.first:
+            found[c.kind] = Option(cid, say("The {chip} on space {space}", chip=chip_label(cid),
+                                            space=catalog.printed(space)))
+    ctx.ask(FIRST, "green/5", say("Garden spider: which chip of your pot do you lay first next round?"),
+            [*found.values(), Option("none", say("None"))], data={"greens": greens})
+
+
+def _resolve_first(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] != "none":
+        ctx.seat.first.append(keys[0])
+        ctx.emit("first_next_round", chip=keys[0])
+    if len(decision.data["greens"]) > 1:
+        _ask_first(ctx, decision.data["greens"][1:])
+
+
+SET_5 = IngredientRule(
+    "green/5", "green", 5,
+    N_("In evaluation step B, for each green chip that is the last or the next to last chip placed in "
+       "your pot you may choose a chip in your pot worth as much as that green chip or less (the green "
+       "chip itself too). It stays out of your bag and is the first chip you place next round, with its "
+       "action."),
+    on_evaluate=_offer_first, resolve=_resolve_first,
+)
+
+
+# set 6 -------------------------------------------------------------------------------------
+
+def _roll(ctx: Ctx) -> None:
+    """One roll per green chip last or next to last; The Pot Is Full doubles each (expansions.md 1.7)."""
+    rolls = len(_last_greens(ctx)) * (2 if ctx.state.fortune == catalog.POT_IS_FULL else 1)
+    for _ in range(rolls):
+        ask_die(ctx)
+
+
+SET_6 = IngredientRule(
+    "green/6", "green", 6,
+    N_("In evaluation step B you roll the bonus die once for each green chip that is the last or the "
+       "next to last chip placed in your pot. The values of the green chips do not matter."),
+    on_evaluate=_roll,
 )

@@ -8,9 +8,10 @@ from ..text import N_, Text, say
 CHIP_NAMES = {
     "white": N_("white {value}"), "orange": N_("orange {value}"), "green": N_("green {value}"),
     "blue": N_("blue {value}"), "red": N_("red {value}"), "yellow": N_("yellow {value}"),
-    "purple": N_("purple {value}"), "black": N_("black {value}"),
+    "purple": N_("purple {value}"), "black": N_("black {value}"), "locoweed": N_("locoweed"),
 }
-"""One source string per colour: languages where the colour's word agrees with "chip" need it."""
+"""One source string per colour: languages where the colour's word agrees with "chip" need it;
+locoweed prints no value, so its name has none."""
 
 
 def kind_label(color: str, value: int) -> Text:

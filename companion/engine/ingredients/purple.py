@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Decision, Option, chip
+from ..prices import price_list
 from ..text import N_, Text, say, say_n
 from ._rule import IngredientRule, Reads
 from .labels import chip_label, kind_label
@@ -191,4 +192,71 @@ SET_4 = IngredientRule(
        "for a 4-chip. The new chip goes into your bag. A lower action may be used instead; actions "
        "never combine."),
     on_evaluate=_offer_upgrade, resolve=_resolve_upgrade,
+)
+
+
+# set 5 -------------------------------------------------------------------------------------
+
+SPEND = "purple.spend"
+
+
+def _purse(ctx: Ctx) -> None:
+    """The victory points printed on the purple chips' spaces become coins for this step only; in
+    the last round they buy victory points as coins do (5 : 1)."""
+    coins = sum(catalog.POT_TRACK[space].vp for _, space in _purples(ctx))
+    if not coins:
+        return
+    if ctx.state.round >= catalog.ROUNDS:
+        ctx.gain_points(coins // catalog.COINS_PER_VP, GHOSTS_BREATH)
+    else:
+        _offer_chips(ctx, coins, [])
+
+
+def _offer_chips(ctx: Ctx, coins: int, bought: list[str]) -> None:
+    """Chips of a colour not bought yet that the coins left pay for and the box still holds."""
+    options = [Option(f"{color}-{value}", say("A {kind} for {cost} coins", kind=kind_label(color, value), cost=cost))
+               for (color, value), cost in price_list(ctx.state.config, ctx.state.round).items()
+               if cost <= coins and color not in bought and ctx.state.supply.get(f"{color}-{value}")]
+    if options:
+        ctx.ask(SPEND, "purple/5", say_n("Ghost's breath: {n} coin to spend now on up to 2 chips",
+                                         "Ghost's breath: {n} coins to spend now on up to 2 chips", coins),
+                [*options, Option("none", say("Buy nothing more"))], data={"coins": coins, "bought": bought})
+
+
+def _resolve_spend(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "none":
+        return
+    color, value = keys[0].rsplit("-", 1)
+    coins = decision.data["coins"] - price_list(ctx.state.config, ctx.state.round)[(color, int(value))]
+    bought = [*decision.data["bought"], color]
+    ctx.chip_from_supply(color, int(value), why=GHOSTS_BREATH)
+    if len(bought) < catalog.MAX_PURCHASES:
+        _offer_chips(ctx, coins, bought)
+
+
+SET_5 = IngredientRule(
+    "purple/5", "purple", 5,
+    N_("In evaluation step B add up the victory points printed on the spaces of your purple chips: you "
+       "may spend that many coins at once on up to 2 chips of different colours (in round 9, 1 victory "
+       "point for every 5). What is left is lost; it never joins your coins in the shop."),
+    on_evaluate=_purse, resolve=_resolve_spend,
+)
+
+
+# set 6 -------------------------------------------------------------------------------------
+
+def _points_by_next(ctx: Ctx) -> None:
+    """The printed value of the chip laid right after each purple chip (locoweed, printed without
+    a value, is numbered as a 1-chip); a purple chip laid last scores nothing."""
+    pot = ctx.seat.pot
+    ctx.gain_points(sum(chip(pot[i + 1][0]).value for i, (cid, _) in enumerate(pot[:-1])
+                        if chip(cid).color == "purple"), GHOSTS_BREATH)
+
+
+SET_6 = IngredientRule(
+    "purple/6", "purple", 6,
+    N_("In evaluation step B each purple chip in your pot scores victory points equal to the printed "
+       "value of the chip placed right after it (not how far it moved). A locoweed chip counts 1."),
+    on_evaluate=_points_by_next,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import Chip, Decision, Option, Seat, chip
+from ..model import BREWING, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
 from .labels import chip_label
@@ -119,4 +119,83 @@ SET_4 = IngredientRule(
     "of 1. Further red chips add nothing; white 2- and 3-chips are not affected. The white 1-chip "
     "still counts 1 towards an explosion."),
     moves=_white_ones_further, in_force=_set_4_now,
+)
+
+
+# set 5 -------------------------------------------------------------------------------------
+
+def _by_higher_red(seat: Seat, placed: Chip, spaces: int) -> int:
+    """A red chip moves by the highest red chip already in the pot when that one is higher."""
+    if placed.color != "red":
+        return spaces
+    higher = max((c.value for c in (chip(cid) for cid, _ in seat.pot) if c.color == "red"), default=0)
+    return spaces - placed.value + higher if higher > placed.value else spaces
+
+
+def _set_5_now(seat: Seat) -> Text | None:
+    higher = max((c.value for c in (chip(cid) for cid, _ in seat.pot) if c.color == "red"), default=0)
+    return say("a lower red chip drawn now moves {value}", value=higher) if higher > 1 else None
+
+
+SET_5 = IngredientRule(
+    "red/5", "red", 5,
+    N_("When you draw a red chip, if a red chip of higher value is already in your pot, the new red chip "
+       "moves as far as that higher value: a red 1-chip drawn after a red 4-chip moves 4 spaces."),
+    moves=_by_higher_red, in_force=_set_5_now,
+)
+
+
+# set 6 -------------------------------------------------------------------------------------
+
+DRAW_ASIDE, PLACE_ASIDE = "red.draw_aside", "red.place_aside"
+
+
+def _draw_aside(ctx: Ctx, red: Chip) -> None:
+    """The next chip drawn goes beside the pot; none once the seat has stopped or the bag is empty."""
+    if ctx.seat.status == BREWING and ctx.seat.bag:
+        ctx.ask(DRAW_ASIDE, "red/6", say("Toadstool: draw one more chip and set it beside your pot"), [],
+                data={"reveal": 1, "take": True})
+
+
+def _offer_place(ctx: Ctx, aside: str, *, must: bool) -> None:
+    if must:
+        ctx.ask(PLACE_ASIDE, "red/6", say("Toadstool: place the {chip} beside your pot now (it must be placed "
+                                          "this round)", chip=chip_label(aside)),
+                [Option(PLACE, say("Place it after your last chip"))], data={"chip": aside})
+    else:
+        ctx.ask(PLACE_ASIDE, "red/6", say("Toadstool: place the {chip} beside your pot now, or later?",
+                                          chip=chip_label(aside)),
+                [Option(PLACE, say("Place it after your last chip"))], blocking=False,
+                data={"chip": aside, "stands": True})
+
+
+def _resolve_6(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if decision.kind == DRAW_ASIDE:
+        drawn = keys[0]
+        ctx.seat.hand.remove(drawn)
+        ctx.seat.aside.append(drawn)
+        ctx.emit("set_aside", chip=drawn)
+        _offer_place(ctx, drawn, must=False)
+    else:
+        if not decision.blocking:  # laid as the next chip while brewing: offers lapse as at a draw
+            ctx.withdraw_offers(stopping=False)
+        ctx.place(decision.data["chip"])
+
+
+def _place_before_the_end(ctx: Ctx) -> None:
+    """The seat has stopped (or exploded): every chip set aside must be placed now; the offers to
+    place one become questions."""
+    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.kind != PLACE_ASIDE]
+    for aside in ctx.seat.aside:
+        _offer_place(ctx, aside, must=True)
+
+
+SET_6 = IngredientRule(
+    "red/6", "red", 6,
+    N_("When you draw a red chip, place it, then draw one more chip and set it beside your pot. You "
+       "choose when to place it: before any later draw, or at the latest once you stop drawing; it must "
+       "be placed this round, even if your pot has exploded. A white chip set aside counts towards an "
+       "explosion when it is placed."),
+    on_place=_draw_aside, on_stop=_place_before_the_end, resolve=_resolve_6,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import Chip, Decision, Option, Seat, chip
+from ..model import BREWING, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
 from .labels import chip_label
@@ -116,4 +116,63 @@ SET_4 = IngredientRule(
     "moves 1 space more than its value, your 2nd 2 more, your 3rd 3 more; later ones no more. The "
     "values of the yellow chips do not matter."),
     extra_move=_by_order, in_force=_set_4_now, reads=Reads(counts=("yellow",)),
+)
+
+
+# set 5 -------------------------------------------------------------------------------------
+
+MANDRAKE = N_("mandrake")
+
+
+def _peek(ctx: Ctx, yellow: Chip) -> None:
+    """The next chip drawn only says how far the yellow chip moves on; none once the seat has
+    stopped or the bag is empty."""
+    if ctx.seat.status == BREWING and ctx.seat.bag:
+        ctx.ask("yellow.peek", "yellow/5", say("Mandrake: draw one more chip; your {chip} moves on by its value, "
+                                               "then it goes back into the bag", chip=chip_label(yellow.id)),
+                [], data={"reveal": 1, "take": True, "yellow": yellow.id})
+
+
+def _resolve_peek(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Locoweed, which prints no value, counts 1 (its chips are numbered as 1-chips)."""
+    ctx.close(decision)
+    drawn = keys[0]
+    ctx.seat.hand.remove(drawn)
+    ctx.put_back([drawn], MANDRAKE)
+    ctx.move_on(decision.data["yellow"], chip(drawn).value, MANDRAKE)
+
+
+SET_5 = IngredientRule(
+    "yellow/5", "yellow", 5,
+    N_("When you draw a yellow chip, place it, then draw one more chip: the yellow chip moves on by that "
+       "chip's value (a locoweed chip counts 1). Put that chip back into the bag; it does nothing else, "
+       "even if it is white."),
+    on_place=_peek, resolve=_resolve_peek,
+)
+
+
+# set 6 -------------------------------------------------------------------------------------
+
+def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
+    seat = ctx.seat
+    if seat.status == BREWING and seat.rubies >= catalog.YELLOW_6_COST:
+        ctx.ask("yellow.ruby", "yellow/6", say("Mandrake: pay {n} ruby to move your {chip} {spaces} spaces further?",
+                                               n=catalog.YELLOW_6_COST, chip=chip_label(yellow.id),
+                                               spaces=catalog.YELLOW_6_MOVE),
+                [Option("pay", say("Pay {n} ruby", n=catalog.YELLOW_6_COST))], blocking=False,
+                data={"yellow": yellow.id})
+
+
+def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    ctx.seat.rubies -= catalog.YELLOW_6_COST
+    ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
+    ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)
+
+
+SET_6 = IngredientRule(
+    "yellow/6", "yellow", 6,
+    N_("When you draw a yellow chip, you may pay 1 ruby to move it 3 more spaces, once per yellow chip, "
+       "before you draw the next chip."),
+    on_place=_offer_ruby, resolve=_resolve_ruby,
 )

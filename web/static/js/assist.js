@@ -11,7 +11,7 @@ window.AssistPanel = (() => {
       + (r.points || r.rubies ? " · " + t("gains_now", { vp: r.points || 0, rubies: r.rubies || 0 }) : "");
     return el("tr", { class: r.exploded && !r.insured ? "bad" : "" },
       el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, `${pct(r.probability)} %`),
-      el("td", {}, r.to_hand ? t("to_hand") : t("lands_on", { n: Q.BOARD.track[r.space] ? Q.BOARD.track[r.space].coins : r.space })), el("td", {}, pays));
+      el("td", {}, r.to_hand ? t("to_hand") : r.bowl ? t("to_bowl") : t("lands_on", { n: Q.BOARD.track[r.space] ? Q.BOARD.track[r.space].coins : r.space })), el("td", {}, pays));
   }
 
   function render(view) {

@@ -47,7 +47,7 @@ const Board = (() => {
         g.append(svg("circle", { class: "chipdisc", cx: x, cy: y, r: R - 0.8,
                                  fill: `var(--c-${c.color})` }));
         const ink = ["white", "yellow", "orange"].includes(c.color) ? "#1a1a1a" : "#fff";
-        g.append(svg("text", { class: "chiptext", x, y: y - 1.2, fill: ink }, c.value));
+        g.append(svg("text", { class: "chiptext", x, y: y - 1.2, fill: ink }, Q.face(c.color, c.value)));
         g.append(svg("text", { class: "chipletter", x, y: y + 4.6, fill: ink }, Q.BOARD.letters[c.color] || "?"));
         g.append(svg("title", {}, Q.chipName(c.color, c.value)));
       } else {

@@ -162,24 +162,31 @@
   }
 
   // The new-game form, offered once the game is over; the engine checks what is chosen.
-  let formShown = false;
+  let formShown = false, newForm = null;
   function renderNewGame(form) {
     document.getElementById("newgame").classList.toggle("hidden", !form.allowed);
     if (!form.allowed || formShown) return;
     formShown = true;
+    newForm = form;
     fill("newseats", [0, 1, 2, 3, 4].map((k) => el("div", { class: "row", "data-new-seat": k },
       el("label", {}, `${t("seat_n", { n: k + 1 })} `, el("input", { class: "newname", maxlength: 40, value: form.players[k] || "", "aria-label": t("name") })),
       el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
         form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
     fill("newstart", [0, 1, 2, 3, 4].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
-    // Each colour: the sets the engine plays, or one dealt at random when the game is created.
+    // Each colour: the sets the engine plays, or one dealt at random when the game is created;
+    // black: its base book (0) or The Herb Witches' sets, which the server refuses without that box.
+    // Locoweed's "–" leaves the first book of the boxes in play.
+    const label = (n) => (n === form.random ? t("book_random") : n === form.base ? t("book_base") : n === "" ? "–" : n);
     fill("newbooks", form.colors.map((c) => el("label", {}, `${Q.S.colors[c] || c} `,
-      el("select", { "data-book": c }, [...form.sets[c], form.random].map((n) => el("option",
-        { value: n, selected: n === form.books[c] }, n === form.random ? t("book_random") : n))))));
+      el("select", { "data-book": c }, [...(c === "locoweed" ? [""] : []), ...form.sets[c], form.random].map((n) => el("option",
+        { value: n, selected: n === (form.books[c] ?? (c === "locoweed" ? "" : form.base)) }, label(n)))))));
     fill("newedition", form.editions.map((e) => el("option", { value: e.id, selected: e.id === form.edition }, e.name)));
     document.getElementById("newtubes").checked = form.tubes;
     document.querySelectorAll("[data-expansion]").forEach((box) => { box.checked = form.expansions.includes(box.dataset.expansion); });
     document.getElementById("newstand").value = form.stand;
+    fill("newwitches", form.witch_types.map((kind) => el("label", {}, `${t("witches")} (${kind.metal}) `,
+      el("select", { "data-witch-type": kind.type }, el("option", { value: "" }, t("book_random")),
+        kind.witches.map((w) => el("option", { value: w.id, selected: form.witches.includes(w.id) }, `${w.id} ${w.name}`))))));
   }
 
   async function createGame() {
@@ -189,15 +196,19 @@
     const readers = {};
     rows.forEach((row, seat) => { if (row.reader) readers[row.reader] = seat; });
     const books = {};
+    const expansions = [...document.querySelectorAll("[data-expansion]:checked")].map((box) => box.dataset.expansion);
+    const locoweed = newForm.locoweed_boxes.some((box) => expansions.includes(box));  // its book only with its boxes
     document.querySelectorAll("[data-book]").forEach((s) => {
+      if (s.dataset.book === "locoweed" && (!locoweed || !s.value)) return;
       books[s.dataset.book] = /^\d+$/.test(s.value) ? Number(s.value) : s.value;
     });
     const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
       edition: document.getElementById("newedition").value,
       start_player: Number(document.getElementById("newstart").value),
       tubes: document.getElementById("newtubes").checked,
-      expansions: [...document.querySelectorAll("[data-expansion]:checked")].map((box) => box.dataset.expansion),
-      stand: document.getElementById("newstand").value });
+      expansions,
+      stand: document.getElementById("newstand").value,
+      witches: [...document.querySelectorAll("[data-witch-type]")].map((s) => s.value).filter(Boolean) });
     if (reply) location.reload();
     else fill("result", `${t("refused")}: ${Q.lastError}`);
   }

@@ -102,13 +102,16 @@ const Q = (() => {
     return source;
   }
 
+  // Locoweed prints no value: its book says how far it moves.
+  function face(color, value) { return color === "locoweed" ? "" : value; }
+
   function chip(color, value) {
     const letter = BOARD.letters[color] || "?";
-    return el("span", { class: "chip chip-" + color, title: (S.colors[color] || color) + " " + value },
-      el("span", { class: "n" }, value), el("span", { class: "l" }, letter));
+    return el("span", { class: "chip chip-" + color, title: chipName(color, value) },
+      el("span", { class: "n" }, face(color, value)), el("span", { class: "l" }, letter));
   }
 
-  function chipName(color, value) { return (S.colors[color] || color) + " " + value; }
+  function chipName(color, value) { return `${S.colors[color] || color} ${face(color, value)}`.trim(); }
 
   // The feed keeps the last lines of every entry this page has received, worded by the server.
   const feedLines = [];  // as many as feed.py's FEED_LINES
@@ -118,5 +121,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, refusal };
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, face, refusal };
 })();

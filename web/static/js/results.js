@@ -31,23 +31,26 @@ const Results = (() => {
     });
   }
 
-  // What a final score is made of: the rounds, then the leftover coins and rubies converted.
-  const PARTS = ["from_rounds", "from_coins", "from_rubies", "final_score"];
-  function split(seat) {
+  // What a final score is made of: the rounds, then the leftover coins and rubies converted, and
+  // on the exchange stand's brown side the chips' value divided, with The Herb Witches the unspent pennies.
+  function partsOf(seat) {
     const fin = seat.final_points || {};
-    return [(seat.round_scores || []).slice(-1)[0] ?? seat.score, fin.coins || 0, fin.rubies || 0, seat.score];
+    return [["from_rounds", (seat.round_scores || []).slice(-1)[0] ?? seat.score], ["from_coins", fin.coins || 0],
+      ["from_rubies", fin.rubies || 0], ...("stand" in fin ? [["from_stand", fin.stand]] : []),
+      ...("pennies" in fin ? [["from_pennies", fin.pennies]] : []), ["final_score", seat.score]];
   }
 
   function breakdown(seat) {
-    return split(seat).map((n, i) => el("div", { "data-part": PARTS[i] }, el("b", {}, n), el("span", {}, t(PARTS[i]))));
+    return partsOf(seat).map(([k, n]) => el("div", { "data-part": k }, el("b", {}, n), el("span", {}, t(k))));
   }
 
   // Every seat's parts side by side, best first: for the table screen's results.
   function parts(view) {
+    const rows = ranked(view);
     return el("table", { class: "list parts" },
-      el("tr", {}, el("th", {}, ""), PARTS.map((k) => el("th", {}, t(k)))),
-      ranked(view).map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
-        split(s).map((n) => el("td", {}, n)))));
+      el("tr", {}, el("th", {}, ""), (rows.length ? partsOf(rows[0]) : []).map(([k]) => el("th", {}, t(k)))),
+      rows.map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
+        partsOf(s).map(([, n]) => el("td", {}, n)))));
   }
 
   // Score after each round, then the final score (coins and rubies converted) as the last point.

@@ -23,20 +23,28 @@
                            "purple.upgrade": "guide_purple_upgrade", patient: "guide_patient",
                            "essence.space": "guide_essence" };
 
+  // Questions that draw chips to look at before a choice (the crow skull, the draw witch).
+  const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"] };
+
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => !Turn.isOffer(d));
-    if (blocking && blocking.kind === "blue.preview") {
+    if (blocking && LOOKS[blocking.kind]) {
       const left = (blocking.reveal || 0) - (me.hand || []).length;
-      return left > 0 ? t("guide_look", { n: left }) : t("guide_place");
+      return left > 0 ? t(LOOKS[blocking.kind][0], { n: left }) : t(LOOKS[blocking.kind][1]);
     }
+    // A chip to draw for a book (red set 6 sets it aside, yellow set 5 looks at it): no options.
+    if (blocking && blocking.reveal && !blocking.options.length) return t("guide_draw_book");
     if (blocking) return t(DECISION_GUIDE[blocking.kind] || "guide_choose");
     const can = (kind) => actions.some((a) => a.kind === kind);
     if (view.phase === "brewing" && can("stop")) return t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
-    if (view.phase === "shop" && view.shop.shopper === view.you) return t("guide_shop");
+    if (view.phase === "shop" && view.shop.shopper === view.you) {
+      return t(view.exchange && view.exchange.side === "green" ? "guide_shop_points" : "guide_shop");
+    }
     if (view.phase === "spend" && can("done")) return t("guide_spend");
+    if (mine.some((d) => d.kind === "witch")) return t("guide_witch");
     return Turn.waiting(view, view.you);
   }
 
@@ -51,7 +59,7 @@
     }
     if (d.kind === "purple.tier") return t("purple_" + o.key);
     if (d.kind === "red.aside") return t("red_" + o.key);
-    if (d.kind === "droplet") {
+    if (d.kind === "droplet" && o.key !== "stand") {  // the stand's answer says its price: the engine's label
       const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
       return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
     }
@@ -87,6 +95,22 @@
         (me.hand || []).length ? me.hand.map((c) => Q.chip(c.color, c.value)) : el("span", { class: "muted" }, "–")),
       left > 0 ? null : el("div", { class: "options" }, d.options.map((o) => el("button", { "data-option": o.key,
         onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] }) }, optionLabel(d, o, me)))));
+  }
+
+  // The Herb Witches: each witch in play with the penny that pays her, and her offer when it stands.
+  function witchPanel(me, offers) {
+    return (view.witches || []).map((w) => {
+      const offer = offers.find((d) => d.witch === w.id);
+      const held = (me.pennies || []).includes(w.type);
+      return el("div", { class: "witch" + (offer ? " offered" : ""), "data-witch": w.id },
+        el("div", { class: "row spread" }, el("b", {}, w.name),
+          el("span", { class: "muted", "data-penny": w.visiting ? "free" : held ? "held" : "spent" },
+            w.visiting ? t("penny_free") : t(held ? "penny_held" : "penny_spent", { metal: w.metal }))),
+        el("details", { open: offer ? "" : null }, el("summary", {}, t("witches")), el("p", { class: "booktext" }, w.text)),
+        offer ? el("div", { class: "options decision", "data-decision": offer.id, "data-kind": "witch" },
+          offer.options.map((o) => el("button", { "data-option": o.key, class: o.key === "pass" ? "" : "primary",
+            onclick: () => act({ kind: "choose", seat: offer.seat, decision: offer.id, keys: [o.key] }) }, o.label))) : null);
+    });
   }
 
   const OFFER_LABEL = { flask: "offer_flask", "yellow.return": "offer_mandrake" };
@@ -143,7 +167,21 @@
         why ? el("span", { class: "why muted" }, why) : null);
     });
     const done = (view.actions || []).find((a) => a.kind === "done");
-    fill("buys", rows, done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+    fill("buys", rows, pointsRow(me, buys), done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+  }
+
+  // Wolfgang's Exchange Office, green side: victory points at the price under the stand droplet.
+  function pointsRow(me, buys) {
+    const stand = view.exchange;
+    if (!stand || stand.side !== "green") return null;
+    const cost = stand.numbers[me.stand || 0];
+    const action = buys.find((a) => a.color === "points");
+    return el("div", { class: "shoprow" + (action ? "" : " off"), "data-kind": "points" },
+      Board.icon("star"), el("div", { class: "what" }, t("stand_points"),
+        el("span", { class: "muted" }, t("stand_at_tube", { n: me.stand || 0 }))),
+      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action) },
+        t("coins_n", { n: cost })),
+      action ? null : el("span", { class: "why muted" }, t("why_too_expensive")));
   }
 
   function resultsPanel(me) {
@@ -184,14 +222,16 @@
     document.body.dataset.guide = guideText;
 
     const blocking = mine.filter((d) => !Turn.isOffer(d));
-    const offers = mine.filter(Turn.isOffer);
-    fill("decisions", blocking.map((d) => d.kind === "blue.preview" ? lookPanel(d, me) : decisionPanel(d, me)));
+    const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
+    fill("decisions", blocking.map((d) => LOOKS[d.kind] ? lookPanel(d, me) : decisionPanel(d, me)));
+    show("witchpanel", (view.witches || []).length > 0);
+    fill("witchlist", witchPanel(me, mine.filter((d) => d.kind === "witch")));
 
     const brewing = view.phase === "brewing" && st === "brewing";
     show("brew", brewing);
     if (brewing) {
       const drawBtn = document.getElementById("draw");
-      const looking = blocking.some((d) => d.kind === "blue.preview");
+      const looking = blocking.some((d) => LOOKS[d.kind]);
       const canDraw = actions.some((a) => a.kind === "draw");
       if (drawBtn) {
         drawBtn.disabled = !canDraw;
@@ -226,6 +266,10 @@
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
     fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));
+    const bowl = me.bowl || { chips: [] };
+    show("bowl", bowl.chips.length > 0);
+    fill("bowl", el("span", { class: "muted" }, t("bowl_of", { total: bowl.total, points: bowl.points })),
+      bowl.chips.map((c) => Q.chip(c.color, c.value)));
     show("inforce", inForce.length > 0);
     fill("inforce", inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
     const sc = me.scoring_space;
@@ -240,6 +284,8 @@
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
         el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
       view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null,
+      view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
+        el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
       // Blue set 2: how many of the next draws an explosion would still keep points and coins.
       st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
         el("span", {}, t("insured_draws"))) : null);

@@ -34,6 +34,23 @@ const TableView = (() => {
     });
   }
 
+  // Wolfgang's Exchange Office: the 13 tubes with the number under each and every seat's droplet.
+  function stand(view) {
+    const ex = view.exchange, seats = view.seats || [];
+    return el("div", { class: "stand", "data-side": ex.side }, ex.numbers.map((n, tube) =>
+      el("div", { class: "tubecell", "data-tube": tube }, el("b", {}, n),
+        seats.map((s, k) => (s.stand || 0) === tube ? Board.seatDot(k) : null))));
+  }
+
+  // The Herb Witches in play: name, penny, text, and who has spent the penny that pays each.
+  function witches(view, names) {
+    return (view.witches || []).map((w) => el("li", { "data-witch": w.id },
+      el("b", {}, w.name), " · ", el("span", { class: "muted" }, w.visiting ? t("penny_free") : w.metal), " ",
+      el("span", { class: "booktext" }, w.text),
+      w.spent.length ? el("div", { class: "muted", "data-spent": w.spent.join(",") },
+        t("pennies_spent_by", { names: w.spent.map((k) => names[k]).join(", ") })) : null));
+  }
+
   function toggle(id, on) {
     const node = document.getElementById(id);
     if (node) node.classList.toggle("hidden", !on);
@@ -50,11 +67,21 @@ const TableView = (() => {
     fill("fortune", fortuneText(view.fortune));
     fill("now", Turn.waiting(view, null));
     fill("books", books(view));
+    toggle("witchesbox", (view.witches || []).length > 0);
+    fill("witches", witches(view, names));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     fill("track", Board.track(seats));
+    toggle("standbox", Boolean(view.exchange));
+    if (view.exchange) {  // the side in words where there is room (the host page), else as the box's tooltip
+      const side = t(view.exchange.side === "green" ? "stand_green" : "stand_brown");
+      fill("standside", side);
+      document.getElementById("standbox").title = side;
+      fill("stand", stand(view));
+    }
     fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
       k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
+    document.getElementById("pots").dataset.n = seats.length;
     // The Alchemists: the three patients laid out, and who treats each.
     const patients = view.patients || [];
     toggle("patientsbox", patients.length > 0);
@@ -66,6 +93,10 @@ const TableView = (() => {
       Board.pot(s),
       (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
         s.aside.map((c) => Q.chip(c.color, c.value))) : null,
+      (s.first || []).length ? el("div", { class: "row muted", "data-first": s.first.length }, t("first_next_round"),
+        s.first.map((c) => Q.chip(c.color, c.value))) : null,
+      s.bowl && s.bowl.chips.length ? el("div", { class: "row muted", "data-bowl": s.bowl.chips.length },
+        t("bowl_of", { total: s.bowl.total, points: s.bowl.points }), s.bowl.chips.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
         patients.length ? el("span", { "data-essence": s.essence }, t("essence_short", { n: s.essence })) : null,

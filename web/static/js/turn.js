@@ -4,9 +4,10 @@
 const Turn = (() => {
   const { t } = Q;
   const DECISION_WAIT = { bonus_die: "die" };
-  // Offers about the last chip lapse at the next draw and hold nobody up; every other decision
-  // (the test-tube side's droplet question too) is a question the phase waits for.
-  const OFFERS = new Set(["flask", "yellow.return"]);
+  // Offers about the last chip lapse at the next draw and hold nobody up, and so does a witch's
+  // offer beside the seat's other inputs; every other decision (the test-tube side's droplet
+  // question too) is a question the phase waits for.
+  const OFFERS = new Set(["flask", "yellow.return", "witch"]);
   const isOffer = (d) => OFFERS.has(d.kind);
 
   function names(list) {
