@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -327,12 +327,12 @@ class _Checker:
         error = _setup_error(_dealt(("A", "B"), self.expansions, self.witches, self.patients, stand=stand,
                                      tubes=table.get("tubes", False)))
         if error and not self.problems:
-            self.fail(("table", "witches" if "witch" in error else "patients" if "patient" in error else "expansions"),
+            self.fail(("table", "patients" if "patient" in error else "witches" if "witch" in error else "expansions"),
                       error)
-        if error and "witch" in error:  # named once: the seats are checked with a deal the rules take
-            self.witches = deal_witches((), random.Random(0))
-        if error and "patient" in error:
+        if error and "patient" in error:  # a patient's name may hold "witch": patients first
             self.patients = ()  # named once, here: the seats' check deals its own
+        elif error and "witch" in error:  # named once: the seats are checked with a deal the rules take
+            self.witches = deal_witches((), random.Random(0))
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
             self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
@@ -376,8 +376,8 @@ class _Checker:
             elif not isinstance(set_no, int) or isinstance(set_no, bool):
                 self.fail(path, f'must be a set number (1-6; black 5 or 6) or "{RANDOM}", not {_describe(set_no)}')
             else:
-                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(catalog.BOOK_COLORS, 1),
-                                                                           color: set_no}, expansions=self.expansions))
+                error = _setup_error(replace(_dealt(("A", "B"), self.expansions, self.witches, self.patients),
+                                             books={**dict.fromkeys(catalog.BOOK_COLORS, 1), color: set_no}))
                 if error:
                     self.fail(path, error)
                 else:
