@@ -252,6 +252,9 @@ NEVER_UPGRADED: frozenset[str] = frozenset({"orange", "locoweed"})
 """Colours no upgrade (a book, a witch, a card) ever applies to: orange by the publisher's ruling,
 locoweed because it comes in one kind."""
 
+ESSENCE_LOCOWEED_BOOK = 7
+"""The Alchemists' essence locoweed (A-L1): in the essence phase, 1 space more per locoweed in the pot."""
+
 LOCOWEED_5_MOST = 4
 """Locoweed set 5: it moves the rat stone's steps plus 1, at most this many spaces."""
 

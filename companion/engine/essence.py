@@ -73,6 +73,8 @@ def reach(state: GameState, n: int) -> int:
     seat = state.seats[n]
     colours = {chip(cid).color for cid, _ in seat.pot} - {"white"}
     steps = len(colours) + (seat.white_total == EXACT_WHITES)
+    if state.config.book("locoweed") == catalog.ESSENCE_LOCOWEED_BOOK:  # after the colours (A-L1)
+        steps += sum(1 for cid, _ in seat.pot if chip(cid).color == "locoweed")
     count = len(state.seats)
     steps += sum(1 for m in {(n - 1) % count, (n + 1) % count} if state.seats[m].status == EXPLODED)
     card = state.card_data.get("essence", {})

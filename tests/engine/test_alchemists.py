@@ -6,6 +6,7 @@ import random
 import pytest
 
 from companion.autoplay import play_game
+from companion.books import every_colour
 from companion.dealing import deal_setup
 from companion.engine import (
     ConfigError,
@@ -397,3 +398,14 @@ def test_the_flask_cards_are_turned_up_only_with_the_alchemists():
     plain = new_game(GameConfig(players=("Ann", "Ben")))
     with pytest.raises(IllegalAction, match="The Alchemists"):
         step(plain, Fortune("AB07"))
+
+
+@pytest.mark.parametrize("book, reached", [(7, 3), (8, 1)])
+def test_the_essence_locoweed_adds_a_space_per_locoweed_after_the_colours(book, reached):
+    """The rulebook's example: 2 locoweeds = 3 spaces, 1 for the colour and 2 for the book (A-L1);
+    another locoweed book counts the colour only."""
+    state = alchemy("witchs-hump", "witchs-hump", books={**every_colour(1), "locoweed": book})
+    set_bag(state, 0, "locoweed-1", "locoweed-1")
+    state = draws(state, 0, "locoweed-1", "locoweed-1")
+    state = through_essence(state)
+    assert essence_of(state) == reached
