@@ -284,7 +284,9 @@ def offer(ctx: Ctx, placed: str | None) -> None:
 
 def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
     seat = ctx.seat
-    if patient.id == "nervousness":
+    if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
+        if ctx.state.blocking_decision(ctx.seat_no):
+            return []
         return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
     if patient.id == "forgetfulness":
         return [Option(cid, say("Return {chip} to the bag ({n} essence)", chip=chip_label(cid), n=chip(cid).value))
@@ -349,8 +351,9 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
     seat = ctx.seat
     placed = decision.data.get("chip")
     ctx.close(decision)
-    if seat.patient == "nervousness":
+    if seat.patient == "nervousness":  # instead of a draw: the offers that lapse with a draw lapse
         seat.laid_out.remove(key)
+        ctx.withdraw_offers(stopping=False)
         ctx.place(key)
         return  # chips_placed offers the rest
     if seat.patient == "forgetfulness":
