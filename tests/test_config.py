@@ -216,6 +216,8 @@ def test_the_alchemists_patients_are_drawn_or_named_in_the_table_section():
     assert (key, line) == ("table.patients", 7) and "unknown patient(s) 'gout'" in message
     [(key, line, message)] = problems(GOOD.replace('supply = "B"', 'supply = "B"\npatients = ["wing-ears"]'))
     assert key == "table.patients" and "only with The Alchemists" in message
+
+
 def test_the_locoweed_book_is_chosen_with_a_box_that_brings_locoweed():
     witches = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')
     config = parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = 6'))

@@ -51,6 +51,8 @@ def test_simulate_plays_the_alchemists_and_is_repeatable(capsys):
     assert {k: again[k] for k in same} == {k: alchemists[k] for k in same}
     plain = run(capsys, "--cards")
     assert alchemists["inputs_per_game"] > plain["inputs_per_game"]  # the patients' and the essence's choices
+
+
 @pytest.mark.parametrize("set_no", ["5", "6"])
 def test_sets_5_and_6_are_simulated_with_the_herb_witches_and_refused_without(capsys, set_no):
     summary = run(capsys, "--books", set_no, "--expansions", "witches", "--players", "5")

@@ -503,6 +503,8 @@ def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ..
 def _all_is_well(state: GameState, events: Events) -> None:
     """Read by `essence.reach`: the spaces the last chip moved (the German card's reading, D4)."""
     state.card_data["essence"] = {ESSENCE_LAST_MOVED: 1}
+
+
 # The Alchemists' cards without a symbol (AP: purple, AB: blue) -------------------------------
 
 def _left(state: GameState, events: Events, seat_no: int) -> Ctx:

@@ -217,10 +217,12 @@ def test_random_games_with_the_alchemists_keep_every_invariant_and_replay_from_t
         assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
     assert seen == set(PATIENTS), "every patient was treated"
     assert {"AB06", "AB07", "AB09"} <= cards, "the flask cards came up"
+
+
 def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_every_invariant():
     """Both sides of the stand, with and without The Alchemists' cards; each game replays from its transcript."""
     turned_up, stands, bought, divided = Counter(), [], 0, 0
-    for game_no in range(60):
+    for game_no in range(90):
         players = 2 + game_no % 3
         expansions = ("exchange", "alchemists") if game_no % 3 else ("exchange",)
         config = GameConfig(patients=laid_out(expansions, game_no), players=tuple("ABCD"[:players]), start_player=game_no % players, expansions=expansions,

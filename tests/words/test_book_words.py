@@ -60,6 +60,8 @@ def test_every_question_and_event_of_games_with_the_alchemists_reads_in_spanish(
     assert line == "Ana: esencia: el marcador del matraz llega a la casilla 5"
     assert describe({"event": "patient", "seat": 0, "patient": "wing-ears"}, ["Ana"], "es") == \
         "Ana: trata a Orejas de soplillo"
+
+
 def test_every_question_and_event_of_the_herb_witches_books_reads_in_spanish():
     events, kinds = Counter(), Counter()
     for game_no in range(24):
