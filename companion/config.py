@@ -15,6 +15,7 @@
     expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
     stand = "green"               # the exchange stand's side: "green" (buy points) or "brown" (chips' value)
     witches = []                  # with "witches": the three laid out, one per type (e.g. "H-E2", "H-B3", "H-G1"); none: dealt
+    patients = []                 # The Alchemists: the three patients to lay out; none named, three are drawn
 
     [web]
     bind = "0.0.0.0"
@@ -39,7 +40,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +69,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list},
+              "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list, "patients": list},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -133,13 +134,14 @@ class TableConfig:
     stand: str = catalog.STAND_SIDES[0]
     witches: tuple[str, ...] = ()
     """With The Herb Witches: the three chosen; none: dealt at random when a game starts."""
+    patients: tuple[str, ...] = ()
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
         """The engine setup this table starts a game with; a "random" book and the expansions'
         cards are dealt now by `rng` (by default seeded by the system) and the setup records them."""
         return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
                           edition=self.edition, stand=self.stand,
-                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.witches))
+                          **deal_setup(self.books, self.expansions, rng or random.Random(), self.witches, self.patients))
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -257,6 +259,7 @@ class _Checker:
         self.problems: list[Problem] = []
         self.expansions: tuple[str, ...] = ()  # the expansions in play: a fifth seat needs The Herb Witches
         self.witches: tuple[str, ...] = ()  # dealt for checking the setup only
+        self.patients: tuple[str, ...] = ()  # the patients named to lay out (The Alchemists)
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         key = ""
@@ -316,11 +319,19 @@ class _Checker:
         stand = table.get("stand", catalog.STAND_SIDES[0])
         if stand not in catalog.STAND_SIDES:
             self.fail(("table", "stand"), f"must be one of {', '.join(catalog.STAND_SIDES)}, not {stand!r}")
-        error = _setup_error(GameConfig(players=("A", "B"), expansions=tuple(expansions), stand=stand,
-                                        tubes=table.get("tubes", False), witches=self.witches))
+        patients = table.get("patients", [])
+        if not all(isinstance(p, str) for p in patients):
+            self.fail(("table", "patients"), f"must list patients' names in quotes, not {patients!r}")
+            patients = []
+        self.patients = tuple(patients)
+        error = _setup_error(_dealt(("A", "B"), self.expansions, self.witches, self.patients, stand=stand,
+                                     tubes=table.get("tubes", False)))
         if error and not self.problems:
-            self.fail(("table", "witches" if "witch" in error else "expansions"), error)
-        if error and "witch" in error:  # named once: the seats are checked with a deal the rules take
+            self.fail(("table", "patients" if "patient" in error else "witches" if "witch" in error else "expansions"),
+                      error)
+        if error and "patient" in error:  # a patient's name may hold "witch": patients first
+            self.patients = ()  # named once, here: the seats' check deals its own
+        elif error and "witch" in error:  # named once: the seats are checked with a deal the rules take
             self.witches = deal_witches((), random.Random(0))
         draws = table.get("draws", DRAWS[0])
         if draws not in DRAWS:
@@ -349,7 +360,7 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
-            witches=tuple(chosen),
+            witches=tuple(chosen), patients=self.patients,
         )
 
     def books(self) -> dict[str, Choice]:
@@ -365,8 +376,8 @@ class _Checker:
             elif not isinstance(set_no, int) or isinstance(set_no, bool):
                 self.fail(path, f'must be a set number (1-6; black 5 or 6) or "{RANDOM}", not {_describe(set_no)}')
             else:
-                error = _setup_error(GameConfig(players=("A", "B"), books={**dict.fromkeys(catalog.BOOK_COLORS, 1),
-                                                                           color: set_no}, expansions=self.expansions))
+                error = _setup_error(replace(_dealt(("A", "B"), self.expansions, self.witches, self.patients),
+                                             books={**dict.fromkeys(catalog.BOOK_COLORS, 1), color: set_no}))
                 if error:
                     self.fail(path, error)
                 else:
@@ -438,11 +449,16 @@ class _Checker:
                     fed_by[reader] = n
             seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
         if named:
-            error = _setup_error(GameConfig(players=tuple(s.player for s in seats), expansions=self.expansions,
-                                            witches=self.witches))
+            error = _setup_error(_dealt(tuple(s.player for s in seats), self.expansions, self.witches, self.patients))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)
+
+
+def _dealt(players: tuple[str, ...], expansions: tuple[str, ...], witches: tuple[str, ...], patients: tuple[str, ...],
+           **more: Any) -> GameConfig:
+    """A setup as a game from this file would deal it (set 1 books): what the engine is asked to check."""
+    return GameConfig(players=players, **more, **deal_setup({}, expansions, random.Random(0), witches, patients))
 
 
 def _setup_error(config: GameConfig) -> str | None:

@@ -14,15 +14,17 @@ from typing import Any
 
 from companion.books import RANDOM, Choice, deal
 from companion.engine import catalog, witches
+from companion.engine.patients import PATIENTS, PATIENTS_LAID_OUT
 
 ALL = "all"
 """`--expansions all`: every expansion."""
 
 
 def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: random.Random,
-               witches_chosen: Sequence[str] = ()) -> dict[str, Any]:
+               witches_chosen: Sequence[str] = (), patients: Sequence[str] = ()) -> dict[str, Any]:
     """The `GameConfig` keys a deal decides: `books`, and `expansions` with what they lay out
-    (the witches chosen, if any, else dealt)."""
+    (the witches chosen, if any, else dealt). `patients`: the three patients a table chose to lay
+    out; none chosen, three are drawn."""
     chosen = tuple(sorted(set(expansions)))
     dealt = deal({color: wanted for color, wanted in books.items() if color != "locoweed"}, rng, chosen)
     weed = _locoweed(books, chosen, rng)
@@ -30,6 +32,10 @@ def deal_setup(books: Mapping[str, Choice], expansions: Iterable[str], rng: rand
                              "expansions": chosen}
     if "witches" in chosen:
         setup["witches"] = deal_witches(witches_chosen, rng)
+    if "alchemists" in chosen:
+        setup["patients"] = tuple(patients) or tuple(rng.sample(sorted(PATIENTS), PATIENTS_LAID_OUT))
+    elif patients:
+        setup["patients"] = tuple(patients)  # for the engine to refuse: no patients without The Alchemists
     return setup
 
 
@@ -58,7 +64,6 @@ def deal_witches(chosen: Sequence[str], rng: random.Random) -> tuple[str, ...]:
         return tuple(chosen)
     picked = {witches.WITCHES[w].type: w for w in chosen}
     return tuple(picked.get(kind) or rng.choice(witches.of_type(kind)) for kind in witches.TYPES)
-
 
 def parse_expansions(text: str) -> tuple[str, ...]:
     """A command line's `--expansions`: names separated by commas, `all`, or nothing."""

@@ -203,6 +203,21 @@ def test_expansions_are_a_table_setting_and_the_herb_witches_seat_a_fifth_player
     assert key == "table.expansions" and "front side of the pots" in message
 
 
+def test_the_alchemists_patients_are_drawn_or_named_in_the_table_section():
+    alchemists = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["alchemists"]')
+    drawn = parse_config(alchemists).game_config(random.Random(1)).patients
+    assert len(set(drawn)) == 3
+    named = alchemists.replace('expansions = ["alchemists"]',
+                               'expansions = ["alchemists"]\npatients = ["wing-ears", "vampirism", "ear-worm"]')
+    assert parse_config(named).game_config(random.Random(1)).patients == ("wing-ears", "vampirism", "ear-worm")
+    [(key, line, message)] = problems(named.replace('"ear-worm"', '"wing-ears"'))
+    assert (key, line) == ("table.patients", 7) and "twice" in message
+    [(key, line, message)] = problems(named.replace('"ear-worm"', '"gout"'))
+    assert (key, line) == ("table.patients", 7) and "unknown patient(s) 'gout'" in message
+    [(key, line, message)] = problems(GOOD.replace('supply = "B"', 'supply = "B"\npatients = ["wing-ears"]'))
+    assert key == "table.patients" and "only with The Alchemists" in message
+
+
 def test_the_locoweed_book_is_chosen_with_a_box_that_brings_locoweed():
     witches = GOOD.replace('supply = "B"', 'supply = "B"\nexpansions = ["witches"]')
     config = parse_config(witches.replace("red = 1", 'red = 1\nlocoweed = 6'))

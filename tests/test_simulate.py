@@ -43,6 +43,16 @@ def test_simulate_deals_random_books_per_game_and_plays_the_chosen_edition(capsy
     assert again["inputs_per_game"] == summary["inputs_per_game"] and again["wins_by_seat"] == summary["wins_by_seat"]
 
 
+def test_simulate_plays_the_alchemists_and_is_repeatable(capsys):
+    alchemists = run(capsys, "--cards", "--expansions", "alchemists")
+    assert alchemists["expansions"] == ["alchemists"] and alchemists["rounds_per_game"] == 9
+    again = run(capsys, "--cards", "--expansions", "alchemists")
+    same = ("inputs_per_game", "score_mean", "wins_by_seat", "explosions_per_game")
+    assert {k: again[k] for k in same} == {k: alchemists[k] for k in same}
+    plain = run(capsys, "--cards")
+    assert alchemists["inputs_per_game"] > plain["inputs_per_game"]  # the patients' and the essence's choices
+
+
 @pytest.mark.parametrize("set_no", ["5", "6"])
 def test_sets_5_and_6_are_simulated_with_the_herb_witches_and_refused_without(capsys, set_no):
     summary = run(capsys, "--books", set_no, "--expansions", "witches", "--players", "5")

@@ -46,6 +46,10 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.status = BREWING
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
+        if seat.essence_rat:  # The Alchemists: a rat glass of last round's essence
+            seat.rat += seat.essence_rat
+            events.append({"event": "rat", "seat": n, "tails": seat.rat, "space": seat.start_space,
+                           "why": N_("essence")})
 
 
 def lay_first(state: GameState, events: list[dict[str, Any]]) -> None:
@@ -139,7 +143,8 @@ def settle(ctx: Ctx) -> None:
     """A seat whose bag is empty must stop at once (rulebook), once no question holds its draws;
     an offer (flask, mandrake) lapses with that stop as with any other."""
     seat = ctx.state.seats[ctx.seat_no]
-    if seat.status == BREWING and not seat.bag and not seat.hand and not ctx.state.blocking_decision(ctx.seat_no):
+    if seat.status == BREWING and not seat.bag and not seat.hand and not seat.laid_out \
+            and not ctx.state.blocking_decision(ctx.seat_no):
         ctx.withdraw_offers()
         ctx.stop_brewing(STOPPED, "stopped", why=N_("bag empty"))
 

@@ -252,6 +252,9 @@ NEVER_UPGRADED: frozenset[str] = frozenset({"orange", "locoweed"})
 """Colours no upgrade (a book, a witch, a card) ever applies to: orange by the publisher's ruling,
 locoweed because it comes in one kind."""
 
+ESSENCE_LOCOWEED_BOOK = 7
+"""The Alchemists' essence locoweed (A-L1): in the essence phase, 1 space more per locoweed in the pot."""
+
 LOCOWEED_5_MOST = 4
 """Locoweed set 5: it moves the rat stone's steps plus 1, at most this many spaces."""
 
@@ -427,6 +430,9 @@ WITCH_RUBY_COST = 1
 """What a droplet step or a flask refill costs after the cheap-ruby witch (H-G4) is called."""
 """A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
 "redraw" refuses the card so another is drawn; "play" plays it without that option."""
+
+CARD_ESSENCE = {"AB06": 2}
+"""Essence spaces: A blessing in disguise (for an exploded pot)."""
 
 CARD_DROPLET = {"P01": 1, "P09": 2}
 """Droplet steps: The Pot Is Filling Up, Choose Wisely."""

@@ -1,5 +1,6 @@
 """The order of a round, in one table: each phase says how it starts, when it is over and how it ends.
 
+A phase an expansion brings (The Alchemists' essence) is played only with that expansion.
 The Fortune Teller card of the round hooks into the start and the end of any phase (`fortune`),
 and so do the herb witches into the end of some (`witches`); a card's or a witch's end step may
 open decisions, which keeps its phase open until they are answered.
@@ -11,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, evaluation, fortune, witches
-from .model import GameState
+from . import brewing, essence, evaluation, fortune, witches
+from .model import GameConfig, GameState
 
 Events = list[dict[str, Any]]
 
@@ -25,6 +26,19 @@ def _no_decisions(state: GameState) -> bool:
     return not state.decisions
 
 
+def _start_brewing(state: GameState, events: Events) -> None:
+    brewing.start(state, events)
+    essence.start_brewing(state, events)
+
+
+def _every_game(config: GameConfig) -> bool:
+    return True
+
+
+def _with_alchemists(config: GameConfig) -> bool:
+    return config.has("alchemists")
+
+
 def _card_done(state: GameState) -> bool:
     return state.fortune is not None and not state.decisions
 
@@ -35,12 +49,14 @@ class Phase:
     enter: Callable[[GameState, Events], None]
     done: Callable[[GameState], bool]
     end: Callable[[GameState, Events], None] = _nothing
+    played: Callable[[GameConfig], bool] = _every_game  # an expansion's phase: only with it in play
     after_card: Callable[[GameState, Events], None] = _nothing  # once the card's start step has acted
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
     Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
-    Phase("brewing", brewing.start, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
+    Phase("brewing", _start_brewing, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
+    Phase("essence", essence.enter, _no_decisions, played=_with_alchemists),  # The Alchemists' flask
     Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
     Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
     Phase("rubies", evaluation.pay_rubies, _no_decisions),                 # C
@@ -67,6 +83,8 @@ def advance(state: GameState, events: Events) -> None:
         if state.phase == GAME_OVER:
             return
         following = _FOLLOWING[phase.name]
+        while not following.played(state.config):  # an expansion's phase this game does not play
+            following = _FOLLOWING[following.name]
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)

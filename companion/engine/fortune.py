@@ -34,6 +34,9 @@ LOOK = "fortune.look"
 
 NONE = "none"
 
+ESSENCE_EXPLODED, ESSENCE_LAST_MOVED = "exploded", "last_moved"
+"""`card_data["essence"]` keys, read by `essence.reach`: spaces more for an exploded pot (A blessing
+in disguise), and the last chip's move added to the essence (All's well that ends well)."""
 ALCHEMISTS_BOX = "A"
 """The id prefix of the 20 cards The Alchemists brings: they are in the deck only with that box."""
 
@@ -340,9 +343,10 @@ def _resolve_good_start(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> 
 
 
 def _rat_infestation(state: GameState, events: Events) -> None:
+    """Doubles the tails counted on the score track, not those of an essence glass (The Alchemists)."""
     for ctx in _seats(state, events):
-        if ctx.seat.rat:
-            ctx.seat.rat *= 2
+        if ctx.seat.rat > ctx.seat.essence_rat:
+            ctx.seat.rat += ctx.seat.rat - ctx.seat.essence_rat
             ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=_why(ctx))
 
 
@@ -468,6 +472,37 @@ def _magic_potion(state: GameState, events: Events) -> None:
         if not ctx.seat.flask_full:
             ctx.seat.flask_full = True
             ctx.emit("flask_refilled", why=_why(ctx))
+
+
+# The Alchemists' cards that need the flask (the essence) ---------------------------------------
+
+def _blessing_in_disguise(state: GameState, events: Events) -> None:
+    """Read by `essence.reach`."""
+    state.card_data["essence"] = {ESSENCE_EXPLODED: catalog.CARD_ESSENCE["AB06"]}
+
+
+def _essential_essence(state: GameState, events: Events) -> None:
+    best = max(s.essence for s in state.seats)
+    for ctx in _seats(state, events):
+        if ctx.seat.essence == best:
+            options = [Option("die", say("Roll the bonus die once"))]
+            if not ctx.seat.flask_full:
+                options.append(Option("flask", say("Refill your flask")))
+            _ask(ctx, "fortune.choice", say("Essential essence: roll the bonus die or refill your flask"), options)
+
+
+def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    ctx.close(decision)
+    if keys[0] == "die":
+        evaluation.ask_die(ctx)
+    else:
+        ctx.seat.flask_full = True
+        ctx.emit("flask_refilled", why=_why(ctx))
+
+
+def _all_is_well(state: GameState, events: Events) -> None:
+    """Read by `essence.reach`: the spaces the last chip moved (the German card's reading, D4)."""
+    state.card_data["essence"] = {ESSENCE_LAST_MOVED: 1}
 
 
 # The Alchemists' cards without a symbol (AP: purple, AB: blue) -------------------------------
@@ -854,6 +889,13 @@ _DECK = (
          "value."), read=_pumpkin_party),
     Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
          end={"round_end": _magic_potion}),
+    Card("AB06", N_("A blessing in disguise"), N_("If your pot explodes this round, your essence rises 2 more "
+         "spaces."), read=_blessing_in_disguise, needs="alchemists"),
+    Card("AB07", N_("Essential essence"), N_("The player or players with the highest essence after the essence "
+         "phase may roll the bonus die once or refill their flask."), end={"essence": _essential_essence},
+         resolve=_resolve_essential_essence, needs="alchemists"),
+    Card("AB09", N_("All's well that ends well"), N_("Your essence rises by as many spaces as the last chip in "
+         "your pot moved."), read=_all_is_well, needs="alchemists"),
     Card("AP07", N_("A quick exchange"), N_("Each player may give up one of their witch pennies for a chip of "
          "their choice."), needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange),
     Card("AB08", N_("Visit from a witch"), N_("The start player turns up a herb witch that is not in play; this "
@@ -991,7 +1033,7 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 def chips_placed(state: GameState, events: Events) -> None:
     """An input has been applied: the round's card reacts to each chip it placed in a pot or bought."""
     card = _card(state)
-    if card and card.placed:
+    if card and card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
         for event in [e for e in events if e["event"] == "placed"]:
             card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
     if card and card.bought:
@@ -1040,5 +1082,5 @@ def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> N
     ctx = Ctx(state, seat_no, events)
     ctx.emit("revealed", chip=chip_id)
     card = _card(state)
-    if len(seat.hand) == decision.data["reveal"] and card and card.looked:
+    if len(seat.hand) == decision.data["reveal"] and decision.rule == RULE and card and card.looked:
         card.looked(ctx, decision)

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, evaluation, flow, fortune, placing, witches
+from . import brewing, catalog, droplets, essence, evaluation, flow, fortune, placing, witches
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
 from .ingredients import RULES, sets_of
 from .model import GameConfig, GameState, Seat, chip_id
+from .patients import PATIENTS, PATIENTS_LAID_OUT
 
 Events = list[dict[str, Any]]
 
@@ -22,6 +23,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
     fortune.RULE: fortune.resolve,
+    essence.RULE: essence.resolve,
     witches.RULE: witches.resolve,
 }
 
@@ -116,6 +118,14 @@ def _check_expansions(config: GameConfig) -> None:
     _check_witches(config)
     if config.patients and not config.has("alchemists"):
         raise ConfigError("patients are laid out only with The Alchemists in play")
+    if config.has("alchemists"):
+        unknown = [p for p in config.patients if p not in PATIENTS]
+        if unknown:
+            raise ConfigError(f"unknown patient(s) {', '.join(map(repr, unknown))}; the patients are {', '.join(PATIENTS)}")
+        if len(set(config.patients)) != len(config.patients):
+            raise ConfigError("a patient is laid out twice: lay out three different patients")
+        if len(config.patients) != PATIENTS_LAID_OUT:
+            raise ConfigError(f"The Alchemists lays out {PATIENTS_LAID_OUT} patients, not {len(config.patients)}")
 
 
 def _check_witches(config: GameConfig) -> None:
@@ -150,6 +160,8 @@ def new_game(config: GameConfig) -> GameState:
     state = GameState(config, round=1, phase="fortune", start_player=config.start_player,
                       seats=seats, supply=supply)
     evaluation.start_round(state, [])
+    if config.has("alchemists"):
+        essence.choose_patients(state, [])
     return state
 
 
@@ -180,6 +192,7 @@ def apply(state: GameState, action: Action) -> Events:
     if isinstance(action, Draw):
         if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
             fortune.look_draw(state, action.seat, action.chip, events)
+            essence.looked(state, action.seat, events)
         else:
             brewing.draw(state, action.seat, action.chip, events)
     elif isinstance(action, Choose):
@@ -200,6 +213,8 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("malformed", f"not an input: {action!r}")
     if state.fortune in fortune.REACTS_TO_PLACING:
         fortune.chips_placed(state, events)
+    if state.config.has("alchemists") and state.phase == "brewing":
+        essence.chips_placed(state, events)
     state.seq += 1
     if state.config.has("witches"):
         _witches(state, seat, moment, events)
@@ -221,6 +236,7 @@ def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None],
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:
     if state.phase != "fortune":
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
+    essence.refuse_card(state)
     fortune.check(state, action.card)
     brewing.returns_unseen(state, events)
     fortune.read(state, action.card, events)

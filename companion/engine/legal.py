@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import brewing, evaluation, exchange, flow, fortune
+from . import brewing, essence, evaluation, exchange, flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -103,7 +103,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
     if state.phase == flow.GAME_OVER:
         return Moves(seat)
     if seat is None:
-        if state.phase == "fortune" and state.fortune is None:
+        if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
             return Moves(None, cards=(None, *fortune.available(state)))
         return Moves(None)
     s = state.seats[seat]
@@ -153,7 +153,7 @@ def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
     if state.phase == flow.GAME_OVER:
         return []
-    if state.phase == "fortune" and state.fortune is None:
+    if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
         return [None]
     asked = {d.seat for d in state.decisions} if state.decisions else ()
     if state.phase == "brewing":

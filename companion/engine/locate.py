@@ -14,7 +14,7 @@ class Where(TypedDict, total=False):
 
 
 def locate(state: GameState, chip_id: str) -> Where:
-    """{"place": "bag"|"pot"|"hand"|"aside"|"bowl"|"supply"|"unknown", "seat": n, "space": n}."""
+    """{"place": "bag"|"pot"|"hand"|"aside"|"bowl"|"laid_out"|"supply"|"unknown", "seat": n, "space": n}."""
     for n, seat in enumerate(state.seats):
         if chip_id in seat.bag:
             return {"place": "bag", "seat": n}
@@ -27,6 +27,8 @@ def locate(state: GameState, chip_id: str) -> Where:
             return {"place": "aside", "seat": n}
         if chip_id in seat.bowl:
             return {"place": "bowl", "seat": n}
+        if chip_id in seat.laid_out:
+            return {"place": "laid_out", "seat": n}
     try:
         kind = chip(chip_id).kind
     except ValueError:
@@ -52,4 +54,6 @@ def describe_location(state: GameState, chip_id: str) -> str:
         return f"{chip_id} is beside {name}'s pot (kept out of the bag)"
     if place == "bowl":
         return f"{chip_id} is in {name}'s overflow bowl"
+    if place == "laid_out":
+        return f"{chip_id} is laid out by {name}'s pot (Nervousness)"
     return f"{chip_id} is in {name}'s {place}"

@@ -219,6 +219,10 @@ class Seat:
     pennies: list[str] = field(default_factory=list)  # The Herb Witches: witch types whose penny is unspent
     called: list[str] = field(default_factory=list)  # witches called this round whose effect is still in force
     passed: list[str] = field(default_factory=list)  # witches whose offer the seat declined this round
+    patient: str | None = None  # The Alchemists: the patient this seat treats (patients.PATIENTS)
+    essence: int = 0  # The Alchemists: the flask marker's space, kept until the next essence phase
+    essence_rat: int = 0  # The Alchemists: extra rat tails an essence glass gives the next round
+    laid_out: list[str] = field(default_factory=list)  # Nervousness: drawn chips laid out, placed instead of a draw
 
     @property
     def start_space(self) -> int:
@@ -266,6 +270,7 @@ class Seat:
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
             self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
+            self.patient, self.essence, self.essence_rat, self.laid_out.copy(),
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

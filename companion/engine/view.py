@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import bowl, brewing, catalog, evaluation, exchange, fortune, witches
+from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, witches
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
 from .model import Decision, GameState, Seat, chip
+from .patients import PATIENTS
 from .text import say
 
 STATE_VERSION = 1
@@ -62,6 +63,8 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "coins": s.coins, "reward": s.reward, "bought": list(s.bought), "done": s.done,
         "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
         "pennies": list(s.pennies), "witches_called": list(s.called),
+        "patient": s.patient, "essence": s.essence, "essence_rat": s.essence_rat,
+        "laid_out": [_chip(c) for c in s.laid_out],
     }
     if with_risk:
         out["risk"] = _risk(s)
@@ -82,6 +85,12 @@ def _witches(state: GameState) -> list[dict[str, Any]]:
              "spent": [n for n, s in enumerate(state.seats) if w.type not in s.pennies] if w.id not in visiting
              else list(state.card_data.get("visited", ()))}
             for w in witches.in_play(state)]
+def _patients(state: GameState) -> list[dict[str, Any]]:
+    """The patients laid out, each with its chart and what each space of its essence card gives."""
+    return [{"id": p.id, "name": say(p.name).to_dict(), "text": say(p.text).to_dict(), "when": p.when,
+             "glasses": [{"space": k, "vp": p.glass(k).vp, "rat": p.glass(k).rat, "oval": p.glass(k).oval,
+                          "label": essence.glass_label(p, k).to_dict()} for k in range(1, len(p.glasses) + 1)]}
+            for p in (PATIENTS[pid] for pid in state.config.patients)]
 
 
 def _shop(state: GameState) -> dict[str, Any]:
@@ -114,6 +123,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "waiting": waiting_for(state),
         "shop": _shop(state),
         "exchange": _exchange(state),
+        "patients": _patients(state),
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
         "witches": _witches(state),
         "winners": list(state.winners),

@@ -4,9 +4,10 @@ A chip the engine expects back in the bag (flask, mandrake, crow skull, the end 
 chip from the supply) passes the reader on its way in: that read confirms its return. A chip
 beside the pot (red set 2) can only be going into the bag: it is put back, which the book allows
 at any time (a chip from beside the pot into the pot is an answer on the phone, never a read).
-Otherwise a read is a draw while brewing or while a Fortune Teller card has the seat draw chips,
-or a purchase in the shop; a chip that cannot have come from there (one beside another seat's
-pot, one in a pot) is refused with where it is.
+Otherwise a read is a draw while brewing or while a Fortune Teller card (or a patient of The
+Alchemists: Nervousness, Ear worm) has the seat draw chips, or a purchase in the shop; a chip
+that cannot have come from there (one beside another seat's pot, one in a pot) is refused with
+where it is.
 
 With a tag registry the sticker names a physical chip, and physical chips of one kind are
 interchangeable in the rules: whichever white 1-chips went into Ann's bag at setup are Ann's.

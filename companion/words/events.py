@@ -12,6 +12,7 @@ from typing import Any
 from companion.engine import catalog, witches
 from companion.engine.fortune import CARDS
 from companion.engine.ingredients.labels import chip_label, kind_label
+from companion.engine.patients import PATIENTS
 from companion.engine.text import N_, Text
 
 from .catalogs import translations
@@ -19,7 +20,7 @@ from .render import render
 
 PHASES = {
     "fortune": N_("Fortune Teller"), "brewing": N_("brewing"), "bonus_die": N_("bonus die"),
-    "chip_actions": N_("chip actions"), "rubies": N_("rubies"), "rewards": N_("rewards"),
+    "essence": N_("essence"), "chip_actions": N_("chip actions"), "rubies": N_("rubies"), "rewards": N_("rewards"),
     "shop": N_("shopping"), "spend": N_("spending rubies"), "round_end": N_("end of the round"),
     "game_over": N_("game over"),
 }
@@ -181,6 +182,13 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "bought": lambda w, e: w.ngettext("buys {chip} for {n} coin", "buys {chip} for {n} coins", e["cost"],
                                       chip=w.chip(e["chip"])),
     "game_over": lambda w, e: w._("Game over"),
+    "patient": lambda w, e: w._("treats {patient}", patient=w.lookup(PATIENTS[e["patient"]].name)),
+    "essence": lambda w, e: w._("essence: the flask's marker reaches space {space}", space=e["space"]),
+    "essence_rat": lambda w, e: w.ngettext("{n} more rat tail next round (essence)",
+                                           "{n} more rat tails next round (essence)", e["tails"]),
+    "essence_spent": lambda w, e: w.ngettext("spends {n} essence ({left} left)", "spends {n} essence ({left} left)",
+                                             e["amount"], left=e["left"]),
+    "laid_out": lambda w, e: w._("lays out {chips} (Nervousness)", chips=w.chips(e["chips"])),
     "witch": _witch,
     "unexploded": lambda w, e: w._("the explosion is undone: whites {total}, brewing on", total=e["white_total"]),
     "witch_visits": lambda w, e: w._("turns up the visiting witch \"{name}\": free for everyone this round",

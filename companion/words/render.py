@@ -22,7 +22,7 @@ def render(text: Text | Mapping[str, Any], lang: str) -> str:
 
 def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
     """A view (`state_to_dict`, `view_for`) with every text in `lang`: decisions, books, the card,
-    what each seat's books hold for its next chips, the witches in play.
+    what each seat's books hold for its next chips, the witches in play, the patients laid out (The Alchemists).
 
     Changes `view` in place and returns it: screens and `--json` show words, not catalog keys."""
     for decision in view.get("decisions", ()):
@@ -34,6 +34,10 @@ def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
             effect["text"] = render(effect["text"], lang)
     for book in view.get("books", {}).values():
         book["text"] = render(book["text"], lang)
+    for patient in view.get("patients", ()):
+        patient["name"], patient["text"] = render(patient["name"], lang), render(patient["text"], lang)
+        for glass in patient["glasses"]:
+            glass["label"] = render(glass["label"], lang)
     card = view.get("card")
     if card:
         card["name"] = render(card["name"], lang)

@@ -6,6 +6,8 @@ individual in exactly one place; everything after that goes through `step`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.engine import (
     Buy,
     Choose,
@@ -27,17 +29,32 @@ from companion.engine import (
 from companion.engine.model import chip
 from companion.words import render
 
+QUIET_PATIENTS = ("witchs-hump", "wing-ears", "chicken-eyes")
+"""With The Alchemists and no patients named: laid out, and every seat treats Witch's hump, who
+brings no start chips and acts only with essence spent on a ruby space."""
+
+
+def begin(config: GameConfig) -> GameState:
+    """A new game; with The Alchemists every seat has chosen its patient (the round's card is next)."""
+    if config.has("alchemists") and not config.patients:
+        config = replace(config, patients=QUIET_PATIENTS)
+    state = new_game(config)
+    if config.has("alchemists"):
+        for n in range(len(state.seats)):
+            if any(d.seat == n and d.kind == "patient" for d in state.decisions):
+                state = answer(state, n, "patient", QUIET_PATIENTS[0])
+    return state
+
 
 def game(players: int = 2, names: tuple[str, ...] | None = None, **setup) -> GameState:
     """A new game, Fortune Teller read: the seats are brewing round 1."""
     names = names or ("Ann", "Ben", "Cid", "Dee")[:players]
-    state = new_game(GameConfig(players=names, **setup))
-    return step(state, Fortune(None)).state
+    return step(begin(GameConfig(players=names, **setup)), Fortune(None)).state
 
 
 def at_round(round_no: int = 1, players: int = 2, **setup) -> GameState:
     """A new game played on without cards (every seat stops at once) to the start of `round_no`."""
-    state = new_game(GameConfig(players=("Ann", "Ben", "Cid", "Dee")[:players], **setup))
+    state = begin(GameConfig(players=("Ann", "Ben", "Cid", "Dee")[:players], **setup))
     while state.round < round_no:
         state = next_step(state)
     return state

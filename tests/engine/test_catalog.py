@@ -32,6 +32,7 @@ def test_rat_tails_and_die_match_game_data(data):
 
 
 def test_fortune_teller_cards_match_game_data(data):
+    """The base game's 24 cards; the expansions' cards are checked against expansions.md in their own tests."""
     cards = {c["id"]: c for c in data["fortune_teller_cards"]}
     base = [card for card in CARDS.values() if card.box is None]  # the data file holds the base game's
     assert list(cards) == [card.id for card in base]

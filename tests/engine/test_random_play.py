@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.autoplay import play_game
 from companion.books import RANDOM, deal, every_colour
-from companion.dealing import deal_witches
+from companion.dealing import deal_setup, deal_witches
 from companion.engine import (
     GameConfig,
     catalog,
@@ -24,13 +24,14 @@ from companion.engine import (
 )
 from companion.engine.fortune import CARDS
 from companion.engine.model import chip
+from companion.engine.patients import PATIENTS
 
 
 def every_chip(state) -> list[str]:
     found = [cid for ids in state.supply.values() for cid in ids]
     for seat in state.seats:
         in_pot = [cid for cid, _ in seat.pot]
-        found += seat.bag + seat.hand + seat.aside + seat.bowl + in_pot + [c for c in seat.first if c not in in_pot]
+        found += seat.bag + seat.hand + seat.aside + seat.bowl + seat.laid_out + in_pot + [c for c in seat.first if c not in in_pot]
     return found
 
 
@@ -66,13 +67,15 @@ class Invariants:
                 assert view["seats"][n]["white_total"] == whites
             if state.phase != "game_over" and state.phase != "fortune":
                 safe = state.fortune == "B09"  # the chip placed for Strong Ingredient cannot explode the pot
+                safe |= seat.patient == "ear-worm" and state.phase != "brewing"  # nor Ear worm's chips
                 assert (seat.status == "exploded") == (whites > seat.threshold) or safe, \
                     "explodes exactly above the threshold"
                 assert seat.status != "exploded" or whites > seat.threshold
             placed = [space for _, space in seat.pot]
             assert placed == sorted(set(placed)), "chips lie one after another, one per space"
             assert all(s <= catalog.LAST_CHIP_SPACE for s in placed)
-            if state.phase == "brewing":  # evaluation may move the droplet past the chips
+            if state.phase == "brewing" and seat.patient != "witchs-hump":  # evaluation (or the hump's die) may
+                # move the droplet past the chips
                 assert all(seat.start_space < s for s in placed)
             preview = [d for d in state.decisions if d.seat == n and d.kind in ("blue.preview", "fortune.look", "witch.look")]
             assert not seat.hand or preview, "chips are held in the hand only while looking at them"
@@ -148,13 +151,18 @@ def test_random_games_with_blue_green_and_purple_books_of_sets_2_to_4_keep_every
     assert every <= set(Seen.seen), f"never happened: {every - set(Seen.seen)}"
 
 
+def laid_out(expansions: tuple[str, ...], seed: int) -> tuple[str, ...]:
+    """With The Alchemists, three patients drawn by `seed`; none without."""
+    return tuple(random.Random(seed).sample(sorted(PATIENTS), 3)) if "alchemists" in expansions else ()
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), supply=st.sampled_from(["A", "B"]), tubes=st.booleans(),
        cards=st.booleans(), books=BOOKS, edition=st.sampled_from(EDITIONS),
        expansions=st.sampled_from([(), ("exchange",), ("alchemists",), ("alchemists", "exchange")]),
        stand=st.sampled_from(catalog.STAND_SIDES))
 def test_a_transcript_replays_to_the_same_state(seed, players, supply, tubes, cards, books, edition, expansions, stand):
-    config = GameConfig(players=tuple(f"P{k}" for k in range(players)), supply=supply, books=books, edition=edition,
+    config = GameConfig(patients=laid_out(expansions, seed), players=tuple(f"P{k}" for k in range(players)), supply=supply, books=books, edition=edition,
                         tubes=tubes and "exchange" not in expansions, expansions=expansions, stand=stand)
     state, inputs = play_game(config, seed, cards=cards)
     text = format_transcript(config, inputs)
@@ -194,13 +202,30 @@ def test_random_games_with_red_and_yellow_sets_2_to_4_keep_every_invariant():
     assert placed_from_aside, "red chips were placed from beside the pot"
 
 
+def test_random_games_with_the_alchemists_keep_every_invariant_and_replay_from_their_transcript():
+    """Every patient, with and without cards (the three flask cards among them), on both pot sides."""
+    seen, cards = set(), set()
+    for game_no in range(24):
+        players = 2 + game_no % 3
+        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+                            **deal_setup(every_colour(RANDOM), ["alchemists"], random.Random(game_no)))
+        state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 2 == 0)
+        assert state.phase == "game_over" and state.winners
+        seen |= {s.patient for s in state.seats}
+        cards |= set(state.cards_used)
+        again_config, again = parse_transcript(format_transcript(config, inputs))
+        assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
+    assert seen == set(PATIENTS), "every patient was treated"
+    assert {"AB06", "AB07", "AB09"} <= cards, "the flask cards came up"
+
+
 def test_random_games_with_the_exchange_office_and_the_alchemists_cards_keep_every_invariant():
     """Both sides of the stand, with and without The Alchemists' cards; each game replays from its transcript."""
     turned_up, stands, bought, divided = Counter(), [], 0, 0
-    for game_no in range(60):
+    for game_no in range(90):
         players = 2 + game_no % 3
         expansions = ("exchange", "alchemists") if game_no % 3 else ("exchange",)
-        config = GameConfig(players=tuple("ABCD"[:players]), start_player=game_no % players, expansions=expansions,
+        config = GameConfig(patients=laid_out(expansions, game_no), players=tuple("ABCD"[:players]), start_player=game_no % players, expansions=expansions,
                             stand=catalog.STAND_SIDES[game_no % 2],
                             books=deal(every_colour(RANDOM), random.Random(game_no)))
         state, inputs = play_game(config, 30_000 + game_no, Invariants(config), cards=game_no % 5 != 0)
@@ -236,7 +261,7 @@ def test_random_games_with_the_herb_witches_books_keep_every_invariant_and_repla
     for game_no in range(120):
         players = 2 + game_no % 4
         expansions = WITCHES_MIXES[game_no % len(WITCHES_MIXES)]
-        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+        config = GameConfig(patients=laid_out(expansions, game_no), players=tuple("ABCDE"[:players]), start_player=game_no % players,
                             tubes=game_no % 2 == 1 and "exchange" not in expansions, expansions=expansions,
                             books=deal(every_colour(RANDOM), random.Random(30_000 + game_no), expansions),
                             edition=EDITIONS[game_no % len(EDITIONS)])
@@ -260,7 +285,7 @@ def test_random_games_with_the_overflow_bowl_and_locoweed_keep_every_invariant()
     for game_no in range(60):
         expansions = (("witches",), ("alchemists",), ("alchemists", "witches"))[game_no % 3]
         players = 2 + game_no % 4 if "witches" in expansions else 2 + game_no % 3
-        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players,
+        config = GameConfig(patients=laid_out(expansions, game_no), players=tuple("ABCDE"[:players]), start_player=game_no % players,
                             tubes=game_no % 4 == 1, expansions=expansions, threshold=20 if game_no % 2 else 7,
                             books={**deal(every_colour(RANDOM), random.Random(game_no)),
                                    "locoweed": random.Random(game_no).choice(catalog.locoweed_sets(expansions))})
@@ -291,7 +316,7 @@ def test_random_games_with_the_herb_witches_keep_every_invariant_and_replay():
     Witched.called = Counter()
     for game_no in range(80):
         players = 2 + game_no % 4
-        config = GameConfig(players=tuple("ABCDE"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
+        config = GameConfig(patients=laid_out(("alchemists",) if game_no % 3 == 0 else (), game_no), players=tuple("ABCDE"[:players]), start_player=game_no % players, tubes=game_no % 2 == 1,
                             books=deal(every_colour(RANDOM), random.Random(game_no)),
                             expansions=("alchemists", "witches") if game_no % 3 == 0 else ("witches",),
                             witches=deal_witches((), random.Random(game_no)))

@@ -29,7 +29,7 @@ from companion.engine import (
 from companion.engine import witches as w
 from companion.engine.model import chip
 
-from .scenario import answer, books, card, decision, draw, draws, game, set_bag, stop
+from .scenario import answer, begin, books, card, decision, draw, draws, game, set_bag, stop
 
 DEFAULTS = ("H-E2", "H-B2", "H-G1")
 
@@ -492,8 +492,8 @@ def test_a_game_with_witches_replays_from_its_transcript():
 
 def alchemists_game(*laid_out):
     chosen = {w.WITCHES[x].type: x for x in (*DEFAULTS, *laid_out)}
-    return new_game(GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"),
-                               witches=tuple(chosen.values())))
+    return begin(GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"),
+                            witches=tuple(chosen.values())))
 
 
 @pytest.mark.parametrize("card_id", ["AP07", "AB08", "AB10"])
@@ -501,7 +501,7 @@ def test_the_witch_cards_are_never_turned_up_without_both_boxes(card_id):
     for expansions in ((), ("witches",), ("alchemists",)):
         config = GameConfig(players=("A", "B"), expansions=expansions,
                             witches=("H-E1", "H-B1", "H-G1") if "witches" in expansions else ())
-        state = new_game(config)
+        state = begin(config)
         with pytest.raises(IllegalAction) as refused:
             card(state, card_id)
         assert refused.value.code == "not_in_deck"

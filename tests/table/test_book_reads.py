@@ -1,4 +1,5 @@
-"""Chips a book puts into a bag in evaluation pass the bag's reader on the way in: their read is a return."""
+"""Chips a book puts into a bag in evaluation pass the bag's reader on the way in: their read is a return;
+a chip read while a patient draws (Ear worm) is a draw."""
 
 from companion.engine import GameConfig, catalog
 from companion.engine.model import chip
@@ -28,5 +29,32 @@ def test_the_orange_chip_green_set_2_puts_into_the_bag_is_read_going_in_not_draw
         outcome = table.read("bag-0", NEW_STICKER)
         assert outcome.events == [{"event": "return_seen", "seat": 0, "chip": gained[0]}]
         assert gained[0] not in table.state.seats[0].returning and gained[0] in table.state.seats[0].bag
+    finally:
+        table.close()
+
+
+def test_a_chip_read_while_ear_worm_draws_after_the_essence_phase_is_drawn_and_placed(db):
+    TagRegistry(db).assign(NEW_STICKER, "green-1-15")
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
+                        patients=("ear-worm", "vampirism", "nervousness"))
+    table = start_game(db, TableSetup(config, {"bag-0": 0, "bag-1": 1}, registry=True))
+    try:
+        for seat in (0, 1):
+            choice = table.state.decisions_for(seat)[0]
+            table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["ear-worm"]}, "host")
+        table.submit({"kind": "fortune"}, "host")
+        ann = table.state.seats[0]
+        cid = next(c for c in ann.bag if chip(c).kind == "orange-1")
+        table.submit({"kind": "draw", "seat": 0, "chip": cid}, "host")
+        table.submit({"kind": "stop", "seat": 0}, "host")
+        table.submit({"kind": "stop", "seat": 1}, "host")
+        assert table.state.phase == "essence"
+        space = next(d for d in table.state.decisions if d.kind == "essence.space" and d.seat == 0)
+        table.submit({"kind": "choose", "seat": 0, "decision": space.id, "keys": ["1"]}, "host")  # draw 1
+        assert [d.kind for d in table.state.decisions_for(0)] == ["fortune.look"]
+        outcome = table.read("bag-0", NEW_STICKER)  # Ann's own green 1-chip: the sticker binds to it
+        placed = [e for e in outcome.events if e["event"] == "placed"]
+        assert len(placed) == 1 and chip(placed[0]["chip"]).kind == "green-1"
+        assert [chip(c).kind for c, _ in table.state.seats[0].pot] == ["orange-1", "green-1"]
     finally:
         table.close()

@@ -14,6 +14,8 @@ from companion.words import MissingTranslation, describe, languages, localize, r
 from companion.words.catalogs import po_path
 from companion.words.extract import POT, extract
 
+LAID_OUT = ("wing-ears", "vampirism", "ear-worm")
+
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
@@ -125,7 +127,7 @@ def test_games_with_the_herb_witches_speak_spanish():
 
     events, kinds = Counter(), Counter()
     for game_no in range(16):
-        config = GameConfig(players=("P0", "P1", "P2"), expansions=("alchemists", "witches"),
+        config = GameConfig(players=("P0", "P1", "P2"), expansions=("alchemists", "witches"), patients=LAID_OUT,
                             witches=deal_witches((), random.Random(game_no)))
         spanish = SpeaksSpanish(config)
         play_game(config, 900 + game_no, spanish, cards=True)

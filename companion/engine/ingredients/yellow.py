@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import BREWING, Chip, Decision, Option, Seat, chip
+from ..model import BREWING, EXPLODED, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
 from .labels import chip_label
@@ -26,8 +26,9 @@ def takes_back(before: str | None) -> bool:
 
 
 def _offer(ctx: Ctx, yellow: Chip) -> None:
+    """Not in an exploded pot (a chip set aside placed after the explosion): its whites stay."""
     pot = ctx.seat.pot
-    if takes_back(chip(pot[-2][0]).color if len(pot) >= 2 else None):
+    if ctx.seat.status != EXPLODED and takes_back(chip(pot[-2][0]).color if len(pot) >= 2 else None):
         white = pot[-2][0]
         ctx.ask(
             "yellow.return", "yellow/1", say("Mandrake: put the {chip} back into the bag?", chip=chip_label(white)),
@@ -36,9 +37,12 @@ def _offer(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only while the white chip is still in the pot (a card or a patient may have put it back meanwhile)."""
     seat = ctx.seat
     white = decision.data["white"]
     ctx.close(decision)
+    if all(cid != white for cid, _ in seat.pot):
+        return
     seat.pot = [p for p in seat.pot if p[0] != white]
     ctx.put_back([white], N_("mandrake"))
 
@@ -139,7 +143,8 @@ def _resolve_peek(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     drawn = keys[0]
     ctx.seat.hand.remove(drawn)
     ctx.put_back([drawn], MANDRAKE)
-    ctx.move_on(decision.data["yellow"], chip(drawn).value, MANDRAKE)
+    if any(cid == decision.data["yellow"] for cid, _ in ctx.seat.pot):  # a patient may have returned it meanwhile
+        ctx.move_on(decision.data["yellow"], chip(drawn).value, MANDRAKE)
 
 
 SET_5 = IngredientRule(

@@ -20,7 +20,8 @@
   const DECISION_GUIDE = { bonus_die: "guide_die", "exploded.reward": "guide_reward", "purple.tier": "guide_purple",
                            droplet: "guide_droplet", "red.aside": "guide_red_aside", "green.chip": "guide_green_chip",
                            "green.pay": "guide_green_pay", "purple.trade": "guide_purple_trade",
-                           "purple.upgrade": "guide_purple_upgrade" };
+                           "purple.upgrade": "guide_purple_upgrade", patient: "guide_patient",
+                           "essence.space": "guide_essence" };
 
   // Questions that draw chips to look at before a choice (the crow skull, the draw witch).
   const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"] };
@@ -288,6 +289,18 @@
       // Blue set 2: how many of the next draws an explosion would still keep points and coins.
       st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
         el("span", {}, t("insured_draws"))) : null);
+
+    // The Alchemists: the flask's track, the glass under each space, and the chips Nervousness laid out.
+    const patient = (view.patients || []).find((p) => p.id === me.patient);
+    show("flaskpanel", !!patient);
+    if (patient) {
+      fill("flaskhead", t("flask_of", { patient: patient.name, n: me.essence }));
+      fill("flasktrack", patient.glasses.map((g) => el("li", { "data-space": g.space,
+        class: g.space === me.essence ? "here" : "" }, el("b", {}, `${g.space}`), " ", g.label)));
+      const laid = me.laid_out || [];
+      show("laidout", laid.length > 0);
+      fill("laidout", el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value)));
+    }
 
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);

@@ -84,6 +84,11 @@ const TableView = (() => {
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
       k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
     document.getElementById("pots").dataset.n = seats.length;
+    // The Alchemists: the three patients laid out, and who treats each.
+    const patients = view.patients || [];
+    toggle("patientsbox", patients.length > 0);
+    fill("patients", patients.map((p) => el("li", { "data-patient": p.id }, el("b", {}, p.name), ` ${p.text} `,
+      el("span", { class: "muted" }, seats.filter((s) => s.patient === p.id).map((s) => s.name).join(", ")))));
     fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
@@ -96,6 +101,7 @@ const TableView = (() => {
         t("bowl_of", { total: s.bowl.total, points: s.bowl.points }), s.bowl.chips.map((c) => Q.chip(c.color, c.value))) : null,
       el("div", { class: "row spread muted" },
         el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
+        patients.length ? el("span", { "data-essence": s.essence }, t("essence_short", { n: s.essence })) : null,
         s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
           s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null))));
     if (document.getElementById("results")) {

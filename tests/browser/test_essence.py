@@ -1,0 +1,71 @@
+"""The Alchemists on a phone: the patient choice, the flask track and the essence choice, in English
+and in Spanish; the table screen shows the patients laid out and each seat's essence."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from companion.commands.demo import build_demo
+from companion.engine import Choose, Fortune, GameConfig, Stop
+from companion.table import TableSetup, start_game
+from companion.webapp import create_app
+from companion.webapp.server import Server
+
+from .conftest import PIN
+from .spanish import assert_spanish
+from .test_play import PHONE, SCREEN, click_and_wait
+
+PATIENTS = ("chicken-eyes", "vampirism", "nervousness")
+
+
+def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(browser, artifacts):
+    demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
+    demo.table.close()
+    config = GameConfig(players=("Ana", "Ben"), expansions=("alchemists",), patients=PATIENTS)
+    table = start_game(demo.table.db, TableSetup(config, {"sim-1": 0, "sim-2": 1}, registry=True))
+    demo.repoint(table)
+    srv = Server(create_app(table, host_pin=PIN, demo=demo), "127.0.0.1", 0).start()
+    try:
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        phone.wait_for_selector("[data-kind='patient'] [data-option='chicken-eyes']")
+        click_and_wait(phone, "[data-kind='patient'] [data-option='chicken-eyes']")
+        assert table.state.seats[0].patient == "chicken-eyes"
+        table.submit(Choose(1, table.state.decisions_for(1)[0].id, ("vampirism",)), "web")
+        table.submit(Fortune(None), "host")
+        table.wait_for_reads()
+        for kind in ("orange-1", "green-1"):  # two colours: the marker reaches space 2
+            table.manual_draw(0, next(c for c in table.state.seats[0].bag if c.startswith(kind)))
+        table.submit(Stop(0), "web")
+        table.submit(Stop(1), "web")
+        phone.wait_for_selector("[data-kind='essence.space'] [data-option='1']")
+        panel = phone.locator("[data-kind='essence.space']")
+        assert "Essence: choose the space your marker stops on" in phone.locator("#guide").inner_text()
+        assert panel.locator("[data-option]").all_inner_texts() == [
+            "Space 2: an orange 1-chip", "Space 1: 1 ruby", "Space 0: no bonus"]
+        assert "Flask: Chicken eyes, essence 2" in phone.locator("#flaskhead").text_content()
+        phone.screenshot(path=str(artifacts / "essence-choice-seat.png"), full_page=True)
+        rubies = table.state.seats[0].rubies
+        click_and_wait(phone, "[data-kind='essence.space'] [data-option='1']")
+        assert table.state.seats[0].essence == 1 and table.state.seats[0].rubies == rubies + 1
+        phone.wait_for_selector("#flasktrack li.here[data-space='1']")
+        phone.wait_for_function("document.getElementById('events').innerText.includes('Ana: +1 ruby (Chicken eyes)')")
+
+        screen = browser.new_context(**SCREEN).new_page()
+        screen.goto(f"{srv.url}/table/{srv.app.extensions['companion.game'].table_token}")
+        screen.wait_for_selector("#patientsbox:not(.hidden) [data-patient='chicken-eyes']")
+        assert screen.locator("[data-seat='0'] [data-essence='1']").inner_text() == "Essence 1"
+        screen.screenshot(path=str(artifacts / "essence-table.png"), full_page=True)
+
+        spanish = browser.new_context(**PHONE)
+        spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
+        es = spanish.new_page()
+        es.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        es.wait_for_selector("#flasktrack li.here[data-space='1']")
+        assert "Matraz: Ojos de gallo, esencia 1" in es.locator("#flaskhead").text_content()
+        assert_spanish(es, "seat 0 after the essence phase")
+    finally:
+        srv.stop()
+        table.close()
+
