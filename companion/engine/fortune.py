@@ -94,12 +94,13 @@ def _ask(ctx: Ctx, kind: str, prompt: Text, options: list[Option], *,
     ctx.ask(kind, RULE, prompt, options, blocking=blocking, data=data)
 
 
-def chip_options(state: GameState, value: int, *, only: tuple[str, ...] = catalog.COLORS,
+def chip_options(state: GameState, value: int | None = None, *, only: tuple[str, ...] = catalog.COLORS,
                  leave_out: tuple[str, ...] = ()) -> list[Option]:
-    """'Any one N-chip': the colours whose book is on the table this round, while the supply has one."""
+    """'Any one N-chip' (no value: any chip): the colours whose book is on the table this round,
+    while the supply has one."""
     found = []
     for color, val in evaluation.price_list(state.config, state.round):
-        if val == value and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
+        if value in (None, val) and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
             found.append(Option(f"{color}-{val}", kind_label(color, val)))
     return found
 
@@ -637,7 +638,7 @@ def _resolve_neighbour_in_need(ctx: Ctx, decision: Decision, keys: tuple[str, ..
     if keys[0] == "white":
         _take_white_out(left, say("Neighbor in need: take a white 1-chip out of your bag"))
         return
-    options = [o for value in (1, 2, 4) for o in chip_options(ctx.state, value)]
+    options = chip_options(ctx.state)
     if options:
         _ask(left, "fortune.choice", say("Neighbor in need: {name} gives you a chip of your choice",
                                          name=ctx.seat.name), options, data={"take": True})
@@ -784,12 +785,6 @@ def _quick_exchange(state: GameState, events: Events) -> None:
                     for kind in ctx.seat.pennies), Option(NONE, say("Keep your pennies"))])
 
 
-def _any_chip(state: GameState) -> list[Option]:
-    """Any chip the shop has this round while the supply has one."""
-    return [Option(f"{color}-{value}", kind_label(color, value))
-            for color, value in evaluation.price_list(state.config, state.round) if state.supply.get(f"{color}-{value}")]
-
-
 def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     if decision.data.get("penny") or keys[0] == NONE:
         _resolve_take(ctx, decision, keys)
@@ -797,7 +792,7 @@ def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
     ctx.close(decision)
     ctx.seat.pennies.remove(keys[0])
     ctx.emit("penny_given", penny=keys[0], why=_why(ctx))
-    ctx.ask("fortune.choice", RULE, say("A quick exchange: which chip?"), _any_chip(ctx.state),
+    ctx.ask("fortune.choice", RULE, say("A quick exchange: which chip?"), chip_options(ctx.state),
             data={"penny": keys[0]})
 
 
