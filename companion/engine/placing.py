@@ -5,18 +5,21 @@ Both a draw and a look-ahead rule (the crow skull) place chips, through `Ctx.pla
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import bowl, catalog
-from .ingredients import active_rules
+from .ingredients import IngredientRule, active_rules
 from .ingredients.labels import chip_label
-from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .text import say
 
 if TYPE_CHECKING:
     from .context import Ctx
 
 FLASK = "core/flask"
+Mover = Callable[[Seat, Chip, int], int]  # IngredientRule.moves
 
 
 MOVE_ORDER: tuple[str, ...] = ("red", "yellow")
@@ -45,6 +48,17 @@ def offers_flask(space: int, flask_full: bool, *, overflow: bool = False) -> boo
     return flask_full and (overflow or not fills_pot(space))
 
 
+@lru_cache(maxsize=64)
+def _setup(config: GameConfig) -> tuple[dict[str, IngredientRule], tuple[tuple[str, Mover], ...], bool]:
+    """What laying a chip asks of the setup: the books in play, those of them that change how far
+    other chips move (colour and hook, in `MOVE_ORDER`; most setups have none), and whether the
+    overflow bowl is in play. A config never changes, so this is worked out once per setup rather
+    than for every chip laid."""
+    rules = active_rules(config)
+    movers = tuple((color, rule.moves) for color in MOVE_ORDER if (rule := rules.get(color)) and rule.moves)
+    return rules, movers, bowl.in_play(config)
+
+
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     """Lay a drawn chip after the previous one by its value; check the whites; run its action.
 
@@ -58,14 +72,13 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     color, value = c.color, c.value
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
-    overflow = bowl.in_play(state.config)
+    rules, movers, overflow = _setup(state.config)
     from_aside = chip_id in seat.aside
     if overflow and bowl.full(seat):
         if from_aside:
             seat.aside.remove(chip_id)
         _into_bowl(ctx, chip_id, safe=safe)
         return
-    rules = active_rules(state.config)
     rule = rules.get(color)
     if rule and rule.acts_as and not safe:  # locoweed set 6: laid as a copy of another chip
         c = rule.acts_as(seat, c)
@@ -80,10 +93,9 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     card_extra = state.card_data.get("extra_move")
     if card_extra:
         moved += card_extra.get(color, 0)
-    for mover in MOVE_ORDER:
-        other = rules.get(mover)
-        if other and other.moves and not (safe and mover == color):
-            moved = other.moves(seat, c, moved)
+    for mover, moves in movers:
+        if not (safe and mover == color):
+            moved = moves(seat, c, moved)
     if seat.pending:
         seat.pending.clear()  # the chip laid takes every effect that waited for it
     space = landing(seat.last_space, value, moved - value)
