@@ -139,9 +139,9 @@ def _white(ctx: Ctx, chip_id: str, flask: bool) -> bool:
                          **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
         return True
     if flask:
-        ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=chip_label(chip_id)),
-                [Option("use", say("Flask: put {chip} back", chip=chip_label(chip_id)))], blocking=False,
-                data={"chip": chip_id})
+        label = chip_label(chip_id)
+        ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=label),
+                [Option("use", say("Flask: put {chip} back", chip=label))], blocking=False, data={"chip": chip_id})
     return False
 
 
