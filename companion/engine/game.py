@@ -213,10 +213,11 @@ def apply(state: GameState, action: Action) -> Events:
         raise IllegalAction("malformed", f"not an input: {action!r}")
     if state.fortune in fortune.REACTS_TO_PLACING:
         fortune.chips_placed(state, events)
-    if state.config.has("alchemists") and state.phase == "brewing":
+    expansions = state.config.expansions  # membership tests rather than two `has` calls for every input
+    if "alchemists" in expansions and state.phase == "brewing":
         essence.chips_placed(state, events)
     state.seq += 1
-    if state.config.has("witches"):
+    if "witches" in expansions:
         _witches(state, seat, moment, events)
     else:
         flow.advance(state, events)
