@@ -157,8 +157,12 @@ def waiting_for(state: GameState) -> list[int | None]:
         return [None]
     asked = {d.seat for d in state.decisions} if state.decisions else ()
     if state.phase == "brewing":
-        if not asked:  # the common case while brewing: who is still drawing
-            return [n for n, s in enumerate(state.seats) if s.status == BREWING]
+        if not asked:  # the common case while brewing: who is still drawing (a loop: a comprehension is a call)
+            drawing: list[int | None] = []
+            for n, s in enumerate(state.seats):
+                if s.status == BREWING:
+                    drawing.append(n)
+            return drawing
         return [n for n, s in enumerate(state.seats) if s.status == BREWING or n in asked]
     if state.phase == "shop":
         return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]
