@@ -11,7 +11,7 @@ from .ingredients import RULES
 from .ingredients.labels import chip_label
 from .ingredients.red import SET_6
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat
+from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat, white_value
 from .text import N_, say
 
 
@@ -185,7 +185,10 @@ def risk(seat: Seat) -> tuple[int, int]:
     if margin >= HIGHEST_WHITE:  # no white chip is that big: the common case needs no count
         return 0, len(seat.bag)
     exploding, values = 0, WHITE_VALUES
-    for cid in seat.bag:
-        if values[cid] > margin:
-            exploding += 1
+    try:
+        for cid in seat.bag:
+            if values[cid] > margin:
+                exploding += 1
+    except KeyError:  # a chip id met for the first time
+        exploding = sum(1 for cid in seat.bag if white_value(cid) > margin)
     return exploding, len(seat.bag)

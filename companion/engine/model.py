@@ -59,8 +59,22 @@ class _PerChip(dict[str, _T]):
         return found
 
 
-WHITE_VALUES: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" else 0)
-"""Chip id -> what the chip adds to the white total: its value if it is white, else 0."""
+WHITE_VALUES: dict[str, int] = {}
+"""Chip id -> what the chip adds to the white total: its value if it is white, else 0. Filled by
+`white_value` the first time an id is met (a chip id always names the same chip, so an entry never
+goes stale); a plain dict rather than a `_PerChip`, as indexing an exact dict is the interpreter's
+quickest lookup and the white total is summed before and after nearly every draw."""
+
+
+def white_value(chip_id_: str) -> int:
+    """What the chip adds to the white total, learnt in `WHITE_VALUES`."""
+    found = WHITE_VALUES.get(chip_id_)
+    if found is None:
+        c = chip(chip_id_)
+        found = WHITE_VALUES[chip_id_] = c.value if c.color == "white" else 0
+    return found
+
+
 _COLORS: _PerChip[str] = _PerChip(lambda c: c.color)
 
 
@@ -255,12 +269,18 @@ class Seat:
 
     @property
     def white_total(self) -> int:
-        """The whites in the pot and in the overflow bowl: both count toward the explosion."""
+        """The whites in the pot and in the overflow bowl: both count toward the explosion.
+
+        Indexes `WHITE_VALUES` directly, falling back to `white_value` only for an id not met
+        before: the random player and the engine ask this before and after nearly every draw."""
         total, values = 0, WHITE_VALUES
-        for cid, _ in self.pot:
-            total += values[cid]
-        for cid in self.bowl:
-            total += values[cid]
+        try:
+            for cid, _ in self.pot:
+                total += values[cid]
+            for cid in self.bowl:
+                total += values[cid]
+        except KeyError:  # a chip id met for the first time
+            return sum(white_value(cid) for cid, _ in self.pot) + sum(white_value(cid) for cid in self.bowl)
         return total
 
     def clone(self) -> Seat:

@@ -52,6 +52,17 @@ def test_exact_explosion_risk_counts_the_whites_that_would_pass_the_threshold():
     assert explosion_risk(state.seats[0]) == (1, 3)
 
 
+def test_whites_never_seen_before_count_in_the_white_total_and_the_risk():
+    """Chips met for the first time (a pot or bag set up by hand, a search's stand-in chip) are
+    counted as well as chips already laid in other games."""
+    seat = game().seats[0]
+    seat.pot = [("white-3-71", 3), ("orange-1-71", 4), ("white-2-71", 6)]
+    seat.bowl = ["white-1-71"]
+    assert seat.white_total == 6
+    seat.bag = ["white-2-72", "green-1-72", "white-1-72"]
+    assert explosion_risk(seat) == (1, 3)  # margin 1: only the white 2 would pass the threshold
+
+
 def test_stopping_by_choice_ends_the_seat_and_the_phase_waits_for_the_others():
     state = game()
     set_bag(state, 0, "orange-1", "white-1")
