@@ -19,10 +19,13 @@ DIE = "core/die"
 DIE_KIND = "bonus_die"
 
 
+FACES: tuple[Option, ...] = tuple(Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE)
+"""The die's faces as the answers to a roll: the same six every time, so made once."""
+
+
 def ask_die(ctx: Ctx) -> None:
     """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"),
-            [Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE])
+    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"), list(FACES))
 
 
 def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
