@@ -6,7 +6,6 @@ shop and the cards have always used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -128,26 +127,27 @@ def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int, 
                  for (color, value), cost in price_list(config, round_no).items())
 
 
-def _offered(state: GameState, seat_no: int) -> Iterator[tuple[str, int, int]]:
-    """(colour, value, cost) the seat may buy now: affordable, in stock, a colour not yet bought."""
+def offers(state: GameState, seat_no: int, *, first: bool = False) -> list[tuple[str, int, int]]:
+    """(colour, value, cost) the seat may buy now: affordable, in stock, a colour not yet bought.
+    `first`: only the first found, which says whether the seat can buy at all (asked after every
+    purchase)."""
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
-        return
+        return []
     coins, bought, supply = seat.coins, seat.bought, state.supply
+    found = []
     for offer, cost, color, kind in _for_sale(state.config, state.round):
         if cost <= coins and color not in bought and supply.get(kind):
-            yield offer
-
-
-def offers(state: GameState, seat_no: int) -> list[tuple[str, int, int]]:
-    """(colour, value, cost) the seat may buy now, in the price list's order."""
-    return list(_offered(state, seat_no))
+            found.append(offer)
+            if first:
+                break
+    return found
 
 
 def can_shop(state: GameState, seat_no: int) -> bool:
     """Whether the seat can still buy anything (a chip, or victory points at the exchange stand) or
-    call a buying witch. The first chip found answers: this is asked after every purchase."""
-    return next(_offered(state, seat_no), None) is not None or exchange.can_buy_points(state, seat_no) \
+    call a buying witch."""
+    return bool(offers(state, seat_no, first=True)) or exchange.can_buy_points(state, seat_no) \
         or witches.shops(state, seat_no)
 
 
