@@ -120,17 +120,17 @@ def price(state: GameState, color: str, value: int) -> int | None:
 
 
 @lru_cache(maxsize=256)
-def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int, int], int, str, str], ...]:
-    """The price list as ((colour, value, cost), cost, colour, supply key), each offer made once:
+def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int], int, str, str], ...]:
+    """The price list as ((colour, value), cost, colour, supply key), each offer made once:
     the shop asks it after every purchase."""
-    return tuple(((color, value, cost), cost, color, f"{color}-{value}")
+    return tuple(((color, value), cost, color, f"{color}-{value}")
                  for (color, value), cost in price_list(config, round_no).items())
 
 
-def offers(state: GameState, seat_no: int, *, first: bool = False) -> list[tuple[str, int, int]]:
-    """(colour, value, cost) the seat may buy now: affordable, in stock, a colour not yet bought.
-    `first`: only the first found, which says whether the seat can buy at all (asked after every
-    purchase)."""
+def offers(state: GameState, seat_no: int, *, first: bool = False) -> list[tuple[str, int]]:
+    """(colour, value) of the chips the seat may buy now: affordable, in stock, a colour not yet
+    bought. `first`: only the first found, which says whether the seat can buy at all (asked after
+    every purchase)."""
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []

@@ -129,7 +129,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
-        moves.buys = tuple([(c, v) for c, v, _ in evaluation.offers(state, seat)])
+        moves.buys = tuple(evaluation.offers(state, seat))
         if exchange.can_buy_points(state, seat):
             moves.buys += ((exchange.POINTS, 1),)
         moves.done = True
