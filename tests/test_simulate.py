@@ -1,9 +1,11 @@
 """`quacks simulate`: seeded random games, with a Fortune Teller card every round, any books and edition."""
 
 import json
+import random
 
 import pytest
 
+from companion.autoplay import below
 from companion.cli import main
 from companion.engine import book_sets, catalog
 
@@ -23,6 +25,17 @@ def test_simulate_with_cards_plays_whole_games_and_is_repeatable(capsys):
     assert {k: again[k] for k in same} == {k: with_cards[k] for k in same}
     assert without["cards"] is False
     assert without["inputs_per_game"] != with_cards["inputs_per_game"]  # the cards' choices and looks are inputs
+
+
+def test_the_random_player_picks_as_random_choice_does_so_a_seed_plays_the_games_it_always_played():
+    for seed in range(20):
+        ours, python = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 4, 5, 7, 8, 13, 40):
+            assert below(ours, n) == python.randrange(n)
+            chips = [f"chip {k}" for k in range(n)]
+            assert chips[below(ours, n)] == python.choice(chips)
+    with pytest.raises(IndexError):
+        below(random.Random(1), 0)
 
 
 @pytest.mark.parametrize("set_no", ["1", "2", "3", "4"])
