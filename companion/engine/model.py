@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from . import catalog
 from .errors import ConfigError
@@ -45,37 +45,29 @@ def chip(chip_id_: str) -> Chip:
     return Chip(chip_id_, parts[0], int(parts[1]))
 
 
-class _PerChip(dict[str, _T]):
-    """Chip id -> one fact about the chip, worked out the first time the id is met and a plain dict
-    lookup after that: the pot's white total and colour counts are asked after nearly every input.
-    A chip id always names the same chip, so an entry never goes stale."""
+class _PerChip(Generic[_T]):
+    """Chip id -> one fact about the chip, worked out the first time the id is met. The pot's white
+    total and colour counts are asked around nearly every draw, so their loops index `table`
+    directly (an exact dict is the interpreter's quickest lookup) and call this only for an id not
+    met before. A chip id always names the same chip, so an entry never goes stale."""
+
+    __slots__ = ("table", "fact")
 
     def __init__(self, fact: Callable[[Chip], _T]) -> None:
-        super().__init__()
+        self.table: dict[str, _T] = {}
         self.fact = fact
 
-    def __missing__(self, chip_id_: str) -> _T:
-        self[chip_id_] = found = self.fact(chip(chip_id_))
+    def __call__(self, chip_id_: str) -> _T:
+        found = self.table.get(chip_id_)
+        if found is None:
+            found = self.table[chip_id_] = self.fact(chip(chip_id_))
         return found
 
 
-WHITE_VALUES: dict[str, int] = {}
-"""Chip id -> what the chip adds to the white total: its value if it is white, else 0. Filled by
-`white_value` the first time an id is met (a chip id always names the same chip, so an entry never
-goes stale); a plain dict rather than a `_PerChip`, as indexing an exact dict is the interpreter's
-quickest lookup and the white total is summed before and after nearly every draw."""
-
-
-def white_value(chip_id_: str) -> int:
-    """What the chip adds to the white total, learnt in `WHITE_VALUES`."""
-    found = WHITE_VALUES.get(chip_id_)
-    if found is None:
-        c = chip(chip_id_)
-        found = WHITE_VALUES[chip_id_] = c.value if c.color == "white" else 0
-    return found
-
-
-_COLORS: _PerChip[str] = _PerChip(lambda c: c.color)
+white_value: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" else 0)
+"""Chip id -> what the chip adds to the white total: its value if it is white, else 0."""
+WHITE_VALUES = white_value.table
+_color: _PerChip[str] = _PerChip(lambda c: c.color)
 
 
 @dataclass(frozen=True)
@@ -261,10 +253,13 @@ class Seat:
 
     def in_pot(self, color: str) -> int:
         """How many chips of a colour lie in the pot: what the red, yellow, purple and black books count."""
-        found, colors = 0, _COLORS
-        for cid, _ in self.pot:
-            if colors[cid] == color:
-                found += 1
+        found, colors = 0, _color.table
+        try:
+            for cid, _ in self.pot:
+                if colors[cid] == color:
+                    found += 1
+        except KeyError:  # a chip id met for the first time
+            return sum(1 for cid, _ in self.pot if _color(cid) == color)
         return found
 
     @property
