@@ -122,9 +122,10 @@ class Ctx:
         bag. A book that acts once a seat has stopped (red set 2) acts now, once per round. A
         chip laid after stopping (red sets 2 and 6, a card) may still fill the pot, which changes
         nothing, or explode it (a white chip set aside by red set 6 still counts)."""
-        brewing = self.seat.status == BREWING
+        seat = self.seat
+        brewing = seat.status == BREWING
         if brewing or status == EXPLODED:
-            self.seat.status = status
+            seat.status = status
         self.emit(event, **data)
         if brewing:
             for rule in active_rules(self.state.config).values():

@@ -104,7 +104,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if from_aside:
         placed["aside"] = True
     ctx.events.append(placed)
-    if color == "white" and not safe and _white(ctx, chip_id, offers_flask(space, seat.flask_full, overflow=overflow)
+    if color == "white" and not safe and _white(ctx, seat, chip_id, offers_flask(space, seat.flask_full, overflow=overflow)
                                                 and seat.status == BREWING):  # no flask for a chip laid after stopping
         return
     if seat.insured:
@@ -124,15 +124,15 @@ def _into_bowl(ctx: Ctx, chip_id: str, *, safe: bool) -> None:
     """The pot is full: the chip goes into the overflow bowl, with no action; a white there still
     counts toward the explosion, unless a Fortune Teller card placed it."""
     bowl.fill(ctx, chip_id)
-    if chip(chip_id).color == "white" and not safe and _white(ctx, chip_id, ctx.seat.flask_full):
-        return
-    _drawn(ctx.seat)
-
-
-def _white(ctx: Ctx, chip_id: str, flask: bool) -> bool:
-    """A white chip was laid: the pot explodes (True) when the whites pass the threshold; if not,
-    the flask is offered when `flask`."""
     seat = ctx.seat
+    if chip(chip_id).color == "white" and not safe and _white(ctx, seat, chip_id, seat.flask_full):
+        return
+    _drawn(seat)
+
+
+def _white(ctx: Ctx, seat: Seat, chip_id: str, flask: bool) -> bool:
+    """A white chip was laid in `seat` (ctx's): the pot explodes (True) when the whites pass the
+    threshold; if not, the flask is offered when `flask`."""
     total = seat.white_total
     if explodes(total, seat.threshold):
         ctx.stop_brewing(EXPLODED, "exploded", white_total=total, threshold=seat.threshold,
