@@ -252,7 +252,7 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
     low, high = decision.pick
     keys = decision.keys()
     if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
-            or any(k not in keys for k in action.keys):
+            or not set(action.keys).issubset(keys):
         raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
     pending = state.blocking_decision(action.seat)
     if decision.data.get("stands") and pending and len(state.seats[action.seat].hand) < pending.data.get("reveal", 0):
