@@ -83,9 +83,10 @@ class RandomPlayer:
             return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
         others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
                        spends=moves.spends)  # neither draws nor done
-        if not others.size():
-            others = moves
-        return others.pick(below(rng, others.size()))  # building only the input picked
+        count = others.size()
+        if not count:
+            others, count = moves, moves.size()
+        return others.pick(below(rng, count))  # building only the input picked
 
 
 class AdvisorPlayer(RandomPlayer):
