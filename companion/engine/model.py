@@ -328,9 +328,8 @@ class GameState:
         )
 
     def turn_order(self) -> list[int]:
-        """Seat numbers clockwise from the start player."""
-        n = len(self.seats)
-        return [(self.start_player + k) % n for k in range(n)]
+        """Seat numbers clockwise from the start player: from its seat to the last, then from the first."""
+        return [*range(self.start_player, len(self.seats)), *range(self.start_player)]
 
     def decisions_for(self, seat: int) -> list[Decision]:
         return [d for d in self.decisions if d.seat == seat]
