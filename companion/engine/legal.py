@@ -156,14 +156,12 @@ def waiting_for(state: GameState) -> list[int | None]:
     if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
         return [None]
     asked = {d.seat for d in state.decisions} if state.decisions else ()
-    if state.phase == "brewing":
-        if not asked:  # the common case while brewing: who is still drawing (a loop: a comprehension is a call)
-            drawing: list[int | None] = []
-            for n, s in enumerate(state.seats):
-                if s.status == BREWING:
-                    drawing.append(n)
-            return drawing
-        return [n for n, s in enumerate(state.seats) if s.status == BREWING or n in asked]
+    if state.phase == "brewing":  # who is still drawing or asked (a loop: a comprehension is a call)
+        found: list[int | None] = []
+        for n, s in enumerate(state.seats):
+            if s.status == BREWING or n in asked:
+                found.append(n)
+        return found
     if state.phase == "shop":
         return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]
     if state.phase == "spend":
