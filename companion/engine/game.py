@@ -215,6 +215,8 @@ def apply(state: GameState, action: Action) -> Events:
         fortune.chips_placed(state, events)
     if state.config.has("alchemists") and state.phase == "brewing":
         essence.chips_placed(state, events)
+    elif state.phase == placing.EAR_WORM:
+        essence.ear_worm_goes_on(state, events)
     state.seq += 1
     if state.config.has("witches"):
         _witches(state, seat, moment, events)

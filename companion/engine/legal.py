@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import brewing, essence, evaluation, exchange, flow, fortune
+from . import brewing, essence, evaluation, exchange, flow, fortune, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -128,6 +128,9 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             moves.draws, moves.stop = tuple(s.bag), True
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
+    elif state.phase == placing.EAR_WORM and pending and pending.kind != fortune.LOOK \
+            and len(s.hand) < pending.data.get("reveal", 0):  # an Ear worm chip's look (a crow skull)
+        moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
         moves.buys = tuple([(c, v) for c, v, _ in evaluation.offers(state, seat)])
         if exchange.can_buy_points(state, seat):
