@@ -290,13 +290,18 @@ def looked(state: GameState, seat_no: int, events: Events) -> None:
 
 
 def chips_placed(state: GameState, events: Events) -> None:
-    """After an input: each seat that placed a chip while brewing is offered its patient's actions."""
+    """After an input: each seat that placed a chip while brewing is offered its patient's actions;
+    Nervousness' laid-out chips are offered again once nothing holds the seat's draws (a question
+    answered, a draw that placed no chip)."""
     last: dict[int, str] = {}
     for event in events:
         if event["event"] == "placed":
             last[event["seat"]] = event["chip"]
     for n, placed in last.items():
         offer(Ctx(state, n, events), placed)
+    for n, seat in enumerate(state.seats):
+        if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
+            offer(Ctx(state, n, events), None)
 
 
 def offer(ctx: Ctx, placed: str | None) -> None:
