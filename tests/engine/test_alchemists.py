@@ -240,7 +240,7 @@ def nervous(*laid_out: str, bag: tuple[str, ...] = (), **sets: int):
 
 
 def test_a_laid_out_chip_placed_is_a_draw_so_a_yellow_6_offer_about_the_chip_before_it_lapses():
-    state = nervous("green-2", bag=("yellow-1",), yellow=6)
+    state = nervous("green-2", bag=("yellow-1", "white-1"), yellow=6)
     state = draw(state, 0, "yellow-1")
     ruby = decision(state, 0, "yellow.ruby")
     state = answer(state, 0, "patient.offer", state.seats[0].laid_out[0])
