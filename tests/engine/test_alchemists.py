@@ -260,6 +260,23 @@ def test_laid_out_chips_are_not_offered_while_a_yellow_5_question_holds_the_seat
     assert decision(state, 0, "patient.offer").keys() == [state.seats[0].laid_out[0]]
 
 
+def test_a_yellow_6_ruby_offer_for_a_yellow_forgetfulness_has_returned_pays_and_moves_nothing():
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"), books=books(yellow=6),
+                        patients=("forgetfulness", "chicken-eyes", "vampirism"))
+    state = answer(answer(new_game(config), 0, "patient", "forgetfulness"), 1, "patient", "forgetfulness")
+    state = step(state, Fortune(None)).state
+    set_bag(state, 0, "orange-1", "green-1")
+    state = through_essence(draws(state, 0, "orange-1", "green-1"), "2")  # 2 essence to spend
+    state = to_next_round(state)
+    set_bag(state, 0, "yellow-1", "white-1")
+    state = draw(state, 0, "yellow-1")
+    yellow, rubies = state.seats[0].pot[-1][0], state.seats[0].rubies
+    ruby = decision(state, 0, "yellow.ruby")
+    state = answer(state, 0, "patient.offer", yellow)  # back into the bag for 1 essence
+    state = step(state, Choose(0, ruby.id, ("pay",))).state
+    assert not state.seats[0].pot and state.seats[0].rubies == rubies
+
+
 def test_ear_worm_draws_and_places_chips_right_after_the_essence_phase_without_exploding():
     state = alchemy("ear-worm", "ear-worm")
     set_bag(state, 0, "orange-1", "green-1", "red-1", "white-3", "white-3", "white-1", "white-1")

@@ -173,7 +173,11 @@ def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only while the yellow chip is still in the pot (Forgetfulness may have returned it meanwhile):
+    otherwise no ruby is paid."""
     ctx.close(decision)
+    if all(cid != decision.data["yellow"] for cid, _ in ctx.seat.pot):
+        return
     ctx.seat.rubies -= catalog.YELLOW_6_COST
     ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
     ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)
