@@ -100,8 +100,8 @@ class Moves:
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
     """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:
-        return Moves(seat)
+    if state.phase == flow.GAME_OVER:  # a chip put into a bag at the very end may still pass the reader
+        return Moves(seat, returns=tuple(state.seats[seat].returning) if seat is not None else ())
     if seat is None:
         if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
             return Moves(None, cards=(None, *fortune.available(state)))
