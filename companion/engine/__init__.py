@@ -5,6 +5,7 @@ inputs; `replay` of the same inputs always gives the same state.
 """
 
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
+from .brewing import looking_ahead
 from .brewing import risk as explosion_risk
 from .errors import ConfigError, IllegalAction
 from .fortune import CARDS, OTHER_TITLES, Card
@@ -26,5 +27,5 @@ __all__ = [
     "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
     "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
-    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets",
+    "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets", "looking_ahead",
 ]

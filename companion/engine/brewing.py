@@ -11,7 +11,7 @@ from .ingredients import RULES
 from .ingredients.labels import chip_label
 from .ingredients.red import SET_6
 from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, GameState, Option, Seat, white_value
+from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, Decision, GameState, Option, Seat, white_value
 from .text import N_, say
 
 
@@ -104,9 +104,20 @@ def check_can_act(state: GameState, seat_no: int) -> Seat:
     return seat
 
 
+def looking_ahead(state: GameState, seat_no: int) -> Decision | None:
+    """The seat's question that still waits for chips drawn from its bag (a crow skull's look, red
+    set 6's chip, yellow set 5's), if any."""
+    pending = state.blocking_decision(seat_no) if state.decisions else None
+    return pending if pending and len(state.seats[seat_no].hand) < pending.data.get("reveal", 0) else None
+
+
 def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, Any]]) -> None:
-    """A chip has come out of a seat's bag: look at it (blue) or place it."""
-    seat = check_can_act(state, seat_no)
+    """A chip has come out of a seat's bag: look at it (blue) or place it. After the essence phase
+    a chip of Ear worm's may have the seat draw too (a crow skull's look)."""
+    if state.phase == placing.EAR_WORM and looking_ahead(state, seat_no):
+        seat = state.seats[seat_no]
+    else:
+        seat = check_can_act(state, seat_no)
     pending = state.blocking_decision(seat_no) if state.decisions else None
     reveal = pending.data.get("reveal", 0) if pending else 0
     if pending and len(seat.hand) >= reveal:

@@ -24,6 +24,12 @@ class Ctx:
     def seat(self) -> Seat:
         return self.state.seats[self.seat_no]
 
+    @property
+    def drawing(self) -> bool:
+        """The seat still takes chips out of its bag: while brewing, or placing Ear worm's chips
+        after the essence phase (a crow skull placed then looks at chips too)."""
+        return self.seat.status == BREWING or self.state.phase == placing.EAR_WORM
+
     def emit(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, "seat": self.seat_no, **data})
 
@@ -135,5 +141,6 @@ class Ctx:
     def place(self, chip_id: str, *, safe: bool = False) -> None:
         """Place a chip from the hand or bag as this seat's next chip (used by look-ahead rules).
 
-        `safe`: a chip placed for a card, which cannot explode the pot and has no action."""
+        `safe`: a chip placed for a card, which cannot explode the pot and has no action (Ear
+        worm's chips cannot explode it either, but act: `placing.EAR_WORM`)."""
         placing.place(self, chip_id, safe=safe)

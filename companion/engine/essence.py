@@ -16,6 +16,7 @@ from typing import Any
 from . import catalog, evaluation, fortune, placing
 from .context import Ctx
 from .errors import IllegalAction
+from .ingredients import RULES
 from .ingredients.labels import chip_label, kind_label
 from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
 from .patients import (
@@ -37,6 +38,8 @@ RULE = "alchemists/essence"
 NONE = "none"
 
 CHOOSE, SPACE, SWAP, BUY, OFFER = "patient", "essence.space", "chicken.swap", "vampirism.buy", "patient.offer"
+EAR_WORM_CHIP = "ear_worm.chip"
+"""An offer of an Ear worm chip's book, asked as a question (`ear_worm_goes_on`)."""
 
 
 def _patient(ctx: Ctx) -> Patient | None:
@@ -210,10 +213,39 @@ def _vampirism(ctx: Ctx, coins: int) -> None:
 
 
 def _ear_worm(ctx: Ctx, count: int) -> None:
-    """Draw and place `count` chips, one by one; they cannot explode the pot (D9: an exploded pot too)."""
-    if count and ctx.seat.bag and not placing.fills_pot(ctx.seat.last_space):
+    """Draw and place `count` chips, one by one, each with its action; they cannot explode the pot
+    (D9: an exploded pot draws too)."""
+    ctx.seat.ear_worm = count
+    _draw_next(ctx)
+
+
+def _draw_next(ctx: Ctx) -> None:
+    """Ear worm's next chip, once the chip before it has acted; none from an empty bag or a full pot."""
+    seat = ctx.seat
+    if seat.ear_worm and seat.bag and not placing.fills_pot(seat.last_space):
         ctx.ask(fortune.LOOK, RULE, say_n("Ear worm: draw {n} more chip to place", "Ear worm: draw {n} more chips to place",
-                                          count), [], data={"reveal": 1, "left": count})
+                                          seat.ear_worm), [], data={"reveal": 1, "left": seat.ear_worm})
+    else:
+        seat.ear_worm = 0
+
+
+def ear_worm_goes_on(state: GameState, events: Events) -> None:
+    """After an input in the essence phase: an offer an Ear worm chip's action made (a mandrake's,
+    a yellow set 6 ruby, a locoweed return) becomes a question, as nothing the seat does now would
+    let it lapse; a seat whose chip has acted (no question left) draws its next chip."""
+    for n, seat in enumerate(state.seats):
+        for d in state.decisions_for(n):
+            if not d.blocking and d.rule in RULES:
+                _ask_instead(d, seat.pot[-1][0])
+        if seat.ear_worm and not state.decisions_for(n):
+            _draw_next(Ctx(state, n, events))
+
+
+def _ask_instead(offer: Decision, acting: str) -> None:
+    """The book's offer about `acting` (the chip just laid) as a question with a "no" answer."""
+    offer.data = {**offer.data, "book": offer.rule, "acting": acting}
+    offer.kind, offer.rule, offer.blocking = EAR_WORM_CHIP, RULE, True
+    offer.options = [*offer.options, Option(NONE, say("No: leave the {chip}'s action", chip=chip_label(acting)))]
 
 
 _AFTER = {"chicken-eyes": _chicken_eyes, "vampirism": _vampirism, "ear-worm": _ear_worm}
@@ -243,10 +275,9 @@ def looked(state: GameState, seat_no: int, events: Events) -> None:
         return
     ctx.close(decision)
     seat = ctx.seat
-    if "left" in decision.data:
-        drawn = seat.hand[0]
-        ctx.place(drawn, safe=True)
-        _ear_worm(ctx, decision.data["left"] - 1)
+    if "left" in decision.data:  # Ear worm: the chip acts; `ear_worm_goes_on` draws the next
+        seat.ear_worm -= 1
+        ctx.place(seat.hand[0])
         return
     whites = [c for c in seat.hand if chip(c).color == "white"]
     seat.laid_out = [c for c in seat.hand if c not in whites]
@@ -259,13 +290,18 @@ def looked(state: GameState, seat_no: int, events: Events) -> None:
 
 
 def chips_placed(state: GameState, events: Events) -> None:
-    """After an input: each seat that placed a chip while brewing is offered its patient's actions."""
+    """After an input: each seat that placed a chip while brewing is offered its patient's actions;
+    Nervousness' laid-out chips are offered again once nothing holds the seat's draws (a question
+    answered, a draw that placed no chip)."""
     last: dict[int, str] = {}
     for event in events:
         if event["event"] == "placed":
             last[event["seat"]] = event["chip"]
     for n, placed in last.items():
         offer(Ctx(state, n, events), placed)
+    for n, seat in enumerate(state.seats):
+        if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
+            offer(Ctx(state, n, events), None)
 
 
 def offer(ctx: Ctx, placed: str | None) -> None:
@@ -395,6 +431,15 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     key = keys[0]
+    if decision.kind == EAR_WORM_CHIP:
+        if key == NONE:
+            ctx.close(decision)
+            ctx.emit("action_passed", chip=decision.data["acting"], why=N_("Ear worm"))
+            return
+        book = RULES[decision.data["book"]].resolve
+        assert book is not None
+        book(ctx, decision, keys)
+        return
     if decision.kind == OFFER:
         _resolve_offer(ctx, decision, key)
         return

@@ -182,7 +182,7 @@ def step(state: GameState, action: Action) -> StepResult:
 
 def apply(state: GameState, action: Action) -> Events:
     """Apply one input in place. Every check runs before the first change, so a refusal changes nothing."""
-    if state.phase == flow.GAME_OVER:
+    if state.phase == flow.GAME_OVER and not _going_back(state, action):
         raise IllegalAction("game_over", "the game is over")
     seat = getattr(action, "seat", None)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
@@ -216,12 +216,22 @@ def apply(state: GameState, action: Action) -> Events:
     expansions = state.config.expansions  # membership tests rather than two `has` calls for every input
     if "alchemists" in expansions and state.phase == "brewing":
         essence.chips_placed(state, events)
+    elif state.phase == placing.EAR_WORM:
+        essence.ear_worm_goes_on(state, events)
     state.seq += 1
     if "witches" in expansions:
         _witches(state, seat, moment, events)
     else:
         flow.advance(state, events)
     return events
+
+
+def _going_back(state: GameState, action: Action) -> bool:
+    """A chip put into a bag at the very end (the last bonus die's orange chip) still passes the
+    bag's reader on its way in after the game is over: that read only confirms it."""
+    seat = getattr(action, "seat", None)
+    return isinstance(action, Return) and isinstance(seat, int) and 0 <= seat < len(state.seats) \
+        and action.chip in state.seats[seat].returning
 
 
 def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import brewing, essence, evaluation, exchange, flow, fortune
+from . import brewing, essence, evaluation, exchange, flow, fortune, placing
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .model import BREWING, GameState
 
@@ -100,8 +100,8 @@ class Moves:
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
     """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:
-        return Moves(seat)
+    if state.phase == flow.GAME_OVER:  # a chip put into a bag at the very end may still pass the reader
+        return Moves(seat, returns=tuple(state.seats[seat].returning) if seat is not None else ())
     if seat is None:
         if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
             return Moves(None, cards=(None, *fortune.available(state)))
@@ -128,6 +128,9 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             moves.draws, moves.stop = tuple(s.bag), True
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
+    elif state.phase == placing.EAR_WORM and pending and pending.kind != fortune.LOOK \
+            and len(s.hand) < pending.data.get("reveal", 0):  # an Ear worm chip's look (a crow skull)
+        moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:
         moves.buys = tuple(evaluation.offers(state, seat))
         if exchange.can_buy_points(state, seat):

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 FLASK = "core/flask"
 Mover = Callable[[Seat, Chip, int], int]  # IngredientRule.moves
 
+EAR_WORM = "essence"
+"""The phase in which chips are laid only for Ear worm (The Alchemists): drawn after the seat
+stopped, each takes its action, but no chip laid then can explode the pot (a crow skull's choice or
+a toadstool's chip set beside the pot is one of them too)."""
+
 
 MOVE_ORDER: tuple[str, ...] = ("red", "yellow")
 """Books that change how far other chips move, in the order they apply: red set 4 sets a white
@@ -64,9 +69,11 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
 
     A book may put the drawn chip somewhere else instead (red set 2: beside the pot); a chip laid
     from beside the pot is laid like any other. `safe`: a chip placed for a Fortune Teller card
-    cannot explode the pot and has no action. The round's card may move a colour further
-    (`card_data["extra_move"]`, Pumpkin Patch Party)."""
+    cannot explode the pot and has no action; a chip laid for Ear worm (`EAR_WORM`) cannot explode
+    it either, but acts. The round's card may move a colour further (`card_data["extra_move"]`,
+    Pumpkin Patch Party)."""
     state = ctx.state
+    explosive = not safe and state.phase != EAR_WORM
     seat = state.seats[ctx.seat_no]  # plain lookups, not Ctx's properties: this runs for nearly every input
     c = chip(chip_id)
     color, value = c.color, c.value
@@ -77,7 +84,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if overflow and bowl.full(seat):
         if from_aside:
             seat.aside.remove(chip_id)
-        _into_bowl(ctx, chip_id, safe=safe)
+        _into_bowl(ctx, chip_id, explosive=explosive)
         return
     rule = rules.get(color)
     if rule and rule.acts_as and not safe:  # locoweed set 6: laid as a copy of another chip
@@ -104,7 +111,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if from_aside:
         placed["aside"] = True
     ctx.events.append(placed)
-    if color == "white" and not safe and _white(ctx, seat, chip_id, offers_flask(space, seat.flask_full, overflow=overflow)
+    if color == "white" and explosive and _white(ctx, seat, chip_id, offers_flask(space, seat.flask_full, overflow=overflow)
                                                 and seat.status == BREWING):  # no flask for a chip laid after stopping
         return
     if seat.insured:
@@ -120,12 +127,12 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         rule.on_place(ctx, c)
 
 
-def _into_bowl(ctx: Ctx, chip_id: str, *, safe: bool) -> None:
+def _into_bowl(ctx: Ctx, chip_id: str, *, explosive: bool) -> None:
     """The pot is full: the chip goes into the overflow bowl, with no action; a white there still
-    counts toward the explosion, unless a Fortune Teller card placed it."""
+    counts toward the explosion, unless a Fortune Teller card or Ear worm placed it."""
     bowl.fill(ctx, chip_id)
     seat = ctx.seat
-    if chip(chip_id).color == "white" and not safe and _white(ctx, seat, chip_id, seat.flask_full):
+    if chip(chip_id).color == "white" and explosive and _white(ctx, seat, chip_id, seat.flask_full):
         return
     _drawn(seat)
 

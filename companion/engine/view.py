@@ -64,7 +64,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
         "round_scores": list(s.round_scores), "final_points": dict(s.final_points),
         "pennies": list(s.pennies), "witches_called": list(s.called),
         "patient": s.patient, "essence": s.essence, "essence_rat": s.essence_rat,
-        "laid_out": [_chip(c) for c in s.laid_out],
+        "laid_out": [_chip(c) for c in s.laid_out], "ear_worm": s.ear_worm,
     }
     if with_risk:
         out["risk"] = _risk(s)

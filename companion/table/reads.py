@@ -5,7 +5,8 @@ chip from the supply) passes the reader on its way in: that read confirms its re
 beside the pot (red set 2) can only be going into the bag: it is put back, which the book allows
 at any time (a chip from beside the pot into the pot is an answer on the phone, never a read).
 Otherwise a read is a draw while brewing or while a Fortune Teller card (or a patient of The
-Alchemists: Nervousness, Ear worm) has the seat draw chips, or a purchase in the shop; a chip
+Alchemists: Nervousness, Ear worm) has the seat draw chips, or a chip has it look at chips (a crow
+skull, red set 6, yellow set 5: Ear worm's chips act after brewing), or a purchase in the shop; a chip
 that cannot have come from there (one beside another seat's pot, one in a pot) is refused with
 where it is.
 
@@ -31,6 +32,7 @@ from companion.engine import (
     chip,
     describe_location,
     locate,
+    looking_ahead,
 )
 
 
@@ -52,7 +54,8 @@ def action_for_read(state: GameState, seat: int, tag_chip: str, bound: Mapping[s
         engine_chip = bound[tag_chip]
     elif (back := _free_chip(tag_chip, c.kind, returning, set(bound.values()))) is not None:
         engine_chip = back
-    elif shopping or state.phase == "brewing" or any(d.kind == CARD_LOOK for d in state.decisions_for(seat)):
+    elif shopping or state.phase == "brewing" or any(d.kind == CARD_LOOK for d in state.decisions_for(seat)) \
+            or looking_ahead(state, seat):  # a chip's look after brewing (Ear worm's crow skull)
         place = state.supply.get(c.kind, []) if shopping else state.seats[seat].bag
         free = _free_chip(tag_chip, c.kind, place, set(bound.values()))
         if free is None:

@@ -109,6 +109,7 @@ SCRIPT: dict[str, str] = {
     "from_rounds": N_("from the rounds"),
     "from_rubies": N_("from rubies"),
     "guide_choose": N_("Choose one"),
+    "guide_ear_worm_chip": N_("Ear worm: the chip just placed asks you (its action, or leave it)"),
     "guide_die": N_("Roll the die"),
     "guide_draw": N_("Draw a chip or stop"),
     "guide_draw_reader": N_("Draw a chip from your bag, or stop"),

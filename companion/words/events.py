@@ -136,6 +136,8 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "placed": _placed,
     "revealed": lambda w, e: w._("looks at {chip}", chip=w.chip(e["chip"])),
     "set_aside": lambda w, e: w._("draws {chip} → beside the pot", chip=w.chip(e["chip"])),
+    "action_passed": lambda w, e: w._("leaves the action of {chip} unused ({why})", chip=w.chip(e["chip"]),
+                                      why=w.why(e)),
     "kept_aside": lambda w, e: w._("keeps {chip} beside the pot for a later round", chip=w.chip(e["chip"])),
     "preview_empty": lambda w, e: w._("crow skull: the bag is empty, nothing to look at"),
     "returned": lambda w, e: w._("puts back {chips} ({why})", chips=w.chips(e["chips"]), why=w.why(e)),

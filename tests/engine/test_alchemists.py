@@ -9,6 +9,7 @@ from companion.autoplay import play_game
 from companion.books import every_colour
 from companion.dealing import deal_setup
 from companion.engine import (
+    Choose,
     ConfigError,
     Draw,
     Fortune,
@@ -21,7 +22,7 @@ from companion.engine import (
 from companion.engine.model import chip
 from companion.engine.patients import PATIENTS
 
-from .scenario import answer, decision, draws, in_bag, next_step, set_bag, spaces, stop
+from .scenario import answer, books, decision, draw, draws, in_bag, next_step, set_bag, spaces, stop
 
 LAID_OUT = ("nervousness", "chicken-eyes", "vampirism")
 
@@ -222,6 +223,58 @@ def test_nervousness_lays_out_the_drawn_chips_but_the_whites_and_places_one_inst
     assert in_bag(state, 0, "white-1")  # the white went back
     state = answer(state, 0, "patient.offer", state.seats[0].laid_out[0])
     assert spaces(state, 0)[-1][0] == "green-2" and not state.seats[0].laid_out
+
+
+def nervous(*laid_out: str, bag: tuple[str, ...] = (), **sets: int):
+    """Round 2 with The Herb Witches' books: Ann (Nervousness, marker on space 2: draw 1 chip) has
+    laid out `laid_out`; her bag holds `bag`."""
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"), books=books(**sets),
+                        patients=("nervousness", "chicken-eyes", "vampirism"))
+    state = answer(answer(new_game(config), 0, "patient", "nervousness"), 1, "patient", "nervousness")
+    state = step(state, Fortune(None)).state
+    set_bag(state, 0, "orange-1", "green-1")
+    state = through_essence(draws(state, 0, "orange-1", "green-1"), "2")
+    state = to_next_round(state)
+    set_bag(state, 0, *laid_out, *bag)
+    return draws(state, 0, *laid_out)
+
+
+def test_a_laid_out_chip_placed_is_a_draw_so_a_yellow_6_offer_about_the_chip_before_it_lapses():
+    state = nervous("green-2", bag=("yellow-1", "white-1"), yellow=6)
+    state = draw(state, 0, "yellow-1")
+    ruby = decision(state, 0, "yellow.ruby")
+    state = answer(state, 0, "patient.offer", state.seats[0].laid_out[0])
+    assert spaces(state, 0)[-2:] == [("yellow-1", 1), ("green-2", 3)]
+    assert not [d for d in state.decisions if d.kind == "yellow.ruby"]
+    with pytest.raises(IllegalAction, match="lapsed"):
+        step(state, Choose(0, ruby.id, ("pay",)))
+
+
+def test_laid_out_chips_are_not_offered_while_a_yellow_5_question_holds_the_seat_s_draws():
+    state = nervous("green-2", bag=("yellow-1", "blue-2"), yellow=5)
+    state = draw(state, 0, "yellow-1")
+    assert decision(state, 0, "yellow.peek").blocking
+    assert not [d for d in state.decisions if d.kind == "patient.offer"]
+    state = draw(state, 0, "blue-2")  # the yellow moves on 2; the question is answered
+    assert spaces(state, 0) == [("yellow-1", 3)]
+    assert decision(state, 0, "patient.offer").keys() == [state.seats[0].laid_out[0]]
+
+
+def test_a_yellow_6_ruby_offer_for_a_yellow_forgetfulness_has_returned_pays_and_moves_nothing():
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"), books=books(yellow=6),
+                        patients=("forgetfulness", "chicken-eyes", "vampirism"))
+    state = answer(answer(new_game(config), 0, "patient", "forgetfulness"), 1, "patient", "forgetfulness")
+    state = step(state, Fortune(None)).state
+    set_bag(state, 0, "orange-1", "green-1")
+    state = through_essence(draws(state, 0, "orange-1", "green-1"), "2")  # 2 essence to spend
+    state = to_next_round(state)
+    set_bag(state, 0, "yellow-1", "white-1")
+    state = draw(state, 0, "yellow-1")
+    yellow, rubies = state.seats[0].pot[-1][0], state.seats[0].rubies
+    ruby = decision(state, 0, "yellow.ruby")
+    state = answer(state, 0, "patient.offer", yellow)  # back into the bag for 1 essence
+    state = step(state, Choose(0, ruby.id, ("pay",))).state
+    assert not state.seats[0].pot and state.seats[0].rubies == rubies
 
 
 def test_ear_worm_draws_and_places_chips_right_after_the_essence_phase_without_exploding():

@@ -229,3 +229,16 @@ class TestYellowSet6:
         state.seats[0].rubies = 0
         state = draw(state, 0, "yellow-1")
         assert not state.decisions_for(0), "no ruby to pay"
+
+
+def test_no_mandrake_return_is_offered_in_a_pot_that_has_already_exploded():
+    """A yellow chip set beside the pot (red set 6) and placed after a white chip once the pot has
+    exploded: the white stays, so the pot stays exploded."""
+    state = game(**herb_witches(red=6, yellow=1))
+    set_bag(state, 0, "red-1", "yellow-1", "white-3", "white-3", "white-2")
+    state = draws(state, 0, "red-1", "yellow-1")  # the yellow goes beside the pot
+    state = draws(state, 0, "white-3", "white-3", "white-2")  # whites 8: exploded
+    assert state.seats[0].status == "exploded"
+    state = answer(state, 0, "red.place_aside", "place")
+    assert spaces(state, 0)[-2:] == [("white-2", 9), ("yellow-1", 10)]
+    assert not [d for d in state.decisions if d.kind == "yellow.return"]

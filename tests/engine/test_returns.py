@@ -2,9 +2,9 @@
 
 import pytest
 
-from companion.engine import Buy, Fortune, IllegalAction, Return, step
+from companion.engine import Buy, Fortune, IllegalAction, Return, legal_actions, step
 
-from .scenario import answer, buy, draw, draws, game, set_bag, stop
+from .scenario import answer, at_round, buy, draw, draws, game, next_step, set_bag, stop
 
 
 def test_the_flask_white_is_expected_back_and_its_read_is_not_a_draw():
@@ -59,3 +59,20 @@ def test_chips_poured_back_at_the_end_of_the_round_and_bought_chips_are_expected
     assert ann.returning == [die_chip, green, pot_orange] and read_chip not in ann.returning
     state = step(state, Fortune(None)).state
     assert state.seats[0].returning == []  # the round began: whatever was not read went in unseen
+
+
+def test_the_last_bonus_die_s_orange_chip_is_seen_going_into_the_bag_after_the_game_is_over():
+    state = step(at_round(9), Fortune(None)).state
+    set_bag(state, 0, "orange-1", "green-1", "white-1")
+    state = stop(stop(draws(state, 0, "orange-1", "green-1"), 0), 1)
+    state = answer(state, 0, "bonus_die", "6")  # an orange 1-chip into the bag
+    while state.phase != "game_over":
+        state = next_step(state)
+    [orange] = state.seats[0].returning
+    assert legal_actions(state, 0) == [Return(0, orange)] and legal_actions(state, 1) == []
+    result = step(state, Return(0, orange))
+    assert result.events == [{"event": "return_seen", "seat": 0, "chip": orange}]
+    assert result.state.seats[0].returning == [] and result.state.phase == "game_over"
+    with pytest.raises(IllegalAction) as err:
+        step(result.state, Return(0, orange))
+    assert err.value.code == "game_over"

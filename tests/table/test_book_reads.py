@@ -58,3 +58,36 @@ def test_a_chip_read_while_ear_worm_draws_after_the_essence_phase_is_drawn_and_p
         assert [chip(c).kind for c, _ in table.state.seats[0].pot] == ["orange-1", "green-1"]
     finally:
         table.close()
+
+
+def test_a_chip_read_while_an_ear_worm_crow_skull_looks_after_the_essence_phase_is_drawn_to_look_at(db):
+    TagRegistry(db).assign(NEW_STICKER, "white-1-20")  # a white 1-chip of the box, never read in this game
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
+                        patients=("ear-worm", "vampirism", "nervousness"))
+    table = start_game(db, TableSetup(config, {"bag-0": 0, "bag-1": 1}, registry=True))
+    try:
+        for seat in (0, 1):
+            choice = table.state.decisions_for(seat)[0]
+            table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["ear-worm"]}, "host")
+        table.submit({"kind": "fortune", "card": "P07"}, "host")  # Rats Are Your Friends: any one 4-chip
+        for seat in (0, 1):
+            card = table.state.decisions_for(seat)[0]
+            table.submit({"kind": "choose", "seat": seat, "decision": card.id, "keys": ["blue-4" if seat == 0 else "points"]},
+                         "host")
+        ann = table.state.seats[0]
+        blue = next(c for c in ann.bag if chip(c).kind == "blue-4")
+        orange = next(c for c in ann.bag if chip(c).kind == "orange-1")
+        table.submit({"kind": "draw", "seat": 0, "chip": orange}, "host")
+        table.submit({"kind": "stop", "seat": 0}, "host")
+        table.submit({"kind": "stop", "seat": 1}, "host")
+        space = next(d for d in table.state.decisions if d.kind == "essence.space" and d.seat == 0)
+        table.submit({"kind": "choose", "seat": 0, "decision": space.id, "keys": ["1"]}, "host")  # draw 1
+        assert [d.kind for d in table.state.decisions_for(0)] == ["fortune.look"]
+        table.submit({"kind": "draw", "seat": 0, "chip": blue}, "host")  # Ear worm draws the crow skull
+        assert [d.kind for d in table.state.decisions_for(0)] == ["blue.preview"]
+        outcome = table.read("bag-0", NEW_STICKER)  # Ann's own white 1-chip: looked at, not refused
+        revealed = [e for e in outcome.events if e["event"] == "revealed"]
+        assert len(revealed) == 1 and chip(revealed[0]["chip"]).kind == "white-1"
+        assert table.state.seats[0].hand == [revealed[0]["chip"]]
+    finally:
+        table.close()

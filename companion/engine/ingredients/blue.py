@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import BREWING, Chip, Decision, Option, chip
+from ..model import EXPLODED, Chip, Decision, Option, chip
 from ..text import N_, say, say_n
 from ._rule import IngredientRule, Reads
 
@@ -23,8 +23,8 @@ def reveal_count(value: int, in_bag: int) -> int:
 def _preview(ctx: Ctx, blue: Chip) -> None:
     """Open the look-ahead: the seat's next draws go to its hand until it has seen `value` chips.
     A blue chip laid after the seat stopped (set aside by red set 6) draws nothing: no more chips
-    come out of the bag."""
-    if ctx.seat.status != BREWING:
+    come out of the bag; one Ear worm draws after the essence phase looks, as the seat is drawing."""
+    if not ctx.drawing:
         return
     reveal = reveal_count(blue.value, len(ctx.seat.bag))
     if reveal == 0:
@@ -61,8 +61,12 @@ SET_1 = IngredientRule(
 
 
 def _insure(ctx: Ctx, blue: Chip) -> None:
-    """Windows do not add up: the longer of what is left of the running one and the new chip's."""
+    """Windows do not add up: the longer of what is left of the running one and the new chip's.
+    A blue chip laid once the pot has exploded (Ear worm's, or one set beside the pot) opens no
+    window: the explosion is not one of the draws after it."""
     seat = ctx.seat
+    if seat.status == EXPLODED:
+        return
     seat.insured = max(seat.insured, blue.value)
     ctx.emit("insured", chip=blue.id, draws=seat.insured)
 

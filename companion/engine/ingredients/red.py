@@ -37,8 +37,11 @@ PLACE, KEEP, BAG = "place", "keep", "bag"
 
 
 def _set_aside(ctx: Ctx, red: Chip) -> bool:
+    """A red chip drawn once the seat has stopped (Ear worm's) is asked about at once."""
     ctx.seat.aside.append(red.id)
     ctx.emit("set_aside", chip=red.id)
+    if ctx.seat.status != BREWING:
+        _ask(ctx, red.id)
     return True
 
 
@@ -51,8 +54,12 @@ def _options(seat: Seat) -> list[Option]:
 def _ask_each(ctx: Ctx) -> None:
     """The seat has stopped: one question per red chip beside its pot, kept ones from earlier rounds too."""
     for red in ctx.seat.aside:
-        ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
-                                    "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
+        _ask(ctx, red)
+
+
+def _ask(ctx: Ctx, red: str) -> None:
+    ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
+                                "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
 
 
 def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -151,8 +158,9 @@ DRAW_ASIDE, PLACE_ASIDE = "red.draw_aside", "red.place_aside"
 
 
 def _draw_aside(ctx: Ctx, red: Chip) -> None:
-    """The next chip drawn goes beside the pot; none once the seat has stopped or the bag is empty."""
-    if ctx.seat.status == BREWING and ctx.seat.bag:
+    """The next chip drawn goes beside the pot; none once the seat has stopped (but while it draws
+    for Ear worm) or when the bag is empty."""
+    if ctx.drawing and ctx.seat.bag:
         ctx.ask(DRAW_ASIDE, "red/6", say("Toadstool: draw one more chip and set it beside your pot"), [],
                 data={"reveal": 1, "take": True})
 
@@ -176,7 +184,7 @@ def _resolve_6(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
         ctx.seat.hand.remove(drawn)
         ctx.seat.aside.append(drawn)
         ctx.emit("set_aside", chip=drawn)
-        _offer_place(ctx, drawn, must=False)
+        _offer_place(ctx, drawn, must=ctx.seat.status != BREWING)  # Ear worm's: the seat has stopped
     else:
         if not decision.blocking:  # laid as the next chip while brewing: offers lapse as at a draw
             ctx.withdraw_offers(stopping=False)

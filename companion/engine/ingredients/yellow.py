@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..model import BREWING, EXPLODED, Chip, Decision, Option, Seat, chip
+from ..model import EXPLODED, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import IngredientRule, Reads
 from .labels import chip_label
@@ -84,8 +84,11 @@ SET_2 = IngredientRule(
 # set 3 -------------------------------------------------------------------------------------
 
 def _raise_threshold(ctx: Ctx, yellow: Chip) -> None:
-    """An absolute limit: beside another one (Living in Luxury's 9) the higher applies, never a sum."""
+    """An absolute limit: beside another one (Living in Luxury's 9) the higher applies, never a sum.
+    Not in a pot that has exploded (a chip laid after it, Ear worm's): it stays exploded."""
     seat = ctx.seat
+    if seat.status == EXPLODED:
+        return
     limit = next((t for least, t in catalog.YELLOW_3_THRESHOLDS if seat.in_pot("yellow") >= least), seat.threshold)
     if limit > seat.threshold:
         seat.threshold = limit
@@ -130,8 +133,8 @@ MANDRAKE = N_("mandrake")
 
 def _peek(ctx: Ctx, yellow: Chip) -> None:
     """The next chip drawn only says how far the yellow chip moves on; none once the seat has
-    stopped or the bag is empty."""
-    if ctx.seat.status == BREWING and ctx.seat.bag:
+    stopped (but while it draws for Ear worm) or when the bag is empty."""
+    if ctx.drawing and ctx.seat.bag:
         ctx.ask("yellow.peek", "yellow/5", say("Mandrake: draw one more chip; your {chip} moves on by its value, "
                                                "then it goes back into the bag", chip=chip_label(yellow.id)),
                 [], data={"reveal": 1, "take": True, "yellow": yellow.id})
@@ -159,8 +162,9 @@ SET_5 = IngredientRule(
 # set 6 -------------------------------------------------------------------------------------
 
 def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
+    """While the seat draws (Ear worm's chips too), not for a chip laid after it stopped."""
     seat = ctx.seat
-    if seat.status == BREWING and seat.rubies >= catalog.YELLOW_6_COST:
+    if ctx.drawing and seat.rubies >= catalog.YELLOW_6_COST:
         ctx.ask("yellow.ruby", "yellow/6", say("Mandrake: pay {n} ruby to move your {chip} {spaces} spaces further?",
                                                n=catalog.YELLOW_6_COST, chip=chip_label(yellow.id),
                                                spaces=catalog.YELLOW_6_MOVE),
@@ -169,7 +173,11 @@ def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
+    """Only while the yellow chip is still in the pot (Forgetfulness may have returned it meanwhile):
+    otherwise no ruby is paid."""
     ctx.close(decision)
+    if all(cid != decision.data["yellow"] for cid, _ in ctx.seat.pot):
+        return
     ctx.seat.rubies -= catalog.YELLOW_6_COST
     ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
     ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)

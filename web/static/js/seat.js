@@ -21,7 +21,7 @@
                            droplet: "guide_droplet", "red.aside": "guide_red_aside", "green.chip": "guide_green_chip",
                            "green.pay": "guide_green_pay", "purple.trade": "guide_purple_trade",
                            "purple.upgrade": "guide_purple_upgrade", patient: "guide_patient",
-                           "essence.space": "guide_essence" };
+                           "essence.space": "guide_essence", "ear_worm.chip": "guide_ear_worm_chip" };
 
   // Questions that draw chips to look at before a choice (the crow skull, the draw witch).
   const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"] };
