@@ -23,6 +23,8 @@ def test_round9_by_default_shows_nothing_in_round_1_and_the_stirs_in_round_9(hos
 
 
 def test_always_shows_the_stir_in_round_1(host):
+    html = host.client.get("/host").get_data(as_text=True)
+    assert '<select id="stirsetting"><option value="round9">in round 9</option><option value="always">every round' in html
     assert host.post("/api/host/stir", {"stir": "always"}).get_json() == {"ok": True, "stir": "always"}
     assert host.host({"kind": "fortune", "card": None}).status_code == 200
     assert host.view()["round"] == 1 and host.view()["stir"]["ready"]
