@@ -10,6 +10,7 @@
     tubes = false                 # true: play the test-tube side of the pots
     registry = true               # reads are sticker UIDs looked up in the tag registry
     assist = "odds"               # phones show: "off", "odds" (the next draw) or "advice" (and DRAW/STOP)
+    stir = "round9"               # synchronised drawing ("Stir!") in "round9", "always" or "off"
     edition = "northstar"         # whose rulebook's prices: northstar, schmidt, first-translation, spanish
     draws = "readers"             # or "phones": no readers, each player taps their draws
     expansions = []               # any of "witches", "alchemists", "exchange" (exchange: not with tubes)
@@ -50,6 +51,8 @@ from companion.books import RANDOM, Choice
 from companion.dealing import deal_setup, deal_witches
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
+from companion.engine.stir import DEFAULT as STIR_DEFAULT
+from companion.engine.stir import SETTINGS as STIRS
 from companion.files import NotText, read_text
 from companion.table.setup import DRAWS
 
@@ -69,7 +72,7 @@ ASSIST_DEFAULT = "odds"
 
 _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
-              "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list, "patients": list},
+              "stir": str, "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list, "patients": list},
     "web": {"bind": str, "port": int, "passphrase": str},
 }
 
@@ -129,6 +132,8 @@ class TableConfig:
     passphrase: str | None = None
     """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
+    stir: str = STIR_DEFAULT
+    """Which rounds the table screen calls "Stir!" for (`engine/stir.py`: SETTINGS)."""
     edition: str = catalog.DEFAULT_EDITION
     expansions: tuple[str, ...] = ()
     stand: str = catalog.STAND_SIDES[0]
@@ -300,6 +305,9 @@ class _Checker:
         assist = table.get("assist", ASSIST_DEFAULT)
         if assist not in ASSISTS:
             self.fail(("table", "assist"), f"must be one of {', '.join(ASSISTS)}, not {assist!r}")
+        stirs = table.get("stir", STIR_DEFAULT)
+        if stirs not in STIRS:
+            self.fail(("table", "stir"), f"must be one of {', '.join(STIRS)}, not {stirs!r}")
         edition = table.get("edition", catalog.DEFAULT_EDITION)
         if edition not in catalog.EDITIONS:
             self.fail(("table", "edition"), f"unknown edition {edition!r} (one of {', '.join(catalog.EDITIONS)})")
@@ -359,7 +367,7 @@ class _Checker:
             tubes=table.get("tubes", False),
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
-            assist=assist, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
+            assist=assist, stir=stirs, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
             witches=tuple(chosen), patients=self.patients,
         )
 

@@ -151,6 +151,13 @@ def test_assist_is_odds_unless_the_table_chooses_and_only_three_levels_exist():
     assert key == "table.assist" and message == "must be one of off, odds, advice, not 'hints'"
 
 
+def test_stir_is_round9_unless_the_table_chooses_and_a_bad_value_is_named_with_its_line():
+    assert parse_config(GOOD).stir == "round9", "the rulebook draws synchronously in the last round"
+    assert parse_config(GOOD.replace('[web]', 'stir = "always"\n\n[web]', 1)).stir == "always"
+    [(key, line, message)] = problems(GOOD.replace('[web]', 'stir = "last"\n\n[web]', 1))
+    assert (key, line, message) == ("table.stir", 7, "must be one of round9, always, off, not 'last'")
+
+
 def test_the_test_tube_side_is_a_table_setting():
     assert parse_config(GOOD).game_config().tubes is False
     assert parse_config(GOOD.replace('supply = "B"', 'supply = "B"\ntubes = true')).game_config().tubes is True

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.books import Choice
 from companion.bots import Bots
-from companion.config import ASSIST_DEFAULT, ASSISTS
+from companion.config import ASSIST_DEFAULT, ASSISTS, STIR_DEFAULT, STIRS
 from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bots:
         Bots(demo, set(range(len(names) - args.bots, len(names))), seed=args.seed or 0).start()
     pin = new_pin()
-    app = create_app(demo.table, host_pin=pin, demo=demo, assist=args.assist)
+    app = create_app(demo.table, host_pin=pin, demo=demo, assist=args.assist, stir=args.stir)
     server = listen(app, "127.0.0.1", args.port, "pass --port with a free port (0 picks one)")
     link = f"{server.url}/host?pin={pin}"
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
@@ -205,4 +205,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the last N seats are played by the advisor (DRAW/STOP advice, simple shop policy)")
     parser.add_argument("--assist", choices=ASSISTS, default=ASSIST_DEFAULT,
                         help="what the phones show: off, odds (default) or advice")
+    parser.add_argument("--stir", choices=STIRS, default=STIR_DEFAULT,
+                        help="synchronised drawing (\"Stir!\"): round9 (default, the rulebook), always or off")
     parser.set_defaults(func=run)

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         table.close()
         raise CommandError(str(err)) from None
     pin = args.pin or config.passphrase or keys.pin
-    app = create_app(table, host_pin=pin, keys=keys, assist=config.assist)
+    app = create_app(table, host_pin=pin, keys=keys, assist=config.assist, stir=config.stir)
     app.extensions["companion.game"].switched.append(bags.repoint)
     port = config.port if args.port is None else args.port
     try:

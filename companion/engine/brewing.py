@@ -44,6 +44,7 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
         seat = state.seats[n]
         seat.rat = tails
         seat.status = BREWING
+        seat.drawn = 0
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
         if seat.essence_rat:  # The Alchemists: a rat glass of last round's essence
@@ -134,6 +135,8 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
     seat.bag.remove(chip_id)
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
+    if not pending or pending.data.get("take"):  # a look's chips are part of the draw that opened it
+        seat.drawn += 1
     if pending:
         seat.hand.append(chip_id)
         if pending.data.get("take"):  # the chip drawn is the answer (red set 6, yellow set 5)

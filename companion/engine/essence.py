@@ -389,6 +389,7 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.close(decision)
     if seat.patient == "nervousness":  # instead of a draw: the offers that lapse with a draw lapse
         seat.laid_out.remove(key)
+        seat.drawn += 1  # the seat's chip of a "Stir!" (stir.py)
         ctx.withdraw_offers(stopping=False)
         ctx.place(key)
         return  # chips_placed offers the rest

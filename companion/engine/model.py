@@ -230,6 +230,7 @@ class Seat:
     essence_rat: int = 0  # The Alchemists: extra rat tails an essence glass gives the next round
     laid_out: list[str] = field(default_factory=list)  # Nervousness: drawn chips laid out, placed instead of a draw
     ear_worm: int = 0  # The Alchemists, Ear worm: chips still to draw and place after the essence phase
+    drawn: int = 0  # chips taken out of the bag this potion phase, one per "take out a chip" (stir.py)
 
     @property
     def start_space(self) -> int:
@@ -286,7 +287,7 @@ class Seat:
             self.pending.copy(), self.status, self.reward, self.coins, self.bought.copy(), self.done, self.returning.copy(),
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
             self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
-            self.patient, self.essence, self.essence_rat, self.laid_out.copy(), self.ear_worm,
+            self.patient, self.essence, self.essence_rat, self.laid_out.copy(), self.ear_worm, self.drawn,
         )
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:

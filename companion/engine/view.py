@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, witches
+from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, stir, witches
 from .actions import action_to_dict
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
@@ -121,6 +121,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "seats": [_seat(state, n, True) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
+        "stir": stir.status(state),
         "shop": _shop(state),
         "exchange": _exchange(state),
         "patients": _patients(state),

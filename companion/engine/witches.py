@@ -109,6 +109,8 @@ def _draw_six_usable(state: GameState, n: int) -> bool:
 
 
 def _draw_six(ctx: Ctx, decision: Decision, key: str) -> None:
+    """The six come out of the bag as the seat's one chip of a "Stir!" (stir.py)."""
+    ctx.seat.drawn += 1
     reveal = min(catalog.WITCH_DRAW, len(ctx.seat.bag))
     ctx.ask(LOOK, RULE, say_n("Witch: draw {n} chip, then place it or not",
                               "Witch: draw {n} chips, then place any of them one by one", reveal),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import apply, new_game
+from companion.engine import GameState, apply, catalog, new_game, stir
 from companion.store import AnomalyRow, Entry
 from companion.words import action_text, translations
 from companion.words.catalogs import SOURCE
@@ -45,6 +45,7 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
     state = new_game(setup.game)
     rows: list[TimelineRow] = []
     pending = sorted(anomalies, key=lambda a: (a.after_seq, a.id))
+    noted: set[tuple[int, int]] = set()
 
     def flush(up_to: int) -> None:
         while pending and pending[0].after_seq <= up_to:
@@ -71,6 +72,9 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             if item:
                 apply(state, item.action)
                 space = state.seats[seat].last_space if seat is not None else None
+                ahead = drawn_ahead(state, round_no, seat, noted)
+                if ahead:
+                    notes.append(words.gettext("drawn ahead of \"Stir!\" for chip {n}").format(n=ahead))
             if entry.seq in reassigned:
                 notes.append(words.gettext("reassigned by #{seq}").format(seq=reassigned[entry.seq]))
             if entry.payload.get("manual"):
@@ -87,6 +91,18 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
     return rows
+
+
+def drawn_ahead(state: GameState, round_no: int, seat: int | None, noted: set[tuple[int, int]]) -> int | None:
+    """The last round's stirs (rulebook): the stir's chip when `seat`'s input has just taken out a
+    chip ahead of it, once per stir and seat (`noted`); a referee's note, the chip is out of the bag."""
+    if seat is None or round_no != catalog.ROUNDS or state.round != round_no:
+        return None
+    now = stir.status(state)
+    if now is None or all(a["seat"] != seat for a in now["ahead"]) or (now["chip"], seat) in noted:
+        return None
+    noted.add((now["chip"], seat))
+    return int(now["chip"])
 
 
 def _refused(anomaly: AnomalyRow, lang: str) -> str:

@@ -32,9 +32,9 @@ def web_root() -> Path:
 
 
 def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo: Any = None,
-               assist: str = "odds", test_config: Mapping[str, Any] | None = None,
+               assist: str = "odds", stir: str = "round9", test_config: Mapping[str, Any] | None = None,
                keys: Keys | None = None) -> Flask:
-    """The app for ``table``. ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table;
+    """The app for ``table``. ``assist`` and ``stir`` are the table's settings (the host may change them); ``demo`` is the demo's simulated bags (``commands.demo.Demo``), None on a real table;
     ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``); kept
     in a folder, the host PIN's wrong tries and the refusals' rate-limit windows are kept beside them."""
     keys = keys or Keys.in_memory(secret_key, host_pin)
@@ -51,7 +51,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     )
     if test_config:
         app.config.update(test_config)
-    game = LiveGame(table, keys, demo, assist)
+    game = LiveGame(table, keys, demo, assist, stir)
     hub = Hub(game.render)
     game.attach(hub)
     app.extensions["companion.game"] = game

@@ -113,6 +113,20 @@ def host_assist():
     return jsonify({"ok": True, "assist": game.assist.level})
 
 
+@bp.post("/host/stir")
+@guarded
+@host_only
+def host_stir():
+    """The table's synchronised drawing ("Stir!"): round9, always or off."""
+    game = live_game()
+    try:
+        game.set_stirs(json_body().get("stir"))
+    except ValueError as err:
+        raise Refusal(400, "bad_stir", str(err)) from None
+    current_app.extensions["companion.hub"].touch()
+    return jsonify({"ok": True, "stir": game.stirs})
+
+
 @bp.post("/host/reissue")
 @guarded
 @host_only

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from companion.engine import IllegalAction
+from companion.engine import IllegalAction, stir
 from companion.store import BadUid
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
@@ -51,10 +51,13 @@ STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase
 class LiveGame:
     """The table as the pages see it."""
 
-    def __init__(self, table: Any, keys: Keys, demo: Any = None, assist: str = "odds") -> None:
+    def __init__(self, table: Any, keys: Keys, demo: Any = None, assist: str = "odds",
+                 stirs: str = stir.DEFAULT) -> None:
         self.table = table
         self.keys = keys
         self.assist = Assist(assist)
+        self.stirs = stir.DEFAULT
+        self.set_stirs(stirs)
         self.demo = demo
         """The demo's simulated bags (``draw(seat)``, ``repoint(table)``), None on a real table."""
         self.hub: Hub | None = None
@@ -64,6 +67,12 @@ class LiveGame:
         self._refresh_lock = threading.Lock()
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
+
+    def set_stirs(self, setting: object) -> None:
+        """The table's synchronised drawing: the last round only, every round, or never."""
+        if setting not in stir.SETTINGS:
+            raise ValueError(f"stir must be one of {', '.join(stir.SETTINGS)}, not {setting!r}")
+        self.stirs = str(setting)
 
     def attach(self, hub: Hub) -> None:
         """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
@@ -159,6 +168,8 @@ class LiveGame:
         seat = int(perspective[5:]) if perspective.startswith("seat:") else None
         view = localize(self.table.view(seat), lang)
         view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
+        if not stir.in_force(self.stirs, view["round"]):
+            view["stir"] = None
         if seat is not None:
             return self.assist.add_to(view, self.table.state, seat)
         if perspective == "host":
@@ -194,6 +205,7 @@ class LiveGame:
             "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
             "assist": self.assist.level,
+            "stir": self.stirs,
             "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
         }
 

@@ -10,6 +10,7 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
+from companion.engine import stir
 from companion.words.refusals import REFUSALS
 
 from . import cards, i18n
@@ -118,7 +119,7 @@ def host():
         return page("login.html")
     game = live_game()
     return page("host.html", seats=join_links(), demo=game.demo is not None, table_link=table_link(),
-                feed=game.feed(i18n.language()))
+                feed=game.feed(i18n.language()), stir_settings=stir.SETTINGS)
 
 
 @bp.get("/host/join-card")

@@ -228,6 +228,7 @@
     warning.classList.toggle("hidden", !pins.locked.length && !pins.all_locked);
     warning.textContent = `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`;
     if (host.assist) document.getElementById("assist").value = host.assist;
+    if (host.stir) document.getElementById("stirsetting").value = host.stir;
     renderConnections(host);
     renderAnomalies(host);
     renderTags(host.tags);
@@ -240,6 +241,7 @@
     correct("pause", { paused: e.currentTarget.dataset.paused !== "true" }));
   document.getElementById("create").addEventListener("click", createGame);
   document.getElementById("assist").addEventListener("change", (e) => post("/api/host/assist", { level: e.currentTarget.value }));
+  document.getElementById("stirsetting").addEventListener("change", (e) => post("/api/host/stir", { stir: e.currentTarget.value }));
   document.getElementById("manualseat").addEventListener("change", bagChoices);
   document.getElementById("manualgo").addEventListener("click", () => correct("manual-draw",
     { seat: Number(document.getElementById("manualseat").value), chip: document.getElementById("manualchip").value }));

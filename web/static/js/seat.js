@@ -39,7 +39,9 @@
     if (blocking && blocking.reveal && !blocking.options.length) return t("guide_draw_book");
     if (blocking) return t(DECISION_GUIDE[blocking.kind] || "guide_choose");
     const can = (kind) => actions.some((a) => a.kind === kind);
-    if (view.phase === "brewing" && can("stop")) return t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
+    if (view.phase === "brewing" && can("stop")) {
+      return Turn.stirGuide(view, view.you) || t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
+    }
     if (view.phase === "shop" && view.shop.shopper === view.you) {
       return t(view.exchange && view.exchange.side === "green" ? "guide_shop_points" : "guide_shop");
     }

@@ -67,7 +67,11 @@ const TableView = (() => {
     fill("phase", t("phase_" + (view.phase || "setup")) + (view.paused ? ` · ${t("phase_paused")}` : ""));
     fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
     fill("fortune", fortuneText(view.fortune));
-    fill("now", Turn.waiting(view, null));
+    const stir = Turn.stirLine(view);  // synchronised drawing: "Stir! (chip 3)" or whom it waits for
+    fill("now", stir ? "" : Turn.waiting(view, null));
+    fill("stir", stir);
+    toggle("stir", Boolean(stir));
+    const ahead = Object.fromEntries(((view.stir || {}).ahead || []).map((a) => [a.seat, a.by]));
     fill("books", books(view));
     toggle("witchesbox", (view.witches || []).length > 0);
     fill("witches", witches(view, names));
@@ -91,6 +95,7 @@ const TableView = (() => {
       el("span", { class: "muted" }, seats.filter((s) => s.patient === p.id).map((s) => s.name).join(", ")))));
     fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
+        k in ahead ? el("span", { class: "bad", "data-ahead": ahead[k] }, t("stir_ahead", { n: ahead[k] })) : null,
         el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
       Board.pot(s),
       (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),

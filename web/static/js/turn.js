@@ -36,5 +36,29 @@ const Turn = (() => {
     return t(`wait_${what}`, { n: who.length, names: names(who) });
   }
 
-  return { waiting, isOffer };
+  // Synchronised drawing (the view's `stir`, null when the table does not stir this round): the
+  // table's line, "Stir! (chip 3)" or "Waiting for Ann and Ben · Ben: Draw six".
+  function stirLine(view) {
+    const stir = view.stir;
+    if (!stir || view.paused) return "";
+    if (stir.ready) return t("stir_call", { n: stir.chip });
+    const who = stir.waiting.map((w) => view.seats[w.seat].name);
+    const why = stir.waiting.filter((w) => w.why !== "draw")
+      .map((w) => t("stir_why", { name: view.seats[w.seat].name, why: t("stir_why_" + w.why) }));
+    return [t("stir_wait", { n: who.length, names: names(who) }), ...why].join(" · ");
+  }
+
+  // A seat's own part: take out a chip (or an empty hand), or wait for the others; "" when the
+  // seat has its own question to answer, is out of the stirs, or the table does not stir.
+  function stirGuide(view, seat) {
+    const stir = view.stir;
+    if (!stir || view.paused || view.seats[seat].status !== "brewing") return "";
+    const mine = stir.waiting.find((w) => w.seat === seat);
+    if (mine && mine.why !== "draw") return "";
+    if (stir.ready || mine) return t("stir_go");
+    const others = stir.waiting.map((w) => view.seats[w.seat].name);
+    return t("stir_hold", { n: others.length, names: names(others) });
+  }
+
+  return { waiting, isOffer, stirLine, stirGuide };
 })();
