@@ -195,12 +195,19 @@ def may_draw(state: GameState, seat_no: int) -> bool:
 
 
 def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None,
-           searches: dict[int, compact.Compact] | None = None) -> dict[str, Any]:
+           searches: dict[int, compact.Compact] | None = None, certify: bool = False) -> dict[str, Any]:
     """DRAW or STOP for a seat that may draw now, with both values (JSON-ready). Raises TooDeep
     when `limit` new positions were not enough. Without `searches`, a cold search; with it (the
     compact searches of earlier answers, by seat), the seat's earlier search goes on from here
     when its values hold here (`Compact.carries`), so what it found is not searched again, even
-    after it gave up, and this answer's search is kept there for the next."""
+    after it gave up, and this answer's search is kept there for the next. With `certify`, an
+    answer a bound proves (`bounds.certified`) comes without the exact search."""
+    if certify:
+        from .bounds import certified  # bounds builds on Search
+
+        found = certified(state, seat_no, rival=rival)
+        if found is not None:
+            return found
     search = Search(state, seat_no, rival=rival, limit=limit)
     if not may_draw(state, seat_no):
         return {"seat": seat_no, "advice": None}
@@ -225,5 +232,12 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
         drawn = search.draw(now)
         positions = len(search.memo)
     advice = "draw" if drawn is not None and drawn.value > stop.value else "stop"
-    return {"seat": seat_no, "advice": advice, "round": state.round, "stop": stop.to_dict(),
-            "draw": drawn.to_dict() if drawn else None, "positions": positions}
+    return answer(state, seat_no, advice, stop, drawn.to_dict() if drawn else None, positions)
+
+
+def answer(state: GameState, seat_no: int, advice: str, stop: Outcome, draw: dict[str, Any] | None,
+           positions: int) -> dict[str, Any]:
+    """An answer as `advise` gives it: `draw` holds the exact value of drawing, or the bound that
+    proved the answer (`"bound"`)."""
+    return {"seat": seat_no, "advice": advice, "round": state.round, "stop": stop.to_dict(), "draw": draw,
+            "positions": positions}
