@@ -33,7 +33,7 @@ Leaf = Callable[[GameState], Outcome | None]
 DEPTHS = (1, 2)
 """The cuts tried, shallow first: drawing once more, then twice more."""
 
-LIMIT = 300
+LIMIT = 100
 """Positions a bound may search (the engine plays each: about 50 µs): a cut at two draws past a
 crow skull's look at four chips takes thousands, and is given up."""
 
@@ -225,7 +225,7 @@ class Ceiling:
         """The most a chip of this kind can move: its value, the card's extra spaces and the most its
         book adds over every pot the book can read."""
         c = chip(f"{kind}-00")
-        extra = state.card_data.get("extra_move", {}).get(c.color, 0)
+        extra: int = state.card_data.get("extra_move", {}).get(c.color, 0)
         rule = self.rules.get(c.color)
         if rule and rule.extra_move and rule.reads:
             extra += max(rule.extra_move(Seat("", 0, seat.threshold, pot=pot)) for pot in _stand_ins(seat, rule.reads))
