@@ -120,44 +120,51 @@ def games(args: argparse.Namespace) -> None:
     players = tuple(f"P{k + 1}" for k in range(args.players))
     seen: set[tuple[object, ...]] = set()
     times: list[float] = []
-    bound = exact = neither = 0
+    proving: list[float] = []  # the bounds alone, whether they decide or not
+    counts = {path: {"bound": 0, "exact": 0, "neither": 0} for path in ("compact", "engine")}
     by_exact: list[int] = []
 
     def moment(state: GameState, action: Action, events: list[dict]) -> None:
-        nonlocal bound, exact, neither
         for n, seat in enumerate(state.seats):
             key = (state.config, n, state.round, tuple(seat.pot), tuple(sorted(seat.bag)), seat.flask_full)
             if not may_draw(state, n) or key in seen:
                 continue
             seen.add(key)
-            started = time.perf_counter()
-            if certified(state, n) is not None:
-                times.append(time.perf_counter() - started)
-                bound += 1
-                continue
             fast = compact.unmodelled(whatif.ignore_offers(state, n), n) is None
+            tally = counts["compact" if fast else "engine"]
+            started = time.perf_counter()
+            proven = certified(state, n)
+            proving.append(time.perf_counter() - started)
+            if proven is not None:
+                times.append(proving[-1])
+                tally["bound"] += 1
+                continue
             try:
                 found = advise(state, n, limit=LIVE_LIMIT if fast else ENGINE_LIVE_LIMIT)
-                exact += 1
+                tally["exact"] += 1
                 by_exact.append(found["positions"])
             except TooDeep:
-                neither += 1
+                tally["neither"] += 1
             times.append(time.perf_counter() - started)
 
     for game in range(args.games):
         seed = args.seed * 1_000_003 + game
         config = GameConfig(players=players, **deal_setup(choice, (), random.Random(seed)))
         play_game(config, seed, moment)
-    times.sort()
     total = len(times)
     print(f"{args.games} games, {args.players} players, books {args.books}, seed {args.seed}: {total} DRAW/STOP "
-          f"moments; proven by a bound {bound}, by the exact search within the live limit {exact} "
-          f"(positions: median {sorted(by_exact)[len(by_exact) // 2] if by_exact else 0}, "
-          f"most {max(by_exact, default=0)}), not at all {neither}")
-    if total:
-        print(f"time to the answer: p50 {times[total // 2] * 1000:.1f} ms, p99 {times[int(total * 0.99)] * 1000:.1f} ms, "
-              f"max {times[-1] * 1000:.1f} ms")
-
+          f"moments; proven by a bound {sum(c['bound'] for c in counts.values())}, by the exact search within the "
+          f"live limit {sum(c['exact'] for c in counts.values())} (positions: median "
+          f"{sorted(by_exact)[len(by_exact) // 2] if by_exact else 0}, most {max(by_exact, default=0)}), "
+          f"not at all {sum(c['neither'] for c in counts.values())}")
+    for path, c in counts.items():
+        print(f"  {path} search: bound {c['bound']}, exact {c['exact']}, not at all {c['neither']}")
+    for name, found in (("time to the answer (the bounds, then the exact search if they do not decide)", times),
+                        ("time of the bounds alone", proving)):
+        found.sort()
+        if found:
+            print(f"{name}: p50 {found[len(found) // 2] * 1000:.1f} ms, "
+                  f"p99 {found[int(len(found) * 0.99)] * 1000:.1f} ms, max {found[-1] * 1000:.1f} ms")
 
 if __name__ == "__main__":
     main()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import bowl, brewing, catalog, compact, evaluation, whatif
@@ -189,6 +191,18 @@ def _distinct(keys: list[str]) -> list[str]:
     return list(seen.values())
 
 
+@contextmanager
+def no_collection() -> Iterator[None]:
+    """The searches make no cycles: a garbage collection in their middle would only cost time."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def may_draw(state: GameState, seat_no: int) -> bool:
     """Whether the seat may draw now, so that DRAW/STOP is a question for it."""
     return state.phase == "brewing" and state.seats[seat_no].status == BREWING and not state.blocking_decision(seat_no)
@@ -220,13 +234,8 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
         if searches is not None:
             searches[seat_no] = fast
         before = fast.positions()
-        collecting = gc.isenabled()
-        gc.disable()  # the search makes no cycles: a collection in its middle would only cost time
-        try:
+        with no_collection():
             drawn = fast.draw(now, limit)
-        finally:
-            if collecting:
-                gc.enable()
         positions = fast.positions() - before
     else:
         drawn = search.draw(now)

@@ -21,7 +21,7 @@ from itertools import product
 from typing import Any
 
 from . import bowl, catalog, fortune, whatif
-from .advice import Key, Search, _key, answer, may_draw
+from .advice import Key, Search, _key, answer, may_draw, no_collection
 from .context import Ctx
 from .ingredients import active_rules, blue
 from .ingredients._rule import Reads
@@ -34,8 +34,9 @@ DEPTHS = (1, 2)
 """The cuts tried, shallow first: drawing once more, then twice more."""
 
 LIMIT = 100
-"""Positions a bound may search (the engine plays each: about 50 µs): a cut at two draws past a
-crow skull's look at four chips takes thousands, and is given up."""
+"""Positions and ends a bound may value (the engine plays each: about 50 µs, more for an end whose
+books ask questions): a cut at two draws past a crow skull's look at four chips takes thousands,
+and is given up."""
 
 CEILING_BOOKS = frozenset({"blue/1", "yellow/1", "blue/3", "blue/4", "blue/2", "red/2"})
 """Books whose action while brewing `ceiling` bounds: the crow skull places a chip of the bag, the
@@ -61,15 +62,24 @@ class Horizon(Search):
         self.left = depth
         self.leaf = leaf
         self.memo_at: dict[tuple[Key, int], Outcome] = {}
+        self.spent = 0  # positions searched and ends evaluated: a book's questions can make an end cost many
+
+    def _spend(self) -> None:
+        self.spent += 1
+        if self.limit is not None and self.spent > self.limit:
+            raise TooDeep(f"more than {self.limit} positions")
 
     def value(self, state: GameState) -> Outcome:
         key = (_key(state, self.seat_no), self.left)
         found = self.memo_at.get(key)
         if found is None:
-            if self.limit is not None and len(self.memo_at) >= self.limit:
-                raise TooDeep(f"more than {self.limit} positions")
+            self._spend()
             found = self.memo_at[key] = self._value(state)
         return found
+
+    def end(self, state: GameState) -> Outcome:
+        self._spend()
+        return super().end(state)
 
     def _value(self, state: GameState) -> Outcome:
         seat = state.seats[self.seat_no]
@@ -145,7 +155,8 @@ def certified(state: GameState, seat_no: int, *, rival: int | None = None) -> di
         return None
     now = whatif.ignore_offers(state, seat_no)
     stop = Search(state, seat_no, rival=rival).end(now)
-    found = certify(now, seat_no, stop, rival=rival)
+    with no_collection():
+        found = certify(now, seat_no, stop, rival=rival)
     if found is None:
         return None
     return answer(state, seat_no, "draw" if found["bound"] == "at_least" else "stop", stop, found, 0)
@@ -266,19 +277,24 @@ class Ceiling:
 
 
 def _stand_ins(seat: Seat, reads: Reads) -> Iterator[list[tuple[str, int]]]:
-    """Every pot a book reading `reads` can tell apart, with up to all of the seat's chips of each
-    colour it counts in it, and as its last chips any of the seat's chips of the colours it looks
-    for, some other chip or none (more pots than can happen: a bound over them is a bound)."""
+    """Every pot a book reading `reads` can tell apart from here on: each colour it counts from as
+    many as lie in the pot now (a chip other than a white never leaves the pot while brewing) to
+    all of the seat's chips of that colour, and as its last chips one of each colour it looks for
+    (each white kind the seat has, for a book that reads their values) or some other chip. More
+    pots than can happen: a bound over them is a bound."""
     chips = [*seat.bag, *(c for c, _ in seat.pot), *seat.aside]
     colors = Counter(chip(c).color for c in chips)
-    seen = sorted({whatif.kind_of(c) for c in chips if chip(c).color in reads.tail_colors})
+    looked = {(whatif.kind_of(c) if chip(c).color == "white" else f"{chip(c).color}-{chip(c).value}")
+              for c in chips if chip(c).color in reads.tail_colors}
+    firsts = {c: 0 if c == "white" else seat.in_pot(c) for c in reads.counts}
     other = next(k for k in OTHER if chip(f"{k}-00").color not in (*reads.counts, *reads.tail_colors))
-    ends: list[str | None] = [None, other, *seen]
-    for counts in product(*(range(colors[c] + 1) for c in reads.counts)):
-        for tail in product(ends, repeat=reads.tail):
-            last = [k for k in tail if k is not None]
+    ends = [other, *sorted({k for k in looked if chip(f"{k}-00").color == "white"}),
+            *sorted({min(k for k in looked if chip(f"{k}-00").color == c) for c in reads.tail_colors
+                     if c != "white" and any(chip(f"{k}-00").color == c for k in looked)})]
+    for counts in product(*(range(firsts[c], colors[c] + 1) for c in reads.counts)):
+        for last in product(ends, repeat=reads.tail):
             fill = [n - sum(1 for k in last if chip(f"{k}-00").color == c) for c, n in zip(reads.counts, counts, strict=True)]
             if min(fill, default=0) < 0:
                 continue
-            kinds = [f"{c}-1" for c, n in zip(reads.counts, fill, strict=True) for _ in range(n)] + last
+            kinds = [f"{c}-1" for c, n in zip(reads.counts, fill, strict=True) for _ in range(n)] + list(last)
             yield [(f"{k}-{50 + i}", 0) for i, k in enumerate(kinds)]
