@@ -120,3 +120,15 @@ def test_the_early_reference_positions_are_proven_as_the_exact_search_answers(na
     proven, exact = advise(state, 0, certify=True), advise(state, 0)
     assert proven["advice"] == exact["advice"] and proven["stop"] == exact["stop"]
     assert proven["draw"]["value"] <= exact["draw"]["value"]
+
+
+def test_the_ceiling_counts_the_white_that_explodes_the_pot():
+    """Round 3, whites 4 of 7 on space 5, no flask, W3, B2 and W2 left (crow skull, red set 3):
+    drawing on is worth 7.44 VP, part of it from pots a white explodes further along the track. The
+    ceiling after two draws, 8.65 VP, counts that white; one that let the whites go only as far
+    as the threshold would fall below the exact value."""
+    state = whatif.ignore_offers(position(3, ("white-3", "blue-2", "white-2"), 1, ("white-2", "white-2"), red=3), 0)
+    state.seats[0].flask_full = False
+    exact = Search(state, 0).draw(state).value
+    assert exact == pytest.approx(7.4375)
+    assert bounds.upper(state, 0, 2) == pytest.approx(8.65) and bounds.upper(state, 0, 1) >= exact
