@@ -39,7 +39,7 @@ books ask questions): a cut at two draws past a crow skull's look at four chips 
 and is given up."""
 
 CEILING_BOOKS = frozenset({"blue/1", "yellow/1", "blue/3", "blue/4", "blue/2", "red/2"})
-"""Books whose action while brewing `ceiling` bounds: the crow skull places a chip of the bag, the
+"""Books whose actions while brewing (`on_place`; red set 2's `on_draw` and `on_stop`) `Ceiling` bounds: the crow skull places a chip of the bag, the
 mandrake puts a white back (it may be drawn again: counted once more per mandrake), blue sets 3
 and 4 pay on a ruby space (counted at their most for every blue chip), blue set 2 keeps both
 coins and points of an explosion (the space is counted with both anyway), red set 2 sets a red
@@ -175,7 +175,7 @@ def refused(state: GameState) -> str | None:
     rules = active_rules(state.config).values()
     pays = any(r.id in ("blue/3", "blue/4") for r in rules)
     for rule in rules:
-        if rule.moves or rule.acts_as or ((rule.on_draw or rule.on_stop) and rule.id != "red/2"):
+        if rule.moves or rule.acts_as or ((rule.on_draw or rule.on_stop) and rule.id not in CEILING_BOOKS):
             return f"the {rule.id} book changes how chips are drawn or placed"
         if rule.on_place and rule.id not in CEILING_BOOKS:
             return f"the {rule.id} book's action while brewing is not bounded"
