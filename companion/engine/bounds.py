@@ -10,7 +10,7 @@ The exact value of drawing is the best any way of playing on can reach. So:
   value no end of the round reachable from it can exceed; an exploded or full pot is valued
   exactly. If that is worth no more than stopping now, STOP is right.
 
-Both play every draw and answer by the engine (`advice.Search`), so they hold for both searches.
+Both play every draw and answer by the engine (`search.Search`), so they hold for both searches.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from itertools import product
 from typing import Any
 
 from . import bowl, catalog, fortune, whatif
-from .advice import Key, Search, _key, answer, may_draw, no_collection
 from .context import Ctx
 from .ingredients import active_rules, blue
 from .ingredients._rule import Reads
 from .model import BREWING, GameState, Seat, chip
 from .outcome import Outcome, TooDeep
+from .search import Key, Search, _key, answer, may_draw, no_collection
 
 Leaf = Callable[[GameState], Outcome | None]
 
