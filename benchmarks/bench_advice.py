@@ -1,6 +1,9 @@
-"""Advice speed: one cold DRAW/STOP answer on the four reference positions, and the outlook.
+"""Advice speed: one cold DRAW/STOP answer on the four reference positions, and the outlook; the
+time to the answer a bound proves (`bounds.certified`) beside the time to the exact values; and
+every DRAW/STOP moment of seeded random games: proven by a bound, by the exact search within the
+live limit, or not at all.
 
-    python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5]
+    python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5] [--games N [--books 1|random]]
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
 an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
@@ -12,11 +15,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 
-from companion.engine import Fortune, GameConfig, GameState, new_game, step, whatif
-from companion.engine.advice import TooDeep, advise
+from companion.autoplay import play_game
+from companion.books import every_colour, parse_choice
+from companion.dealing import deal_setup
+from companion.engine import Action, Fortune, GameConfig, GameState, compact, new_game, step, whatif
+from companion.engine.advice import TooDeep, advise, may_draw
+from companion.engine.bounds import certified
 from companion.engine.outlook import outlook
+from companion.webapp.assist import ENGINE_LIVE_LIMIT, LIVE_LIMIT
 
 ROUND_9 = {"white-1": 5, "white-2": 2, "white-3": 1, "orange-1": 3, "green-1": 1, "green-4": 3,
            "blue-1": 1, "blue-4": 2, "purple-1": 1, "black-1": 2}
@@ -49,10 +58,14 @@ def main() -> None:
     parser.add_argument("--positions", default="1,2,3,4")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--limit", type=int, help="give up after this many positions and say how long it took")
+    parser.add_argument("--games", type=int, default=0, help="also every DRAW/STOP moment of this many games")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--books", default="1", help="a set for every colour (1-4), or random per game")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
-    for k in (int(p) for p in args.positions.split(",")):
+    for k in (int(p) for p in args.positions.split(",") if p):
         name, *spec = POSITIONS[k]
         state = position(*spec)  # type: ignore[arg-type]
         times, cpu, look = [], [], []
@@ -80,7 +93,78 @@ def main() -> None:
               f"(CPU time: best {min(cpu) * 1000:.1f} ms, worst {max(cpu) * 1000:.1f} ms); "
               f"outlook best {min(look) * 1000:.2f} ms, worst {max(look) * 1000:.2f} ms",
               flush=True)
+        proven = []
+        for _ in range(args.repeat):
+            started = time.perf_counter()
+            found = certified(state, 0)
+            proven.append(time.perf_counter() - started)
+        print(f"   certified: {_said(found)}; best {min(proven) * 1000:.1f} ms, "
+              f"median {sorted(proven)[len(proven) // 2] * 1000:.1f} ms, worst {max(proven) * 1000:.1f} ms", flush=True)
+    if args.games:
+        games(args)
 
+
+def _said(found: dict | None) -> str:
+    if found is None:
+        return "no bound decides"
+    draw = found["draw"]
+    return (f"{found['advice'].upper()}, drawing is worth {draw['bound'].replace('_', ' ')} {draw['value']:.3f} VP "
+            f"(a cut after {draw['draws']} draw{'s' if draw['draws'] > 1 else ''})")
+
+
+def games(args: argparse.Namespace) -> None:
+    """Every DRAW/STOP moment (a seat that may draw, in a situation not met before) of `--games`
+    seeded games with the random player: the bounds first, then, if they do not decide, the cold
+    exact search within the live limit (`webapp/assist.py`); the time to the answer is both."""
+    choice = every_colour(parse_choice(args.books))
+    players = tuple(f"P{k + 1}" for k in range(args.players))
+    seen: set[tuple[object, ...]] = set()
+    times: list[float] = []
+    proving: list[float] = []  # the bounds alone, whether they decide or not
+    counts = {path: {"bound": 0, "exact": 0, "neither": 0} for path in ("compact", "engine")}
+    by_exact: list[int] = []
+
+    def moment(state: GameState, action: Action, events: list[dict]) -> None:
+        for n, seat in enumerate(state.seats):
+            key = (state.config, n, state.round, tuple(seat.pot), tuple(sorted(seat.bag)), seat.flask_full)
+            if not may_draw(state, n) or key in seen:
+                continue
+            seen.add(key)
+            fast = compact.unmodelled(whatif.ignore_offers(state, n), n) is None
+            tally = counts["compact" if fast else "engine"]
+            started = time.perf_counter()
+            proven = certified(state, n)
+            proving.append(time.perf_counter() - started)
+            if proven is not None:
+                times.append(proving[-1])
+                tally["bound"] += 1
+                continue
+            try:
+                found = advise(state, n, limit=LIVE_LIMIT if fast else ENGINE_LIVE_LIMIT)
+                tally["exact"] += 1
+                by_exact.append(found["positions"])
+            except TooDeep:
+                tally["neither"] += 1
+            times.append(time.perf_counter() - started)
+
+    for game in range(args.games):
+        seed = args.seed * 1_000_003 + game
+        config = GameConfig(players=players, **deal_setup(choice, (), random.Random(seed)))
+        play_game(config, seed, moment)
+    total = len(times)
+    print(f"{args.games} games, {args.players} players, books {args.books}, seed {args.seed}: {total} DRAW/STOP "
+          f"moments; proven by a bound {sum(c['bound'] for c in counts.values())}, by the exact search within the "
+          f"live limit {sum(c['exact'] for c in counts.values())} (positions: median "
+          f"{sorted(by_exact)[len(by_exact) // 2] if by_exact else 0}, most {max(by_exact, default=0)}), "
+          f"not at all {sum(c['neither'] for c in counts.values())}")
+    for path, c in counts.items():
+        print(f"  {path} search: bound {c['bound']}, exact {c['exact']}, not at all {c['neither']}")
+    for name, found in (("time to the answer (the bounds, then the exact search if they do not decide)", times),
+                        ("time of the bounds alone", proving)):
+        found.sort()
+        if found:
+            print(f"{name}: p50 {found[len(found) // 2] * 1000:.1f} ms, "
+                  f"p99 {found[int(len(found) * 0.99)] * 1000:.1f} ms, max {found[-1] * 1000:.1f} ms")
 
 if __name__ == "__main__":
     main()

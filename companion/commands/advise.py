@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", help="transcript file, or - for standard input")
     p.add_argument("--seat", type=int, required=True, help="seat number, 0 for the first player")
     p.add_argument("--json", action="store_true", help="print the outlook and the advice as JSON")
+    p.add_argument("--exact", action="store_true",
+                   help="always the exact value of drawing, even when a bound already proves the answer")
     p.set_defaults(func=run)
 
 
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"{args.file}: {getattr(exc, 'reason', exc)}")
     if not 0 <= args.seat < len(state.seats):
         return _fail(f"there is no seat {args.seat}; seats are 0 to {len(state.seats) - 1}")
-    report = {"outlook": outlook(state, args.seat), "advice": advise(state, args.seat)}
+    report = {"outlook": outlook(state, args.seat), "advice": advise(state, args.seat, certify=not args.exact)}
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         print()
@@ -63,7 +65,14 @@ def describe(name: str, report: dict) -> list[str]:
     lines.append(f"Next draw explodes the pot: {view['explode']:.1%}")
     if advice.get("advice"):
         stop, draw = advice["stop"], advice["draw"]
-        lines.append(f"Advice: {advice['advice'].upper()} (stop: {stop['coins']:g} coins + {stop['vp']:g} VP now; "
-                     f"draw: {draw['explode']:.0%} explode, expected {draw['coins']:.1f} coins + {draw['vp']:.1f} VP; "
+        now = f"Advice: {advice['advice'].upper()} (stop: {stop['coins']:g} coins + {stop['vp']:g} VP now"
+        if draw.get("bound") == "at_least":
+            more = "once more and stopping" if draw["draws"] == 1 else "at most twice more"
+            return [*lines, f"{now}; drawing {more} is already worth at least {draw['coins']:.1f} coins + "
+                            f"{draw['vp']:.1f} VP; value {stop['value']:.2f} against at least {draw['value']:.2f} VP)"]
+        if draw.get("bound") == "at_most":
+            return [*lines, f"{now}; whatever the bag gives, drawing on is worth at most {draw['value']:.2f} VP; "
+                            f"value {stop['value']:.2f} against at most {draw['value']:.2f} VP)"]
+        lines.append(f"{now}; draw: {draw['explode']:.0%} explode, expected {draw['coins']:.1f} coins + {draw['vp']:.1f} VP; "
                      f"value {stop['value']:.2f} against {draw['value']:.2f} VP)")
     return lines

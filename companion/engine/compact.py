@@ -9,7 +9,7 @@ own rules (`placing`, a book's `extra_move` hook on a stand-in seat), and evalua
 books' own hooks on a stand-in pot, once for each combination of what they read. What the books
 do while brewing is modelled by what it does: the flask and the mandrake put a white back into
 the bag, the crow skull looks at chips and places one of them or none, blue sets 3 and 4 pay on
-a ruby space. A game with anything this does not model is left to `advice.Search` (`unmodelled`).
+a ruby space. A game with anything this does not model is left to `search.Search` (`unmodelled`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .outcome import Gains, Outcome, TooDeep
 from .whatif import kind_of
 
 if TYPE_CHECKING:
-    from .advice import Search
+    from .search import Search
 
 MANDRAKE, CROW_SKULL, PAYS, RAISES = "mandrake", "crow skull", "pays", "raises the threshold"
 ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL, "blue/3": PAYS, "blue/4": PAYS,

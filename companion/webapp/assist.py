@@ -4,7 +4,10 @@ The table chooses (`[table] assist`, or the host page); the table screen never s
 Advice is searched once per situation of a seat (another seat's draw leaves it as it was, unless
 it changes what step B counts in the pots, such as the blacks a neighbour compares; the seat's
 two phones share one search), with a bound on new positions so a phone's update stays
-quick; past the bound the phone says so instead of guessing. A seat's search goes on from its
+quick; past the bound the phone says so instead of guessing. An answer a bound proves
+(`bounds.certified`: drawing once or twice more is already worth more than stopping, or nothing
+the bag can still give is worth more) goes out with the update itself, and the exact search then
+replaces it; past the search's bound the proven answer stays. A seat's search goes on from its
 earlier answers in the round, so after each draw only the positions not searched yet are new,
 and a bag too deep for one update becomes searchable a few draws later. The live advice leaves the bonus die out:
 who reaches furthest is still being drawn at the other seats.
@@ -21,6 +24,7 @@ from typing import Any
 from companion.config import ASSISTS
 from companion.engine import GameState, whatif
 from companion.engine.advice import TooDeep, advise, may_draw
+from companion.engine.bounds import certified
 from companion.engine.compact import Compact, step_b_reads, unmodelled
 from companion.engine.outlook import outlook
 
@@ -57,6 +61,7 @@ class Assist:
         self.set(level)
         self.ready: Callable[[int], None] | None = None
         self._cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._proven: dict[tuple[Any, ...], dict[str, Any]] = {}  # the answers bounds proved, by situation
         self._lock = threading.Lock()
         self._searches: dict[int, Compact] = {}  # each seat's search, gone on from (under _searching)
         self._searching = threading.Lock()
@@ -92,18 +97,32 @@ class Assist:
                tuple(s.in_pot(c) for s in state.seats for c in counted))  # the neighbours' blacks, ...
         with self._lock:
             found = self._cache.get(key)
-            if found is None and self.ready is not None and may_draw(state, seat_no):
+        if found is None and self.ready is not None and may_draw(state, seat_no):
+            proven = self._prove(key, state, seat_no)
+            with self._lock:
                 self._latest[seat_no] = key
                 if key not in self._queued:
                     self._queued.add(key)
                     self._submit(key, state, seat_no, 0)
-                return {"seat": seat_no, "advice": None, "searching": True}
+            return {**proven, "searching": True} if proven else {"seat": seat_no, "advice": None, "searching": True}
         if found is None:
             with self._searching:
-                found = self._search(state, seat_no, None)
+                found = self._search(key, state, seat_no, None)
                 if found is not None:
                     self._keep(key, found)
         return found or {"seat": seat_no, "advice": None, "too_deep": True}
+
+    def _prove(self, key: tuple[Any, ...], state: GameState, seat_no: int) -> dict[str, Any] | None:
+        """The answer a bound proves in this situation (None: none does), worked out once."""
+        with self._lock:
+            found = self._proven.get(key)
+        if found is None:
+            found = certified(state, seat_no) or {}
+            with self._lock:
+                if len(self._proven) > 64:
+                    self._proven.clear()
+                self._proven[key] = found
+        return found or None
 
     def _submit(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
         """Queue a slice of a seat's search on `executor` (or a thread of the advice's own)."""
@@ -111,9 +130,11 @@ class Assist:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
         self.executor.submit(self._slice, key, state, seat_no, searched)
 
-    def _search(self, state: GameState, seat_no: int, searched: int | None) -> dict[str, Any] | None:
+    def _search(self, key: tuple[Any, ...], state: GameState, seat_no: int,
+                searched: int | None) -> dict[str, Any] | None:
         """The answer, or None when the bound is not reached yet: with `searched` (positions
-        searched so far), one slice of `SLICE` new positions, going on from the last."""
+        searched so far), one slice of `SLICE` new positions, going on from the last. Past the
+        bound, the answer a bound proves, if any."""
         compact = unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None
         limit = LIVE_LIMIT if compact else ENGINE_LIVE_LIMIT
         part = min(SLICE, limit) if compact and searched is not None else limit
@@ -122,7 +143,7 @@ class Assist:
         except TooDeep:
             if searched is not None and searched + part < limit:
                 return None
-            found = {"seat": seat_no, "advice": None, "too_deep": True}
+            found = self._prove(key, state, seat_no) or {"seat": seat_no, "advice": None, "too_deep": True}
         kept = self._searches.get(seat_no)
         if kept is not None and kept.positions() > KEPT_POSITIONS:
             del self._searches[seat_no]
@@ -143,7 +164,7 @@ class Assist:
                 found = {}
                 return
             with self._searching:
-                found = self._search(state, seat_no, searched)
+                found = self._search(key, state, seat_no, searched)
             if found is None:
                 self._submit(key, state, seat_no, searched + SLICE)
                 return

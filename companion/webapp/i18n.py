@@ -44,6 +44,12 @@ SCRIPT: dict[str, str] = {
     "advice_stop": N_("Advice: STOP"),
     "advice_searching": N_("Advice: searching…"),
     "advice_too_deep": N_("Advice: too many positions to search exactly right now"),
+    "advice_least_1": N_("drawing once more and stopping is already worth at least {dcoins} coins + {dvp} VP; "
+                         "stop: {coins} coins + {vp} VP now"),
+    "advice_least_2": N_("drawing at most twice more is already worth at least {dcoins} coins + {dvp} VP; "
+                         "stop: {coins} coins + {vp} VP now"),
+    "advice_most": N_("whatever the bag gives, drawing on is worth at most {value} VP by the advice's prices; "
+                      "stop: {coins} coins + {vp} VP now, worth {stop} VP"),
     "advice_why": N_("stop: {coins} coins + {vp} VP now; draw: {explode} % explode, expected {dcoins} coins + {dvp} VP"),
     "all_rounds": N_("All rounds"),
     "all_seats": N_("All seats"),

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from companion.engine.bounds import certified
+from companion.engine.outlook import outlook
+from tests.engine.scenario import draws, game, set_bag
+from tests.engine.test_advice import REFERENCE, position
+
 from .conftest import PIN
 from .test_play import PHONE, SCREEN, click_and_wait
 
@@ -20,12 +25,30 @@ def test_the_phone_shows_each_chip_left_then_the_advice_the_host_allows(browser,
     assert "%" in phone.inner_text("#outlook") and phone.inner_text("#advice") == ""
 
     host.select_option("#assist", "advice")
-    # the update says the advice is being searched; the advice follows in its own update
-    phone.wait_for_function("/DRAW|STOP/.test(document.getElementById('advice').textContent)")
+    # the update carries the answer a bound proves; the exact values follow in their own update
+    phone.wait_for_function("/explode/.test(document.getElementById('advicewhy').textContent)")
     # the starting bag fits the live bound: the phone answers at once (docs/advice.md, position 1)
     assert phone.inner_text("#advice") == "Advice: DRAW"
     assert "explode" in phone.inner_text("#advicewhy") and "coins" in phone.inner_text("#advicewhy")
 
+    for state, said in ((position(*REFERENCE["round 1, starting bag"]),
+                         "drawing once more and stopping is already worth at least 2.4 coins + 0.0 VP; "
+                         "stop: 1 coins + 0 VP now"),
+                        (round_9_stop(), "whatever the bag gives, drawing on is worth at most ")):
+        # the page renders an answer a bound proved as the stream brings it (a seat's view holds the same)
+        view = {"assist": {"level": "advice", "outlook": outlook(state, 0), "advice": certified(state, 0)}}
+        phone.evaluate("view => AssistPanel.render(view)", view)
+        assert phone.inner_text("#advicewhy").startswith(said)
+    assert phone.inner_text("#advice") == "Advice: STOP"
+
     host.select_option("#assist", "off")
     phone.wait_for_selector("#assist.hidden", state="attached")
     assert phone.locator("#risk").is_hidden()
+
+
+def round_9_stop():
+    """Whites 6 of 7 in round 9 with two white 2-chips and an orange left: a bound proves STOP."""
+    state = game()
+    state.round = 9
+    set_bag(state, 0, "white-3", "white-1", "white-1", "white-1", "white-2", "white-2", "orange-1")
+    return draws(state, 0, "white-3", "white-1", "white-1", "white-1")

@@ -103,9 +103,9 @@ def test_keepalives_keep_an_idle_stream_open(server):
 
 
 def test_a_seats_advice_follows_its_update_to_its_pages_only(server):
-    """The update after an input goes out at once, saying the advice is being searched (unless
-    it was found already); the advice follows to that seat's pages, and the table's stream is
-    not sent it."""
+    """The update after an input goes out at once with the answer a bound proves, saying the exact
+    advice is being searched (unless it was found already); the exact advice follows to that
+    seat's pages, and the table's stream is not sent it."""
     game = server.app.extensions["companion.game"]
     jar = host_opener(server)
     post(server, "/api/host/assist", {"level": "advice"}, jar)
@@ -115,11 +115,11 @@ def test_a_seats_advice_follows_its_update_to_its_pages_only(server):
     post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
     advice = seat.next_entry().data["view"]["assist"]["advice"]
     if advice.get("searching"):  # the search may also have ended before the update was made
-        assert advice == {"seat": 0, "advice": None, "searching": True}
+        assert advice["advice"] == "draw" and advice["draw"]["bound"] == "at_least"  # the starting bag
         later = seat.next()
         assert later.data["entry"] is None
         advice = later.data["view"]["assist"]["advice"]
-    assert advice["advice"] == "draw"
+    assert advice["advice"] == "draw" and "bound" not in advice["draw"] and "searching" not in advice
     assert table.next().data["entry"]["action"]["kind"] == "fortune"
     post(server, f"/api/seat/{game.token(1)}/draw", {})
     assert table.next().data["entry"] is not None, "no view of the table's is re-sent for a seat's advice"

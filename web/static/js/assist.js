@@ -23,8 +23,15 @@ window.AssistPanel = (() => {
     if (advice.advice) {
       const stop = advice.stop, draw = advice.draw;
       fill("advice", t("advice_" + advice.advice));
-      fill("advicewhy", t("advice_why", { coins: stop.coins, vp: stop.vp, explode: Math.round(draw.explode * 100),
-        dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
+      if (draw.bound === "at_most") {  // a bound proved STOP: only the value of drawing on is known
+        fill("advicewhy", t("advice_most", { value: draw.value.toFixed(1), stop: stop.value.toFixed(1), coins: stop.coins, vp: stop.vp }));
+      } else if (draw.bound === "at_least") {  // a bound proved DRAW: what drawing once or twice more is worth
+        fill("advicewhy", t(draw.draws > 1 ? "advice_least_2" : "advice_least_1", { coins: stop.coins, vp: stop.vp,
+          dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
+      } else {
+        fill("advicewhy", t("advice_why", { coins: stop.coins, vp: stop.vp, explode: Math.round(draw.explode * 100),
+          dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
+      }
     } else {
       fill("advice", advice.too_deep ? t("advice_too_deep") : advice.searching ? t("advice_searching") : "");
       fill("advicewhy");
