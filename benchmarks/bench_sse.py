@@ -2,8 +2,12 @@
 
 12 clients: 4 seats x 2 phones, the table screen, the host and 2 spare table screens, on a real
 server on 127.0.0.1 (uvicorn). Inputs are draws through the simulated bags (reader, registry,
-table, journal on disk), one at a time. Prints p50/p99 and the process's RSS with the clients
-connected (the clients run in the same process, so the figure includes them).
+table, journal on disk), one at a time, each once every page has received the one before. The
+latency is from the input submitted to each page receiving the message that carries it (the view
+updated by it): a seat's advice found later (its own small ``advice`` event) is not an input's
+message and is counted apart, as are views re-sent without an entry. Prints p50/p99, what the
+pages received, and the process's RSS with the clients connected (the clients run in the same
+process, so the figure includes them, and their reading competes with the server for the CPU).
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -20,6 +24,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections import Counter
 from dataclasses import replace
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -74,15 +79,22 @@ def main() -> None:
     for c in clients:
         c.next()
     received: dict[int, list[float]] = {}
+    other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
     lock = threading.Lock()
 
     def listen(client: SSEClient) -> None:
         try:
             while True:
-                event = client.next_entry()
+                event = client.next()
                 now = time.perf_counter()
                 with lock:
-                    received.setdefault(event.data["seq"], []).append(now)
+                    if event.name == "message" and event.data.get("entry") is not None:
+                        received.setdefault(event.data["seq"], []).append(now)
+                        other["bytes"] += event.size
+                    else:
+                        kind = "advice" if event.name == "advice" else "view"
+                        other[kind] += 1
+                        other[f"{kind} bytes"] += event.size
         except (ConnectionError, OSError, ValueError):
             return
 
@@ -137,6 +149,8 @@ def main() -> None:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))]
     print(f"inputs: {len(sent)}  clients: {len(clients)}  messages: {len(latencies)}")
     print(f"latency ms: p50 {statistics.median(latencies):.2f}  p99 {p(0.99):.2f}  max {latencies[-1]:.2f}")
+    print(f"received: {other['bytes'] / 1e6:.1f} MB in the inputs' messages; {other['view']} views without an input"
+          f" ({other['view bytes'] / 1e6:.2f} MB); {other['advice']} advice events ({other['advice bytes'] / 1e6:.2f} MB)")
     print(f"RSS with {len(clients)} clients connected: {memory:.1f} MB (server and clients in one process)")
 
 

@@ -52,7 +52,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     if test_config:
         app.config.update(test_config)
     game = LiveGame(table, keys, demo, assist, stir)
-    hub = Hub(game.render)
+    hub = Hub(game.render, game.advice)
     game.attach(hub)
     app.extensions["companion.game"] = game
     app.extensions["companion.hub"] = hub

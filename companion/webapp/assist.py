@@ -52,8 +52,8 @@ class Assist:
     """The table's setting and the advice already searched for each seat's situation.
 
     With `ready` set (a live table: `LiveGame.attach`), advice not searched yet is searched in a
-    thread of its own and the view says so (`searching`); `ready(seat)` then has the seat's pages
-    re-sent, so the update after a draw never waits for a search. Without it (one-off views,
+    thread of its own and the view says so (`searching`); `ready(seat)` then has the advice sent
+    to the seat's pages, so the update after a draw never waits for a search. Without it (one-off views,
     tests), the advice is searched while the view is made."""
 
     def __init__(self, level: str = "odds") -> None:

@@ -77,7 +77,7 @@ class LiveGame:
     def attach(self, hub: Hub) -> None:
         """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
         self.hub = hub
-        self.assist.ready = lambda seat: hub.refresh(f"seat:{seat}")
+        self.assist.ready = lambda seat: hub.advice_found(f"seat:{seat}")
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
         self.backup = keep(self.table)
@@ -175,6 +175,15 @@ class LiveGame:
         if perspective == "host":
             view["host"] = self.host_panel(lang)
         return view
+
+    def advice(self, perspective: str) -> dict[str, Any]:
+        """A seat's advice now, as its view holds it (``Assist.add_to``), for the seat's pages that
+        have the rest of the view. Like the view's, it is numbers and keys that the page words, so
+        the same in every language."""
+        seat = int(who(perspective)[5:])
+        if self.assist.level != "advice":  # the host turned it off meanwhile: the page shows none
+            return {"seat": seat, "advice": None}
+        return self.assist.advice(self.table.state, seat)
 
     def feed(self, lang: str) -> dict[str, Any]:
         """The feed so far, for a page being opened: its lines and the journal seq they reach.

@@ -8,6 +8,8 @@ reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under 
 the current view; one too far behind gets a fresh view. A view is rendered once per change and
 perspective (a seat, the table, the host, each in a page's language: ``"seat:1@es"``), however
 many pages share it. An entry's feed lines are written in every language; each stream gets its own.
+A seat's advice found after its view went out goes to that seat's pages alone, as a small
+``advice`` event, not as its whole view again; a page opened later gets the view with the advice in it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
 
 Entry = tuple[int, dict[str, Any] | None]
+Key = tuple[str, int, int, str]
+"""What is rendered, once for every page that needs it: perspective, the versions (the game's and
+the perspective's own) and the part ("view", or "advice" alone)."""
 
 
 def who(perspective: str) -> str:
@@ -47,10 +52,12 @@ class Cursor:
 
 
 class Hub:
-    """One per app; ``render(perspective)`` returns the current view for that perspective."""
+    """One per app; ``render(perspective)`` returns the current view for that perspective and
+    ``advice(perspective)`` a seat's advice as that view holds it."""
 
-    def __init__(self, render: Callable[[str], dict[str, Any]], history: int = 512) -> None:
-        self._render = render
+    def __init__(self, render: Callable[[str], dict[str, Any]], advice: Callable[[str], dict[str, Any]],
+                 history: int = 512) -> None:
+        self._parts = {"view": render, "advice": advice}
         self._lock = threading.Lock()
         self._entries: deque[Entry] = deque(maxlen=history)
         self._seq = 0
@@ -58,8 +65,9 @@ class Hub:
         self._version = 0  # bumped on every change of the game, journal or not
         self._live: Counter[str] = Counter()
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
-        self._own_versions: Counter[str] = Counter()  # bumped by `refresh` (a seat's advice found)
-        self._cache: dict[tuple[str, int, int], Future[str]] = {}
+        self._own_versions: Counter[str] = Counter()  # bumped by `advice_found`
+        self._advised: dict[str, int] = {}  # a seat: the game's version when its advice was last found
+        self._cache: dict[Key, Future[str]] = {}
         self._said: dict[tuple[str, int, int, int], tuple[Cursor, bytes]] = {}
         """The news last sent per perspective, cursor and version: pages of one seat share one copy."""
         self._subscribers: dict[Callable[[], None], str] = {}
@@ -86,11 +94,12 @@ class Hub:
             self._version += 1
         self._wake()
 
-    def refresh(self, perspective: str) -> None:
-        """Wake the streams of one perspective (any language) to re-send its view after a change
-        that concerns it alone (a seat's advice, found after its view went out)."""
+    def advice_found(self, perspective: str) -> None:
+        """A seat's advice was found after its view went out: wake its streams (any language) to
+        send the advice alone; a view rendered from now on has it in it."""
         with self._lock:
             self._own_versions[who(perspective)] += 1
+            self._advised[who(perspective)] = self._version
         self._wake(who(perspective))
 
     def touch(self) -> None:
@@ -184,10 +193,17 @@ class Hub:
         Every page of a perspective at the same point gets the same bytes: two hundred open pages
         of four seats cost four messages per change, not two hundred."""
         with self._lock:
-            now = Cursor(cursor.seq, self._version, self._own(perspective))
             pending = self._after(cursor.seq)
+            _, version, own, part = self._due(perspective, cursor)
+            now = Cursor(cursor.seq, version, own)
+            behind = own != self._own(perspective)
         if not pending and not self._changed(perspective, cursor, now):
             return cursor, b""
+        if behind:  # its advice follows
+            self._wake(who(perspective))
+        if part == "advice":  # the same bytes for every page of the seat that has the rest
+            return self._shared((perspective, -2, now.version, now.own_version), lambda: (now, (
+                f"event: advice\ndata: {self._rendered((perspective, now.version, now.own_version, part))}\n\n").encode()))
 
         def make() -> tuple[Cursor, bytes]:
             later, text = self._catch_up(perspective, now, pending, "")
@@ -201,18 +217,19 @@ class Hub:
         """Bumped on every change of the game: a view rendered at an older one is stale."""
         return self._version
 
-    def render_now(self, perspective: str) -> None:
-        """Render the current view of ``perspective`` (if not yet), so ``news`` costs no rendering."""
+    def unrendered(self, perspective: str, cursor: Cursor | None = None) -> Key | None:
+        """What ``news`` would render for a stream at ``cursor`` (without one: for most pages of
+        ``perspective``), to be rendered first by ``render_now``; None when it costs no rendering."""
         with self._lock:
-            now = Cursor(self._seq, self._version, self._own(perspective))
-        self._view(perspective, now)
+            if cursor is not None and cursor.seq == self._seq and not self._changed(
+                    perspective, cursor, Cursor(cursor.seq, self._version, self._own(perspective))):
+                return None
+            key = self._due(perspective, cursor)
+            return None if self._done(key) else key
 
-    def rendered(self, perspective: str) -> bool:
-        """True when the current view of ``perspective`` is ready, so ``news`` costs no rendering."""
-        with self._lock:
-            key = (perspective, self._version, self._own(perspective))
-            future = self._cache.get(key)
-            return future is not None and future.done()
+    def render_now(self, key: Key) -> None:
+        """Render ``key`` (from ``unrendered``), so ``news`` costs no rendering."""
+        self._rendered(key)
 
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
@@ -221,6 +238,34 @@ class Hub:
                     and cursor.own_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
+
+    def _due(self, perspective: str, cursor: Cursor | None) -> Key:
+        """What a stream at ``cursor`` is sent next (under the lock). A view rendered for the game's
+        change just before the seat's advice was found goes as it is (not rendered again, on the
+        loop, for the advice): the advice follows alone."""
+        part = self._part(perspective, cursor)
+        own = self._own(perspective)
+        if (part == "view" and (cursor is None or cursor.version != self._version)
+                and self._advised.get(who(perspective)) == self._version
+                and not self._done((perspective, self._version, own, part))
+                and self._done((perspective, self._version, own - 1, part))):
+            own -= 1
+        return perspective, self._version, own, part
+
+    def _done(self, key: Key) -> bool:
+        future = self._cache.get(key)
+        return future is not None and future.done()
+
+    def _part(self, perspective: str, cursor: Cursor | None) -> str:
+        """What a stream at ``cursor`` is sent (under the lock): its seat's advice alone when that is
+        all it lacks, else the whole view. Without a cursor: the advice when it was found since the
+        game last changed (the seat's pages have the rest, unless one is behind)."""
+        if cursor is None:
+            advice = self._advised.get(who(perspective)) == self._version
+        else:
+            advice = (who(perspective) in self._advised and cursor.version == self._version
+                      and cursor.seq == self._seq and cursor.own_version != self._own(perspective))
+        return "advice" if advice else "view"
 
     def _own(self, perspective: str) -> int:
         """The perspective's own version (under the lock): what changes its view and no other."""
@@ -233,7 +278,8 @@ class Hub:
 
     def _shared(self, key: tuple[str, int, int, int], make: Callable[[], tuple[Cursor, bytes]]) -> tuple[Cursor, bytes]:
         """``make()``'s message, made once for every page that asks with the same ``key``
-        (perspective, the seq it is at or -1 for a fresh page, and the versions now)."""
+        (perspective, the seq it is at, -1 for a fresh page or -2 for a page that lacks only its
+        seat's advice, and the versions now)."""
         with self._lock:
             said = self._said.get(key)
         if said is None:
@@ -264,8 +310,12 @@ class Hub:
         return Cursor(seq, cursor.version, cursor.own_version), "".join(parts)
 
     def _view(self, perspective: str, cursor: Cursor) -> str:
-        """The view's JSON at ``cursor``'s versions, rendered by the first stream that asks."""
-        key = (perspective, cursor.version, cursor.own_version)
+        """The view's JSON at ``cursor``'s versions."""
+        return self._rendered((perspective, cursor.version, cursor.own_version, "view"))
+
+    def _rendered(self, key: Key) -> str:
+        """The JSON of ``key``'s part (the view, or the advice), rendered by the first stream that asks."""
+        perspective = key[0]
         with self._lock:
             future = self._cache.get(key)
             mine = future is None
@@ -276,7 +326,7 @@ class Hub:
                         k[1] == self._version and k[2] == self._own(k[0]))}
         if mine:
             try:
-                future.set_result(json.dumps(self._render(perspective), separators=(",", ":")))
+                future.set_result(json.dumps(self._parts[key[3]](perspective), separators=(",", ":")))
             except BaseException as err:
                 future.set_exception(err)
                 with self._lock:

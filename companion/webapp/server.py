@@ -17,6 +17,7 @@ import uvicorn
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from .memory import settle, unsettle
 from .stream import StreamEndpoint, StreamLimits
 
 WORKERS = 8
@@ -93,11 +94,13 @@ class Server:
 
     def run(self) -> None:
         """Serve until interrupted (Ctrl+C or SIGTERM)."""
+        settle()
         try:
             self._server.run(sockets=[self._socket])
         finally:
             self.app.extensions["companion.hub"].close()
             self.router.flask.executor.shutdown(wait=False)
+            unsettle()
 
     def start(self) -> Server:
         """Serve in a background thread (tests, benchmark); returns once the server listens."""
@@ -106,6 +109,7 @@ class Server:
         self._thread.start()
         while not self._server.started and self._thread.is_alive():
             threading.Event().wait(0.01)
+        settle()
         return self
 
     def stop(self) -> None:
@@ -116,3 +120,4 @@ class Server:
             self._thread.join(timeout=5)
         self.router.flask.executor.shutdown(wait=False)
         self._socket.close()
+        unsettle()

@@ -31,7 +31,7 @@ from flask import Blueprint, Flask, current_app
 from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
-from .hub import Cursor, Hub
+from .hub import Cursor, Hub, Key
 from .i18n import language
 from .memory import give_back
 
@@ -155,7 +155,7 @@ class Fanout:
                     if not due:
                         self._running = False
                         return
-                stale = [seen_as for seen_as in set(due.values()) if not self.hub.rendered(seen_as)]
+                stale = {key for seen_as in set(due.values()) if (key := self.hub.unrendered(seen_as))}
                 if stale:
                     with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
                         await self.loop.run_in_executor(self.views, self._render, stale)
@@ -168,9 +168,9 @@ class Fanout:
                 self._running = False
             raise
 
-    def _render(self, perspectives: list[str]) -> None:
-        for seen_as in perspectives:
-            self.hub.render_now(seen_as)
+    def _render(self, keys: set[Key]) -> None:
+        for key in keys:
+            self.hub.render_now(key)
 
 
 class Gone(Exception):
@@ -202,8 +202,9 @@ class StreamEndpoint:
         app.extensions["companion.game"].assist.executor = self.views
         self._give_back: asyncio.TimerHandle | None = None
         self._fanout: Fanout | None = None
-        self._renders: dict[tuple[str, int], asyncio.Future[None]] = {}
-        """The view being rendered per perspective and version: its pages wait for one job, not one each."""
+        self._renders: dict[Key, asyncio.Future[None]] = {}
+        """What is being rendered (a view, or a seat's advice) per perspective and versions: its pages
+        wait for one job, not one each."""
         self._pages: set[Page] = set()
         self._ticker: asyncio.TimerHandle | None = None
 
@@ -350,15 +351,14 @@ class StreamEndpoint:
                 return
 
     async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, bytes]:
-        """The stream's news, on the loop once its view is rendered (in the views thread, once per
-        perspective and version however many pages wait for it)."""
-        while not self.hub.rendered(seen_as):
-            key = (seen_as, self.hub.version)
+        """The stream's news, on the loop once its view (or its seat's advice alone) is rendered (in
+        the views thread, once per perspective and versions however many pages wait for it)."""
+        while (key := self.hub.unrendered(seen_as, cursor)) is not None:
             render = self._renders.get(key)
-            if render is None or render.done():  # done: a page (the host's) changed since, render again
+            if render is None or render.done():
                 self._renders = {k: f for k, f in self._renders.items() if not f.done()}
                 render = self._renders[key] = asyncio.get_running_loop().run_in_executor(
-                    self.views, self.hub.render_now, seen_as)
+                    self.views, self.hub.render_now, key)
             await render
         return self.hub.news(seen_as, cursor)
 

@@ -13,6 +13,9 @@ from typing import Any
 class Event:
     id: str | None
     data: dict[str, Any]
+    name: str = "message"
+    size: int = 0
+    """The event's bytes on the wire."""
 
 
 class SSEClient:
@@ -35,18 +38,35 @@ class SSEClient:
         self.keepalives = 0
 
     def next(self) -> Event:
-        event_id, data = None, []
+        event = self._read(until_keepalive=False)
+        assert event is not None
+        return event
+
+    def until_keepalive(self) -> list[Event]:
+        """The events before the next keep-alive comment: all the stream sent until it had nothing to send."""
+        events = []
+        while (event := self._read(until_keepalive=True)) is not None:
+            events.append(event)
+        return events
+
+    def _read(self, until_keepalive: bool) -> Event | None:
+        event_id, data, name, size = None, [], "message", 0
         while True:
             line = self.response.readline()
             if not line:
                 raise ConnectionError("the stream closed")
+            size += len(line)
             line = line.decode().rstrip("\r\n")
             if not line:
                 if data:
-                    return Event(event_id, json.loads("\n".join(data)))
+                    return Event(event_id, json.loads("\n".join(data)), name, size)
                 continue
             if line.startswith(": keep-alive"):
                 self.keepalives += 1
+                if until_keepalive:
+                    return None
+            elif line.startswith("event:"):
+                name = line[6:].strip()
             elif line.startswith("id:"):
                 event_id = line[3:].strip()
             elif line.startswith("data:"):
@@ -61,7 +81,8 @@ class SSEClient:
         self.keepalives += 1
 
     def next_entry(self) -> Event:
-        """The next event that carries a journal entry (skipping view refreshes such as a phone joining)."""
+        """The next event that carries a journal entry (skipping view refreshes such as a phone
+        joining, and a seat's advice events)."""
         while True:
             event = self.next()
             if event.data.get("entry") is not None:

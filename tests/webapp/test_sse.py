@@ -102,24 +102,44 @@ def test_keepalives_keep_an_idle_stream_open(server):
     client.close()
 
 
-def test_a_seats_advice_follows_its_update_to_its_pages_only(server):
-    """The update after an input goes out at once with the answer a bound proves, saying the exact
-    advice is being searched (unless it was found already); the exact advice follows to that
-    seat's pages, and the table's stream is not sent it."""
+def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
+    """After a draw the seat's pages get the update at once, saying the advice is being searched;
+    when the search ends they get the advice alone, a small message, not the whole view again. The
+    other seat, the table screen and the host get no advice; a page opened later has it in its view."""
+    server.app.extensions["companion.hub"].keepalive = 0.3  # a keep-alive: the stream had nothing more to send
     game = server.app.extensions["companion.game"]
     jar = host_opener(server)
     post(server, "/api/host/assist", {"level": "advice"}, jar)
-    seat, table = (SSEClient("127.0.0.1", server.port, p)
-                   for p in (f"/api/stream/seat/{game.token(0)}", table_path(server)))
-    seat.next(), table.next()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    ann, ben = (SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(seat)}") for seat in (0, 1))
+    table, host = SSEClient("127.0.0.1", server.port, table_path(server)), SSEClient(
+        "127.0.0.1", server.port, "/api/stream/host", cookie=cookie)
+    streams = (ann, ben, table, host)
+    for stream in streams:
+        stream.next()
     post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
-    advice = seat.next_entry().data["view"]["assist"]["advice"]
-    if advice.get("searching"):  # the search may also have ended before the update was made
-        assert advice["advice"] == "draw" and advice["draw"]["bound"] == "at_least"  # the starting bag
-        later = seat.next()
-        assert later.data["entry"] is None
-        advice = later.data["view"]["assist"]["advice"]
-    assert advice["advice"] == "draw" and "bound" not in advice["draw"] and "searching" not in advice
-    assert table.next().data["entry"]["action"]["kind"] == "fortune"
-    post(server, f"/api/seat/{game.token(1)}/draw", {})
-    assert table.next().data["entry"] is not None, "no view of the table's is re-sent for a seat's advice"
+    for stream in streams:
+        stream.until_keepalive()  # the card, and each seat's advice for its starting bag
+    game.demo.draw(0)  # a chip read at the bag (a phone's draw button would have its reply's view searched first)
+    update, *rest = ann.until_keepalive()
+    assert update.data["entry"]["action"]["kind"] == "draw" and update.data["entry"]["action"]["seat"] == 0
+    first = update.data["view"]["assist"]["advice"]  # at once: searching, with the answer a bound proves if one does
+    assert first["seat"] == 0 and first["searching"] is True
+    assert first["advice"] is None or first["draw"]["bound"] in ("at_least", "at_most")
+    rest = rest or ann.until_keepalive()  # the search may not have ended by the keep-alive
+    assert [event.name for event in rest] == ["advice"], "the advice alone follows, no second view"
+    advice = rest[0]
+    assert advice.id is None, "a reconnecting page resumes after the draw, not after the advice"
+    assert advice.data["seat"] == 0 and advice.data["advice"] in ("draw", "stop")
+    assert "bound" not in advice.data["draw"] and "searching" not in advice.data, "the exact answer"
+    assert advice.data["stop"]["coins"] == update.data["view"]["seats"][0]["scoring_space"]["coins"]
+    assert advice.size < 400 < update.size / 10
+    for other in (ben, table, host):
+        events = other.until_keepalive()
+        assert events[0].data["entry"]["action"]["kind"] == "draw"
+        assert [e.name for e in events] == ["message"] * len(events), "no one else's advice"
+        assert all(e.data["view"].get("assist") is None or e.data["view"]["you"] == 1 for e in events)
+    later = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(0)}")
+    assert later.next().data["view"]["assist"]["advice"] == advice.data, "a page opened later has the advice"
+    for stream in (*streams, later):
+        stream.close()

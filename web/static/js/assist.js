@@ -1,5 +1,6 @@
 // A seat's outlook for its next draw and, if the table allows it, DRAW/STOP with what it rests
 // on. Fed by seat.js with each view; shows only what the view carries (the table's setting).
+// Advice found after the view went out comes alone (the stream's "advice" event) to `advice`.
 "use strict";
 window.AssistPanel = (() => {
   const { el, t, fill } = Q;
@@ -19,10 +20,13 @@ window.AssistPanel = (() => {
     const look = assist.outlook;
     document.getElementById("assist").classList.toggle("hidden", !look || !look.chips.length);
     fill("outlook", ...(look ? look.chips.map(row) : []));
-    const advice = assist.advice || {};
-    if (advice.advice) {
-      const stop = advice.stop, draw = advice.draw;
-      fill("advice", t("advice_" + advice.advice));
+    advice(assist.advice || {});
+  }
+
+  function advice(found) {
+    if (found.advice) {
+      const stop = found.stop, draw = found.draw;
+      fill("advice", t("advice_" + found.advice));
       if (draw.bound === "at_most") {  // a bound proved STOP: only the value of drawing on is known
         fill("advicewhy", t("advice_most", { value: draw.value.toFixed(1), stop: stop.value.toFixed(1), coins: stop.coins, vp: stop.vp }));
       } else if (draw.bound === "at_least") {  // a bound proved DRAW: what drawing once or twice more is worth
@@ -33,9 +37,9 @@ window.AssistPanel = (() => {
           dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
       }
     } else {
-      fill("advice", advice.too_deep ? t("advice_too_deep") : advice.searching ? t("advice_searching") : "");
+      fill("advice", found.too_deep ? t("advice_too_deep") : found.searching ? t("advice_searching") : "");
       fill("advicewhy");
     }
   }
-  return { render };
+  return { render, advice };
 })();

@@ -68,8 +68,9 @@ const Q = (() => {
   }
 
   // The live stream. EventSource reconnects by itself and sends Last-Event-ID, so the server
-  // replays what this page missed; the banner shows while the connection is down.
-  function connect(url, onView) {
+  // replays what this page missed; the banner shows while the connection is down. `onEvent` takes
+  // the stream's named events by name (a seat's "advice", found after its view went out).
+  function connect(url, onView, onEvent = {}) {
     const banner = document.getElementById("offline");
     const badge = document.getElementById("live");
     let game = null;
@@ -99,6 +100,9 @@ const Q = (() => {
       if (data.entry) feed(data.entry);
       if (data.view) onView(data.view, data.seq);
     };
+    for (const [name, handle] of Object.entries(onEvent)) {
+      source.addEventListener(name, (message) => handle(JSON.parse(message.data)));
+    }
     return source;
   }
 

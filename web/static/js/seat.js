@@ -318,7 +318,12 @@
     }) : el("span", { class: "muted" }, t("bag_empty")));
   }
 
-  Q.connect(page.streamUrl, render);
+  // The advice found after the view went out: the view keeps it, the panel shows it.
+  Q.connect(page.streamUrl, render, { advice: (advice) => {
+    if (!view || !view.assist) return;
+    view.assist.advice = advice;
+    AssistPanel.advice(advice);
+  } });
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => post(page.drawUrl, {}).then(apply));
   document.getElementById("stop").addEventListener("click", () => {
