@@ -37,9 +37,11 @@ def in_force(setting: str, round_no: int) -> bool:
 
 
 def _busy(state: GameState, n: int) -> str | None:
-    """What holds the seat's next chip: its open question (an offer holds nobody), if any."""
+    """What holds the seat's next chip: its open question (an offer holds nobody), if any. A
+    question answered by the next chip drawn (yellow set 5, red set 6) holds nothing: that chip
+    is the seat's chip of a stir like any other."""
     d = state.blocking_decision(n)
-    if d is None:
+    if d is None or d.data.get("take"):
         return None
     if d.rule == witches.RULE and d.kind == witches.LOOK:
         return DRAW_SIX

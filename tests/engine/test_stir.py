@@ -5,6 +5,9 @@ from companion.engine import Fortune, step, view_for
 from companion.engine.stir import in_force, status
 
 from .scenario import answer, at_round, decision, draw, draws, set_bag, stop
+from .test_alchemists import nervous
+from .test_books_red import red_witches
+from .test_books_yellow import yellow_witches
 
 WITCHES = ("H-E2", "H-B2", "H-G1")
 
@@ -123,3 +126,31 @@ def test_the_setting_says_which_rounds_are_stirred():
     assert [in_force("round9", r) for r in (1, 8, 9)] == [False, False, True]
     assert [in_force("always", r) for r in (1, 9)] == [True, True]
     assert [in_force("off", r) for r in (1, 9)] == [False, False]
+
+
+def test_the_chip_a_book_has_drawn_next_is_that_seats_next_chip():
+    """Yellow set 5 moves the yellow chip on by the next chip's value; red set 6 sets the next chip
+    beside the pot: each of those chips is a chip taken out, and laying the red 6's chip is not."""
+    state = yellow_witches(5)
+    set_bag(state, 0, "yellow-1", "red-4", "white-1")
+    state = draw(state, 0, "yellow-1")
+    assert status(state)["drawn"][0] == 1 and waits(state) == {1: "draw"}, \
+        "the yellow's chip is Ann's chip of the next stir, not a look holding this one"
+    state = draw(state, 0, "red-4")
+    assert status(state)["drawn"][0] == 2 and status(state)["ahead"] == [{"seat": 0, "by": 1}]
+
+    state = red_witches(6)
+    set_bag(state, 0, "red-1", "orange-1", "white-1")
+    state = draws(state, 0, "red-1", "orange-1")
+    assert status(state)["drawn"][0] == 2
+    state = answer(state, 0, "red.place_aside", "place")
+    assert status(state)["drawn"][0] == 2, "laying the chip beside the pot takes nothing out"
+
+
+def test_a_chip_laid_out_by_nervousness_and_placed_is_a_chip_taken_out_but_the_look_is_not():
+    state = nervous("green-2", bag=("orange-1", "white-1"))
+    assert status(state)["drawn"][0] == 0, "the patient's look opens the round, before any stir"
+    state = answer(state, 0, "patient.offer", state.seats[0].laid_out[0])
+    assert status(state)["drawn"][0] == 1
+    state = draw(state, 0, "orange-1")
+    assert status(state)["drawn"][0] == 2
