@@ -293,6 +293,7 @@ SCRIPT: dict[str, str] = {
     "why_two_bought": N_("two chips bought"),
     "winner": N_("winner"),
     "witches": N_("Witches"),
+    "witch_text": N_("What she does"),
     "penny_held": N_("{metal} penny: still yours"),
     "penny_spent": N_("{metal} penny: spent"),
     "penny_free": N_("visiting: free once this round"),

@@ -29,6 +29,7 @@ def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server
     assert table.locator("#cardpicker").is_hidden()
 
     phone.wait_for_selector("[data-kind='fortune.choice'] [data-option=points]")
+    assert phone.inner_text("#guide") == "Just in Time: choose one", "the card's own question heads the page"
     click_and_wait(phone, "[data-kind='fortune.choice'] [data-option=points]")
     assert game.table.state.seats[1].score == 4
     table.screenshot(path=str(artifacts / "table-card.png"), full_page=True)

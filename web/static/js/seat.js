@@ -37,7 +37,8 @@
     }
     // A chip to draw for a book (red set 6 sets it aside, yellow set 5 looks at it): no options.
     if (blocking && blocking.reveal && !blocking.options.length) return t("guide_draw_book");
-    if (blocking) return t(DECISION_GUIDE[blocking.kind] || "guide_choose");
+    // A question with no guide of its own (a card's, a book's) says what it asks, in the page's language.
+    if (blocking) return DECISION_GUIDE[blocking.kind] ? t(DECISION_GUIDE[blocking.kind]) : blocking.prompt || t("guide_choose");
     const can = (kind) => actions.some((a) => a.kind === kind);
     if (view.phase === "brewing" && can("stop")) {
       return Turn.stirGuide(view, view.you) || t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
@@ -108,7 +109,7 @@
         el("div", { class: "row spread" }, el("b", {}, w.name),
           el("span", { class: "muted", "data-penny": w.visiting ? "free" : held ? "held" : "spent" },
             w.visiting ? t("penny_free") : t(held ? "penny_held" : "penny_spent", { metal: w.metal }))),
-        el("details", { open: offer ? "" : null }, el("summary", {}, t("witches")), el("p", { class: "booktext" }, w.text)),
+        el("details", { open: offer ? "" : null }, el("summary", {}, t("witch_text")), el("p", { class: "booktext" }, w.text)),
         offer ? el("div", { class: "options decision", "data-decision": offer.id, "data-kind": "witch" },
           offer.options.map((o) => el("button", { "data-option": o.key, class: o.key === "pass" ? "" : "primary",
             onclick: () => act({ kind: "choose", seat: offer.seat, decision: offer.id, keys: [o.key] }) }, o.label))) : null);
