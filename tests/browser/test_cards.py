@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .conftest import PIN
+from .screens import serving, submit, table_of, wait_guide
 from .test_play import PHONE, SCREEN, click_and_wait
 
 
@@ -50,3 +51,28 @@ def test_draw_one_for_us_on_the_host_page_in_spanish(browser, server):
     assert card
     page.wait_for_selector("#cardpicker.hidden", state="attached")
     context.close()
+
+
+def test_a_seat_that_stopped_draws_for_strong_ingredient_with_its_phones_draw_button(browser):
+    """Strong Ingredient has each seat that stopped draw up to 5 chips after brewing: a demo phone
+    shows its draw button again (not its stop), says what the card asks, then offers the chips."""
+    with serving(["Ana", "Ben"]) as srv:
+        table = table_of(srv)
+        submit(table, {"kind": "fortune", "card": "B09"})
+        phones = browser.new_context(**PHONE)
+        phone = phones.new_page()
+        phone.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        phone.wait_for_selector("#pot svg")
+        for seat in (0, 1):
+            submit(table, {"kind": "stop", "seat": seat})
+        wait_guide(phone, "Strong Ingredient: draw up to 5 chips, you may place one")
+        assert phone.locator("#draw").is_visible() and phone.locator("#stop").is_hidden()
+        for drawn in range(1, 6):
+            click_and_wait(phone, "#draw")
+            phone.wait_for_function(f"document.querySelectorAll('#decisions .chip').length === {drawn}")
+        wait_guide(phone, "Strong Ingredient: place one of these chips (it cannot explode the pot)?")
+        assert phone.locator("#draw").is_hidden()
+        assert phone.locator("[data-kind='fortune.look'] [data-option]").count() == 6, "5 chips or none"
+        click_and_wait(phone, "[data-kind='fortune.look'] [data-option=none]")
+        assert len(table.state.seats[0].pot) == 0 and len(table.state.seats[0].bag) == 9
+        phones.close()

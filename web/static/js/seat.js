@@ -23,15 +23,18 @@
                            "purple.upgrade": "guide_purple_upgrade", patient: "guide_patient",
                            "essence.space": "guide_essence", "ear_worm.chip": "guide_ear_worm_chip" };
 
-  // Questions that draw chips to look at before a choice (the crow skull, the draw witch).
-  const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"] };
+  // Questions that draw chips to look at before a choice (the crow skull, the draw witch); a card's
+  // or a patient's look (null) says what it asks in its own words.
+  const LOOKS = { "blue.preview": ["guide_look", "guide_place"], "witch.look": ["guide_witch_look", "guide_witch_place"],
+                  "fortune.look": null };
 
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => !Turn.isOffer(d));
-    if (blocking && LOOKS[blocking.kind]) {
+    if (blocking && blocking.kind in LOOKS) {
+      if (!LOOKS[blocking.kind]) return blocking.prompt;
       const left = (blocking.reveal || 0) - (me.hand || []).length;
       return left > 0 ? t(LOOKS[blocking.kind][0], { n: left }) : t(LOOKS[blocking.kind][1]);
     }
@@ -226,26 +229,26 @@
 
     const blocking = mine.filter((d) => !Turn.isOffer(d));
     const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
-    fill("decisions", blocking.map((d) => LOOKS[d.kind] ? lookPanel(d, me) : decisionPanel(d, me)));
+    fill("decisions", blocking.map((d) => d.kind in LOOKS ? lookPanel(d, me) : decisionPanel(d, me)));
     show("witchpanel", (view.witches || []).length > 0);
     fill("witchlist", witchPanel(me, mine.filter((d) => d.kind === "witch")));
 
     const brewing = view.phase === "brewing" && st === "brewing";
-    show("brew", brewing);
-    if (brewing) {
+    const canDraw = actions.some((a) => a.kind === "draw");
+    show("brew", brewing || canDraw);  // a card or a patient may have a seat that stopped draw chips
+    if (brewing || canDraw) {
       const drawBtn = document.getElementById("draw");
-      const looking = blocking.some((d) => LOOKS[d.kind]);
-      const canDraw = actions.some((a) => a.kind === "draw");
+      const looking = blocking.some((d) => d.kind in LOOKS);
       if (drawBtn) {
         drawBtn.disabled = !canDraw;
         drawBtn.textContent = looking ? t("draw_look") : t("draw");
         drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
       }
       const stop = document.getElementById("stop");
-      stop.classList.toggle("hidden", looking);
+      stop.classList.toggle("hidden", looking || !brewing);
       stop.disabled = !actions.some((a) => a.kind === "stop");
       fill("lastchip", lastChip(me, offers));
-      show("riskpanel", !looking && (view.assist || {}).level !== "off");  // the table may hide the odds
+      show("riskpanel", brewing && !looking && (view.assist || {}).level !== "off");  // the table may hide the odds
       riskPanel(me);
     }
 
