@@ -5,6 +5,7 @@ seat's essence."""
 from __future__ import annotations
 
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from companion.commands.demo import build_demo
@@ -60,10 +61,7 @@ def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(brow
         assert screen.locator("[data-seat='0'] [data-essence='1']").inner_text() == "Essence 1"
         screen.screenshot(path=str(artifacts / "essence-table.png"), full_page=True)
 
-        spanish = browser.new_context(**PHONE)
-        spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
-        es = spanish.new_page()
-        es.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        es = spanish_seat(browser, srv)
         es.wait_for_selector("#flasktrack li.here[data-space='1']")
         assert "Matraz: Ojos de gallo, esencia 1" in es.locator("#flaskhead").text_content()
         assert_spanish(es, "seat 0 after the essence phase")
@@ -73,28 +71,48 @@ def test_a_phone_chooses_its_patient_and_stops_its_essence_lower_for_a_ruby(brow
 
 
 
-def test_an_ear_worm_crow_skull_looks_on_the_phone_and_the_chip_chosen_is_placed(browser, artifacts):
+def spanish_seat(browser, srv, seat: int = 0):
+    """The seat's page on a phone set to Spanish."""
+    spanish = browser.new_context(**PHONE)
+    spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
+    es = spanish.new_page()
+    es.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(seat)}")
+    return es
+
+
+@contextmanager
+def ear_worm_table(card: str, answers: tuple[str, str], **setup):
+    """Ana (Ear worm) and Ben (Vampirism) on a demo table; the round's `card` answered with `answers`;
+    Ana placed an orange 1 and both stopped; Ana's marker stops on space 1: Ear worm draws 1 chip."""
     demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
     demo.table.close()
     config = GameConfig(players=("Ana", "Ben"), expansions=("alchemists",),
-                        patients=("ear-worm", "vampirism", "nervousness"))
+                        patients=("ear-worm", "vampirism", "nervousness"), **setup)
     table = start_game(demo.table.db, TableSetup(config, {"sim-1": 0, "sim-2": 1}, registry=True))
     demo.repoint(table)
     srv = Server(create_app(table, host_pin=PIN, demo=demo), "127.0.0.1", 0).start()
     try:
         for seat, patient in ((0, "ear-worm"), (1, "vampirism")):
             table.submit(Choose(seat, table.state.decisions_for(seat)[0].id, (patient,)), "web")
-        table.submit(Fortune("P07"), "host")  # Rats Are Your Friends: Ana takes a blue 4-chip
-        for seat, key in ((0, "blue-4"), (1, "points")):
+        table.submit(Fortune(card), "host")
+        for seat, key in enumerate(answers):
             table.submit(Choose(seat, table.state.decisions_for(seat)[0].id, (key,)), "web")
         table.wait_for_reads()
-        ana = table.state.seats[0]
-        blue = next(c for c in ana.bag if c.startswith("blue-4"))
-        table.manual_draw(0, next(c for c in ana.bag if c.startswith("orange-1")))
+        table.manual_draw(0, next(c for c in table.state.seats[0].bag if c.startswith("orange-1")))
         table.submit(Stop(0), "web")
         table.submit(Stop(1), "web")
         space = next(d for d in table.state.decisions_for(0) if d.kind == "essence.space")
-        table.submit(Choose(0, space.id, ("1",)), "web")  # Ear worm: draw 1 chip
+        table.submit(Choose(0, space.id, ("1",)), "web")
+        yield table, srv
+    finally:
+        srv.stop()
+        table.close()
+
+
+def test_an_ear_worm_crow_skull_looks_on_the_phone_and_the_chip_chosen_is_placed(browser, artifacts):
+    # Rats Are Your Friends: Ana takes a blue 4-chip
+    with ear_worm_table("P07", ("blue-4", "points")) as (table, srv):
+        blue = next(c for c in table.state.seats[0].bag if c.startswith("blue-4"))
         table.manual_draw(0, blue)
         phone = browser.new_context(**PHONE).new_page()
         phone.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
@@ -106,43 +124,19 @@ def test_an_ear_worm_crow_skull_looks_on_the_phone_and_the_chip_chosen_is_placed
         phone.wait_for_selector(f"[data-kind='blue.preview'] [data-option='{green}']")
         phone.screenshot(path=str(artifacts / "ear-worm-crow-skull-seat.png"), full_page=True)
 
-        spanish = browser.new_context(**PHONE)
-        spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
-        es = spanish.new_page()
-        es.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        es = spanish_seat(browser, srv)
         es.wait_for_selector(f"[data-kind='blue.preview'] [data-option='{green}']")
         assert_spanish(es, "seat 0 choosing the chip of an Ear worm crow skull")
 
         click_and_wait(phone, f"[data-kind='blue.preview'] [data-option='{green}']")
         assert [c for c, _ in table.state.seats[0].pot][-2:] == [blue, green]
         assert table.state.phase != "essence"
-    finally:
-        srv.stop()
-        table.close()
 
 
 def test_an_ear_worm_chip_s_offer_is_a_question_on_the_phone_with_a_no(browser, artifacts):
-    demo = build_demo(["Ana", "Ben"], Path(tempfile.mkdtemp(prefix="quacks-test-")) / "game.sqlite3", seed=3)
-    demo.table.close()
-    config = GameConfig(players=("Ana", "Ben"), expansions=("alchemists",), books={**books(), "locoweed": 9},
-                        patients=("ear-worm", "vampirism", "nervousness"))
-    table = start_game(demo.table.db, TableSetup(config, {"sim-1": 0, "sim-2": 1}, registry=True))
-    demo.repoint(table)
-    srv = Server(create_app(table, host_pin=PIN, demo=demo), "127.0.0.1", 0).start()
-    try:
-        for seat, patient in ((0, "ear-worm"), (1, "vampirism")):
-            table.submit(Choose(seat, table.state.decisions_for(seat)[0].id, (patient,)), "web")
-        table.submit(Fortune("P10"), "host")  # Wheel and Deal: Ana pays her ruby for a locoweed chip
-        for seat, key in ((0, "locoweed-1"), (1, "none")):
-            table.submit(Choose(seat, table.state.decisions_for(seat)[0].id, (key,)), "web")
-        table.wait_for_reads()
-        ana = table.state.seats[0]
-        weed = next(c for c in ana.bag if c.startswith("locoweed-1"))
-        table.manual_draw(0, next(c for c in ana.bag if c.startswith("orange-1")))
-        table.submit(Stop(0), "web")
-        table.submit(Stop(1), "web")
-        space = next(d for d in table.state.decisions_for(0) if d.kind == "essence.space")
-        table.submit(Choose(0, space.id, ("1",)), "web")  # Ear worm: draw 1 chip
+    # Wheel and Deal: Ana pays her ruby for a locoweed chip
+    with ear_worm_table("P10", ("locoweed-1", "none"), books={**books(), "locoweed": 9}) as (table, srv):
+        weed = next(c for c in table.state.seats[0].bag if c.startswith("locoweed-1"))
         table.manual_draw(0, weed)  # locoweed book 9: put a coloured chip back?
         phone = browser.new_context(**PHONE).new_page()
         phone.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
@@ -152,10 +146,7 @@ def test_an_ear_worm_chip_s_offer_is_a_question_on_the_phone_with_a_no(browser, 
             "Put orange 1 on space 1 back", "No: leave the locoweed's action"]
         phone.screenshot(path=str(artifacts / "ear-worm-question-seat.png"), full_page=True)
 
-        spanish = browser.new_context(**PHONE)
-        spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
-        es = spanish.new_page()
-        es.goto(f"{srv.url}/s/{srv.app.extensions['companion.game'].token(0)}")
+        es = spanish_seat(browser, srv)
         es.wait_for_selector("[data-kind='ear_worm.chip'] [data-option='none']")
         assert_spanish(es, "seat 0 asked about an Ear worm chip's action")
 
@@ -163,6 +154,3 @@ def test_an_ear_worm_chip_s_offer_is_a_question_on_the_phone_with_a_no(browser, 
         assert table.state.phase != "essence" and len(table.state.seats[0].pot) == 2
         phone.wait_for_function("document.getElementById('events').innerText.includes("
                                 "\"Ana: leaves the action of locoweed unused (Ear worm)\")")
-    finally:
-        srv.stop()
-        table.close()

@@ -33,15 +33,21 @@ def test_the_orange_chip_green_set_2_puts_into_the_bag_is_read_going_in_not_draw
         table.close()
 
 
-def test_a_chip_read_while_ear_worm_draws_after_the_essence_phase_is_drawn_and_placed(db):
-    TagRegistry(db).assign(NEW_STICKER, "green-1-15")
+def ear_worm_table(db):
+    """Ann and Ben, both with Ear worm (The Alchemists), reading from bags 0 and 1."""
     config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
                         patients=("ear-worm", "vampirism", "nervousness"))
     table = start_game(db, TableSetup(config, {"bag-0": 0, "bag-1": 1}, registry=True))
+    for seat in (0, 1):
+        choice = table.state.decisions_for(seat)[0]
+        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["ear-worm"]}, "host")
+    return table
+
+
+def test_a_chip_read_while_ear_worm_draws_after_the_essence_phase_is_drawn_and_placed(db):
+    TagRegistry(db).assign(NEW_STICKER, "green-1-15")
+    table = ear_worm_table(db)
     try:
-        for seat in (0, 1):
-            choice = table.state.decisions_for(seat)[0]
-            table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["ear-worm"]}, "host")
         table.submit({"kind": "fortune"}, "host")
         ann = table.state.seats[0]
         cid = next(c for c in ann.bag if chip(c).kind == "orange-1")
@@ -62,13 +68,8 @@ def test_a_chip_read_while_ear_worm_draws_after_the_essence_phase_is_drawn_and_p
 
 def test_a_chip_read_while_an_ear_worm_crow_skull_looks_after_the_essence_phase_is_drawn_to_look_at(db):
     TagRegistry(db).assign(NEW_STICKER, "white-1-20")  # a white 1-chip of the box, never read in this game
-    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
-                        patients=("ear-worm", "vampirism", "nervousness"))
-    table = start_game(db, TableSetup(config, {"bag-0": 0, "bag-1": 1}, registry=True))
+    table = ear_worm_table(db)
     try:
-        for seat in (0, 1):
-            choice = table.state.decisions_for(seat)[0]
-            table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["ear-worm"]}, "host")
         table.submit({"kind": "fortune", "card": "P07"}, "host")  # Rats Are Your Friends: any one 4-chip
         for seat in (0, 1):
             card = table.state.decisions_for(seat)[0]
