@@ -26,6 +26,7 @@ from companion.engine.advice import TooDeep, advise, may_draw
 from companion.engine.bounds import certified
 from companion.engine.outlook import outlook
 from companion.webapp.assist import ENGINE_LIVE_LIMIT, LIVE_LIMIT
+from companion.webapp.memory import settle
 
 ROUND_9 = {"white-1": 5, "white-2": 2, "white-3": 1, "orange-1": 3, "green-1": 1, "green-4": 3,
            "blue-1": 1, "blue-4": 2, "purple-1": 1, "black-1": 2}
@@ -65,6 +66,7 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
+    settle()  # as the server does once it serves: the modules stay out of later full collections
     for k in (int(p) for p in args.positions.split(",") if p):
         name, *spec = POSITIONS[k]
         state = position(*spec)  # type: ignore[arg-type]
