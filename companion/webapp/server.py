@@ -70,7 +70,10 @@ class Server:
         self.host = host
         self.router = Router(app, limits)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self._socket = socket.socket(family, socket.SOCK_STREAM)
+        # Named TCP, so asyncio turns Nagle's algorithm off on every connection (it does only for a
+        # socket whose protocol says TCP): else a message written while the last one waits for its
+        # acknowledgement is held back until the client's delayed ACK, some 40 ms.
+        self._socket = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         # Inherited by every connection: a page that stops reading fills this little, then is dropped.
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
