@@ -63,6 +63,7 @@ class Hub:
         self._seq = 0
         self._game: str | None = None
         self._version = 0  # bumped on every change of the game, journal or not
+        self._seq_at: dict[int, int] = {}  # the journal's last entry at each recent version
         self._live: Counter[str] = Counter()
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
         self._own_versions: Counter[str] = Counter()  # bumped by `advice_found`
@@ -83,7 +84,7 @@ class Hub:
         with self._lock:
             self._entries.clear()
             self._game, self._seq = game, seq
-            self._version += 1
+            self._bump()
         self._wake()
 
     def publish(self, seq: int, entry: dict[str, Any] | None = None) -> None:
@@ -91,7 +92,7 @@ class Hub:
         with self._lock:
             self._entries.append((seq, entry))
             self._seq = max(self._seq, seq)
-            self._version += 1
+            self._bump()
         self._wake()
 
     def advice_found(self, perspective: str) -> None:
@@ -105,7 +106,7 @@ class Hub:
     def touch(self) -> None:
         """Wake every stream to re-send its view after a change outside the journal."""
         with self._lock:
-            self._version += 1
+            self._bump()
         self._wake()
 
     def end(self, perspective: str) -> None:
@@ -187,19 +188,28 @@ class Hub:
         cursor, text = self._catch_up(perspective, start, pending, head)
         return cursor, text.encode()
 
-    def news(self, perspective: str, cursor: Cursor) -> tuple[Cursor, bytes]:
+    def news(self, perspective: str, cursor: Cursor, at: Key | None = None) -> tuple[Cursor, bytes]:
         """What a stream at ``cursor`` has not been sent yet (b"" when its view is current).
 
+        ``at``: what was rendered for it (``unrendered``), sent as it is even if the game has moved
+        on meanwhile, with the entries up to it; the stream is woken again for the rest. So a burst
+        of reads (every chip going back into the bags at the end of a round) is sent as it comes,
+        not once it is over, each page chasing the newest view.
         Every page of a perspective at the same point gets the same bytes: two hundred open pages
         of four seats cost four messages per change, not two hundred."""
         with self._lock:
-            pending = self._after(cursor.seq)
-            _, version, own, part = self._due(perspective, cursor)
+            if at is not None and at[1] in self._seq_at:
+                _, version, own, part = at
+                last = self._seq_at[version]
+            else:
+                _, version, own, part = self._due(perspective, cursor)
+                last = self._seq
+            pending = [entry for entry in self._after(cursor.seq) if entry[0] <= last]
             now = Cursor(cursor.seq, version, own)
-            behind = own != self._own(perspective)
+            behind = own != self._own(perspective) or version != self._version
         if not pending and not self._changed(perspective, cursor, now):
             return cursor, b""
-        if behind:  # its advice follows
+        if behind:  # its advice, or the game's later changes, follow
             self._wake(who(perspective))
         if part == "advice":  # the same bytes for every page of the seat that has the rest
             return self._shared((perspective, -2, now.version, now.own_version), lambda: (now, (
@@ -238,6 +248,13 @@ class Hub:
                     and cursor.own_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------
+
+    def _bump(self) -> None:
+        """The game changed (under the lock)."""
+        self._version += 1
+        self._seq_at[self._version] = self._seq
+        if len(self._seq_at) > 256:
+            self._seq_at = {v: q for v, q in self._seq_at.items() if v > self._version - 128}
 
     def _due(self, perspective: str, cursor: Cursor | None) -> Key:
         """What a stream at ``cursor`` is sent next (under the lock). A view rendered for the game's

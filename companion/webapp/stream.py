@@ -353,14 +353,15 @@ class StreamEndpoint:
     async def _news(self, seen_as: str, cursor: Cursor) -> tuple[Cursor, bytes]:
         """The stream's news, on the loop once its view (or its seat's advice alone) is rendered (in
         the views thread, once per perspective and versions however many pages wait for it)."""
-        while (key := self.hub.unrendered(seen_as, cursor)) is not None:
+        key = self.hub.unrendered(seen_as, cursor)
+        if key is not None:
             render = self._renders.get(key)
             if render is None or render.done():
                 self._renders = {k: f for k, f in self._renders.items() if not f.done()}
                 render = self._renders[key] = asyncio.get_running_loop().run_in_executor(
                     self.views, self.hub.render_now, key)
             await render
-        return self.hub.news(seen_as, cursor)
+        return self.hub.news(seen_as, cursor, at=key)  # as rendered: a later change wakes the page again
 
 
 def _query_last(scope: Scope) -> str | None:

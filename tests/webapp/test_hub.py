@@ -1,0 +1,43 @@
+"""The hub under a burst of reads: what a page is sent while the table keeps changing."""
+
+from __future__ import annotations
+
+from companion.webapp.hub import Hub
+
+SEAT = "seat:0@en"
+
+
+def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_follows():
+    """Every chip going back into the bags at the end of a round is a read: a page is sent the view
+    rendered for the first as soon as it is ready, not after the last, and is woken for the rest."""
+    table = {"reads": 0}
+    renders: list[int] = []
+
+    def render(perspective: str) -> dict:
+        renders.append(table["reads"])
+        return {"reads": table["reads"]}
+
+    hub = Hub(render, lambda perspective: {})
+    woken: list[int] = []
+    hub.subscribe(lambda: woken.append(1), SEAT)
+    cursor, _ = hub.opening(SEAT, None)
+
+    table["reads"] = 1
+    hub.publish(1, {"action": {"kind": "return"}})
+    first = hub.unrendered(SEAT, cursor)
+    hub.render_now(first)  # the views thread renders the first read's view ...
+    for n in (2, 3):  # ... while two more reads come in
+        table["reads"] = n
+        hub.publish(n, {"action": {"kind": "return"}})
+    woken.clear()
+
+    cursor, text = hub.news(SEAT, cursor, at=first)
+    assert b"id: 1\n" in text and b"id: 2\n" not in text and b'"view":{"reads":1}' in text
+    assert woken, "the page is woken again for the reads after it"
+
+    rest = hub.unrendered(SEAT, cursor)
+    hub.render_now(rest)
+    cursor, text = hub.news(SEAT, cursor, at=rest)
+    assert b"id: 2\n" in text and b"id: 3\n" in text and b'"view":{"reads":3}' in text
+    assert hub.news(SEAT, cursor) == (cursor, b""), "nothing more to send"
+    assert renders == [0, 1, 3], "the view of the read in between was never rendered"
