@@ -68,9 +68,9 @@ class Assist:
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
         self.executor: Executor | None = None
-        """Where the searches run, a slice at a time: the thread that makes the pages' updates
-        when they are served (`StreamEndpoint`), so a search never holds up an update for more
-        than a slice; else a thread of their own."""
+        """Where the searches run, a slice at a time: when the pages are served, the views
+        thread after every render waiting (`Views.later`, set by `StreamEndpoint`), so a search
+        never holds up an update for more than a slice; else a thread of their own."""
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import sys
 import threading
 from typing import Any
 
@@ -27,6 +28,12 @@ STREAM_PREFIX = "/api/stream/"
 
 SEND_BUFFER = 64 * 1024
 """The kernel's send buffer per connection (plenty on a LAN; bounds what a stalled page holds)."""
+
+SWITCH_INTERVAL = 0.0005
+"""How long a thread keeps the interpreter while another waits for it, while serving (Python's
+default is 5 ms). The phones' advice is searched in pure Python between the views' renders; at the
+default the event loop waited up to 5 ms for the interpreter after each write to a page while a
+search ran, and an update took tens of milliseconds to reach twelve pages (benchmarks/README.md)."""
 
 
 class Router:
@@ -85,6 +92,7 @@ class Server:
         self._server = _Uvicorn(config, app.extensions["companion.hub"].close)
         logging.getLogger("uvicorn.error").addFilter(_DroppedPages())
         self._thread: threading.Thread | None = None
+        self._switch = sys.getswitchinterval()
 
     @property
     def limits(self) -> StreamLimits:
@@ -98,12 +106,14 @@ class Server:
     def run(self) -> None:
         """Serve until interrupted (Ctrl+C or SIGTERM)."""
         settle()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             self._server.run(sockets=[self._socket])
         finally:
             self.app.extensions["companion.hub"].close()
             self.router.flask.executor.shutdown(wait=False)
             unsettle()
+            sys.setswitchinterval(self._switch)
 
     def start(self) -> Server:
         """Serve in a background thread (tests, benchmark); returns once the server listens."""
@@ -113,6 +123,7 @@ class Server:
         while not self._server.started and self._thread.is_alive():
             threading.Event().wait(0.01)
         settle()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         return self
 
     def stop(self) -> None:
@@ -124,3 +135,4 @@ class Server:
         self.router.flask.executor.shutdown(wait=False)
         self._socket.close()
         unsettle()
+        sys.setswitchinterval(self._switch)

@@ -22,7 +22,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,9 +30,10 @@ from flask import Blueprint, Flask, current_app
 from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
-from .hub import Cursor, Hub, Key
+from .hub import Cursor, Hub, Key, who
 from .i18n import language
 from .memory import give_back
+from .views import Views
 
 bp = Blueprint("stream", __name__, url_prefix="/api/stream")
 log = logging.getLogger(__name__)
@@ -123,13 +123,14 @@ class Fanout:
 
     One call into the event loop per change, not one per page (each is a write to the loop's
     wake-up socket and a fight for the interpreter lock with the loop that is sending). The views
-    are rendered first, once per perspective, in the views thread; then the pages are woken
-    ``SLICE`` at a time, each slice one turn of the loop, so a request that arrives during the
-    fan-out waits for one slice of writes, not for two hundred."""
+    are rendered once per perspective in the views thread, the seats' first; each perspective's
+    pages are woken as soon as its view is ready, ``SLICE`` at a time, each slice one turn of the
+    loop, so a request that arrives during the fan-out waits for one slice of writes, not for two
+    hundred."""
 
     SLICE = 16
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: ThreadPoolExecutor) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: Views) -> None:
         self.loop, self.hub, self.views = loop, hub, views
         self._lock = threading.Lock()
         self._due: dict[asyncio.Event, str] = {}  # a page's news: its perspective
@@ -155,22 +156,49 @@ class Fanout:
                     if not due:
                         self._running = False
                         return
-                stale = {key for seen_as in set(due.values()) if (key := self.hub.unrendered(seen_as))}
-                if stale:
-                    with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
-                        await self.loop.run_in_executor(self.views, self._render, stale)
-                for n, news in enumerate(due, 1):
-                    news.set()
-                    if n % self.SLICE == 0:
-                        await asyncio.sleep(0)  # these pages write, then the loop looks at its sockets
+                pages: dict[str, list[asyncio.Event]] = {}
+                for news, seen_as in due.items():
+                    pages.setdefault(seen_as, []).append(news)
+                rendered: asyncio.Queue[str | None] = asyncio.Queue()
+                jobs = []
+                for seen_as in sorted(pages, key=_phones_first):
+                    key = self.hub.unrendered(seen_as)
+                    if key is None:
+                        rendered.put_nowait(seen_as)
+                    else:
+                        jobs.append((seen_as, key))
+                if jobs:
+                    self.loop.run_in_executor(self.views, self._render, jobs, rendered)
+                else:
+                    rendered.put_nowait(None)
+                n = 0
+                while (seen_as := await rendered.get()) is not None:  # each perspective's pages once it is rendered
+                    for news in pages[seen_as]:
+                        news.set()
+                        n += 1
+                        if n % self.SLICE == 0:
+                            await asyncio.sleep(0)  # these pages write, then the loop looks at its sockets
         except BaseException:
             with self._lock:
                 self._running = False
             raise
 
-    def _render(self, keys: set[Key]) -> None:
-        for key in keys:
-            self.hub.render_now(key)
+    def _render(self, jobs: list[tuple[str, Key]], rendered: asyncio.Queue[str | None]) -> None:
+        """Render each perspective's view in turn (in the views thread) and hand its pages to the
+        loop as soon as it is ready: a phone does not wait for the host's panel."""
+        try:
+            for seen_as, key in jobs:
+                with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
+                    self.hub.render_now(key)
+                self.loop.call_soon_threadsafe(rendered.put_nowait, seen_as)
+        finally:
+            self.loop.call_soon_threadsafe(rendered.put_nowait, None)
+
+
+def _phones_first(seen_as: str) -> tuple[bool, bool]:
+    """The order the perspectives are rendered in: the seats' phones, the table screen, the host
+    (whose panel, with the referee's timeline, takes longest)."""
+    return who(seen_as) == "host", who(seen_as) == "table"
 
 
 class Gone(Exception):
@@ -196,10 +224,10 @@ class StreamEndpoint:
         self.app = app
         self.hub: Hub = app.extensions["companion.hub"]
         self.limits = limits or StreamLimits()
-        self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
+        self.views = Views()
         """Renders and catch-ups off the loop, in one thread: views are cached per change anyway.
-        The phones' advice is searched there too, a slice at a time between them."""
-        app.extensions["companion.game"].assist.executor = self.views
+        The phones' advice is searched there too, a slice at a time when no render waits."""
+        app.extensions["companion.game"].assist.executor = self.views.later
         self._give_back: asyncio.TimerHandle | None = None
         self._fanout: Fanout | None = None
         self._renders: dict[Key, asyncio.Future[None]] = {}

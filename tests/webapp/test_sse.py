@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import urllib.request
 
 import pytest
@@ -143,3 +144,32 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     assert later.next().data["view"]["assist"]["advice"] == advice.data, "a page opened later has the advice"
     for stream in (*streams, later):
         stream.close()
+
+
+def test_a_phone_gets_its_update_while_the_hosts_panel_is_still_being_rendered(server):
+    """The host's view (its panel, the referee's timeline) takes longest to render: each seat's
+    pages are sent theirs as soon as it is ready, not after the host's."""
+    game = server.app.extensions["companion.game"]
+    jar = host_opener(server)
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    seat = SSEClient("127.0.0.1", server.port, f"/api/stream/seat/{game.token(0)}", timeout=3)
+    host = SSEClient("127.0.0.1", server.port, "/api/stream/host", cookie=cookie)
+    seat.next(), host.next()
+    release, rendering = threading.Event(), threading.Event()
+    panel = game.host_panel
+
+    def slow_panel(lang):
+        rendering.set()
+        assert release.wait(10), "the seat's update never came while the host's panel waited"
+        return panel(lang)
+
+    game.host_panel = slow_panel
+    try:
+        game.table.submit({"kind": "fortune", "card": None}, "host")
+        assert rendering.wait(10)
+        assert seat.next().data["entry"]["action"]["kind"] == "fortune"  # the host's render still waits
+    finally:
+        release.set()
+        game.host_panel = panel
+    assert host.next().data["entry"]["action"]["kind"] == "fortune"
+    seat.close(), host.close()
