@@ -36,7 +36,7 @@ from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, Unknow
 from . import history, refusals
 from .history import INPUT, REASSIGN, VOID, Counted
 from .reads import action_for_read
-from .refusals import Repeats
+from .refusals import Budget, Repeats, Seen
 from .registry import TagRegistry
 from .setup import TableSetup
 
@@ -57,6 +57,8 @@ class Outcome:
     entry: Entry | None = None
     anomaly: AnomalyRow | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    refused: tuple[str, str] | None = None
+    """A refusal's code and reason (its anomaly may be a sender's row that only counts it)."""
 
     @property
     def accepted(self) -> bool:
@@ -80,6 +82,7 @@ class Table:
         self._worker: threading.Thread | None = None
         self._paused = False
         self._repeats = Repeats()
+        self._budget = Budget()
         self._links: dict[str, LinkStatus] = {}
         self._load(entries)
 
@@ -162,9 +165,11 @@ class Table:
 
     # inputs ----------------------------------------------------------------------------------
 
-    def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = ()) -> Outcome:
-        """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it."""
-        return _accepted(self._offer(action, source, {}, resolves))
+    def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = (),
+               by: tuple[str, ...] = ()) -> Outcome:
+        """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it.
+        ``by`` names who sent it (a seat link, an address), whose budget of stored refusals it spends."""
+        return _accepted(self._offer(action, source, {}, resolves, by))
 
     def draw_card(self, rng: random.Random | None = None, source: str = "host") -> Outcome:
         """'Draw one for us': a random card among those the round may turn up, recorded as the input."""
@@ -290,14 +295,14 @@ class Table:
         return chip
 
     def _offer(self, action: Action | dict[str, Any], source: str, extra: dict[str, Any],
-               resolves: Iterable[int]) -> Outcome:
+               resolves: Iterable[int], by: tuple[str, ...] = ()) -> Outcome:
         with self._lock:
             try:
                 parsed = action_from_dict(action) if isinstance(action, dict) else action
                 result = step(self._state, parsed)
             except IllegalAction as exc:
                 raw = action if isinstance(action, dict) else action_to_dict(action)
-                return self._refuse(source, {"action": raw, **extra}, exc.code, exc.reason)
+                return self._refuse(source, {"action": raw, **extra}, exc.code, exc.reason, by)
             data = action_to_dict(parsed)
             payload = {"action": data, **extra}
             with self.db.transaction():
@@ -312,20 +317,42 @@ class Table:
             self._publish(entry, result.state, result.events)
             return Outcome(entry.seq, entry=entry, events=result.events)
 
-    def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
-        """Log a refusal for the host: a bounded summary, and a repeat only counts up its row."""
-        payload = refusals.summary(payload)
-        repeat = self._repeats.repeat_of(source, payload, code, reason)
-        if repeat is None:
-            anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
-            self._repeats.recorded(source, payload, code, reason, anomaly.id, anomaly.recorded_at)
+    def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str,
+                by: tuple[str, ...] = ()) -> Outcome:
+        """Log a refusal for the host: a bounded summary, a repeat only counts up its row, and a
+        sender past its budget only counts up its own row."""
+        payload, reason = refusals.summary(payload), refusals.bounded(reason)
+        sender = self._budget.spent(by)
+        if sender is not None:
+            anomaly, repeated = self._count_over_budget(source, sender)
         else:
-            anomaly_id, times, first_at = repeat
-            anomaly = self.journal.repeat_anomaly(self.game_id, anomaly_id, times, first_at, source,
-                                                  payload, code, reason)
-        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source, "code": code,
-                                 "reason": reason, "payload": payload, "repeats": repeat is not None})
-        return Outcome(self._seq, anomaly=anomaly)
+            repeat = self._repeats.repeat_of(source, payload, code, reason)
+            repeated = repeat is not None
+            if repeat is None:
+                anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+                self._repeats.recorded(source, payload, code, reason, anomaly.id, anomaly.recorded_at)
+                self._budget.spend(by)
+            else:
+                anomaly_id, times, first_at = repeat
+                anomaly = self.journal.repeat_anomaly(self.game_id, anomaly_id, times, first_at, source,
+                                                      payload, code, reason)
+        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source, "code": anomaly.code,
+                                 "reason": anomaly.reason, "payload": payload, "repeats": repeated})
+        return Outcome(self._seq, anomaly=anomaly, refused=(code, reason))
+
+    def _count_over_budget(self, source: str, sender: str) -> tuple[AnomalyRow, bool]:
+        """A refusal from a sender whose budget is used up: counted on that sender's one row."""
+        code, payload = "too_many_refusals", {"from": sender}
+        reason = (f"{sender} had more than {self._budget.allowed} inputs refused in this game: "
+                  "the rest are only counted")
+        seen = self._budget.overflow.get(sender)
+        if seen is None:
+            anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+            self._budget.overflow[sender] = Seen(anomaly.id, 1, 0.0, anomaly.recorded_at)
+            return anomaly, False
+        seen.count += 1
+        return self.journal.repeat_anomaly(self.game_id, seen.anomaly_id, seen.count, seen.recorded_at,
+                                           source, payload, code, reason), True
 
     # corrections -----------------------------------------------------------------------------
 
@@ -430,8 +457,8 @@ class Table:
 
 
 def _accepted(outcome: Outcome) -> Outcome:
-    if outcome.anomaly is not None:
-        raise IllegalAction(outcome.anomaly.code, outcome.anomaly.reason)
+    if outcome.refused is not None:
+        raise IllegalAction(*outcome.refused)
     return outcome
 
 

@@ -61,7 +61,7 @@ def host_anomalies():
 def seat_action(token: str):
     game = live_game()
     seat = game.seat_of(token)
-    return jsonify(game.submit(json_body(), "web", seat))
+    return jsonify(game.submit(json_body(), "web", seat, request.remote_addr))
 
 
 @bp.post("/seat/<token>/draw")

@@ -17,6 +17,7 @@ from companion.engine import IllegalAction, stir
 from companion.store import BadUid
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
+from companion.table.refusals import bounded
 from companion.table.timeline import anomaly_seat
 from companion.words import languages, localize
 
@@ -242,16 +243,21 @@ class LiveGame:
         except BadUid:
             return None
 
-    def submit(self, action: Any, source: str, seat: int | None) -> dict[str, Any]:
-        """Submit ``action`` for ``seat`` (None: the host); refusals come back as ``Refusal``."""
+    def submit(self, action: Any, source: str, seat: int | None, address: str | None = None) -> dict[str, Any]:
+        """Submit ``action`` for ``seat`` (None: the host) from ``address``; refusals come back as
+        ``Refusal``. A seat's refusals spend its link's and its address's budgets of stored refusals."""
         if not isinstance(action, dict):
             raise Refusal(400, "malformed_json", "An action must be a JSON object.")
         kind = action.get("kind")
+        if not isinstance(kind, str):
+            raise Refusal(400, "malformed", "'kind' must be the name of an input, as text.")
         if seat is None and kind not in HOST_KINDS:
-            raise Refusal(403, "not_host_action", f"The host does not send {kind!r}; the seat does.")
+            raise Refusal(403, "not_host_action", f"The host does not send {bounded(kind)!r}; the seat does.")
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
+        by: tuple[str, ...] = ()
         if seat is not None:
+            by = (f"seat {seat + 1}'s link {self.keys.issue(self.game_id, seat) + 1}", f"address {address}")
             if kind in HOST_KINDS:
                 raise Refusal(403, "host_only", "Only the host can do this.")
             if action.get("seat") != seat:
@@ -259,7 +265,7 @@ class LiveGame:
             if kind in BAG_KINDS:
                 action = self._phone_draw(action, seat)
         try:
-            result = self.table.submit(action, source)
+            result = self.table.submit(action, source, by=by)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
