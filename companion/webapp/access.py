@@ -116,6 +116,18 @@ def _same_origin() -> bool:
     return parts.netloc == request.host and parts.scheme in ("http", "https")
 
 
+def query_number(key: str, default: int, code: str = "bad_filter") -> int:
+    """The whole number in the query's ``key`` (``default`` when absent or empty), or a 400 naming
+    it: ASCII digits only (``²`` and ``٣`` are digits to Python, not to a page) and at most nine,
+    so no number reaches SQLite or ``int`` that either cannot take."""
+    raw = request.args.get(key, "")
+    if raw == "":
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise Refusal(400, code, f"{key!r} must be a whole number.")
+    return int(raw)
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     if not request.is_json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host, table_or_host
+from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host, query_number, table_or_host
 from .board import board
 from .i18n import language
 from .limits import limit_refusals
@@ -49,10 +49,10 @@ def host_anomalies():
     """A page of the host's anomalies log older than ``?before=`` (an anomaly id), newest first."""
     if not is_host():
         raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
-    before = request.args.get("before", "")
-    if not (before.isascii() and before.isdigit()) or len(before) > 18:
+    before = query_number("before", -1)
+    if before < 0:
         raise Refusal(400, "bad_filter", "'before' must be an anomaly number.")
-    return jsonify(live_game().anomalies(int(before)))
+    return jsonify(live_game().anomalies(before))
 
 
 @bp.post("/seat/<token>/action")

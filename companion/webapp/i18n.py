@@ -15,7 +15,7 @@ from flask import Flask, request
 from flask_babel import Babel, Domain, get_locale
 
 from companion.engine import catalog
-from companion.engine.ingredients.labels import kind_label
+from companion.engine.ingredients.labels import CHIP_NAMES, kind_label
 from companion.engine.text import N_
 from companion.words import languages, render, translations
 from companion.words.catalogs import SOURCE
@@ -364,13 +364,18 @@ def _plural_samples(lang: str) -> dict[str, int]:
     return samples
 
 
-def chip_namer(lang: str) -> Callable[[str], str]:
+def chip_namer(lang: str) -> Callable[[object], str]:
     """For templates: a chip (``white-1-03``: 'white 1 (white-1-03)', its id kept as the transcript
-    writes it, for disputes) or a kind of chip (``white-1``: 'white 1'), in ``lang``."""
-    def name(chip_id: str) -> str:
-        color, value, *number = chip_id.split("-")
+    writes it, for disputes) or a kind of chip (``white-1``: 'white 1'), in ``lang``. Anything else
+    (a refused input may name any text) is shown as it was sent, cut short."""
+    def name(chip_id: object) -> str:
+        text = str(chip_id)
+        color, _, rest = text.partition("-")
+        value, _, number = rest.partition("-")
+        if color not in CHIP_NAMES or not (value.isascii() and value.isdigit() and len(value) <= 2):
+            return text if len(text) <= 40 else text[:39] + "…"
         label = render(kind_label(color, int(value)), lang)
-        return f"{label} ({chip_id})" if number else label
+        return f"{label} ({text})" if number else label
     return name
 
 
