@@ -31,7 +31,7 @@ from companion.engine import (
     step,
     view_for,
 )
-from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
+from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, StorageFault, UnknownGame, now
 
 from . import history, refusals
 from .history import INPUT, REASSIGN, VOID, Counted
@@ -41,6 +41,9 @@ from .registry import TagRegistry
 from .setup import TableSetup
 
 log = logging.getLogger(__name__)
+
+STORAGE_RETRY_SECONDS = 1.0
+"""A read the journal could not take (a full disk, ...) is tried again this often until it can."""
 
 Subscriber = Callable[[int, dict[str, Any]], None]
 
@@ -84,6 +87,9 @@ class Table:
         self._repeats = Repeats()
         self._budget = Budget()
         self._links: dict[str, LinkStatus] = {}
+        self._closing = threading.Event()
+        self._progress = threading.Condition()
+        db.on_fault = self._storage
         self._load(entries)
 
     @classmethod
@@ -231,11 +237,14 @@ class Table:
         self._queue.put(event)
 
     def wait_for_reads(self) -> None:
-        """Block until every queued read has been applied or logged."""
-        self._queue.join()
+        """Block until every queued read has been applied or logged, or the journal cannot take
+        them now (they wait in order for it; ``db.fault`` says why)."""
+        with self._progress:
+            self._progress.wait_for(lambda: not self._queue.unfinished_tasks or self.db.fault is not None)
 
     def close(self) -> None:
-        """Finish the queued reads and stop the worker."""
+        """Finish the queued reads and stop the worker (a read the journal cannot take is left unsettled)."""
+        self._closing.set()
         if self._worker is not None:
             self._queue.put(None)
             self._worker.join()
@@ -247,13 +256,38 @@ class Table:
             try:
                 if event is None:
                     return
-                self.read(event.reader, event.uid)
-                if event.settled is not None:
-                    event.settled()  # journalled or refused: the bag may forget it
-            except Exception:  # a failing read must not stop the reads behind it
-                log.exception("read %r could not be applied", event)
+                self._apply(event)
             finally:
                 self._queue.task_done()
+                with self._progress:
+                    self._progress.notify_all()
+
+    def _apply(self, event: TagSeen) -> None:
+        """Apply one read; while the journal cannot be written, try it again (in order: the reads
+        behind it wait) until it can, so a chip that passed a reader during a full disk counts."""
+        while True:
+            try:
+                self.read(event.reader, event.uid)
+            except StorageFault:
+                with self._progress:
+                    self._progress.notify_all()
+                if self._closing.wait(STORAGE_RETRY_SECONDS):
+                    return
+                continue
+            except Exception:  # a failing read must not stop the reads behind it
+                log.exception("read %r could not be applied", event)
+                return
+            if event.settled is not None:
+                event.settled()  # journalled or refused: the bag may forget it
+            return
+
+    def _storage(self, fault: str | None) -> None:
+        """The journal stopped (or started again) taking writes: the screens say so."""
+        if fault is None:
+            log.warning("the journal takes writes again")
+        else:
+            log.warning("the journal cannot be written: %s", fault)
+        self._notify(self._seq, {"kind": "storage", "fault": fault})
 
     def read(self, reader: str, uid: str, *, source: str | None = None) -> Outcome:
         """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly."""

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host, query_number, table_or_host
+from .access import (
+    Refusal,
+    guarded,
+    host_only,
+    is_host,
+    json_body,
+    log_in_as_host,
+    log_out_host,
+    query_number,
+    table_or_host,
+)
 from .board import board
 from .i18n import language
 from .limits import limit_refusals
@@ -80,6 +90,14 @@ def seat_draw(token: str):
 @guarded
 def host_login():
     log_in_as_host(json_body().get("pin"))
+    return jsonify({"ok": True})
+
+
+@bp.post("/host/logout")
+@guarded
+def host_logout():
+    """This browser is no longer the host's: its session ends for good."""
+    log_out_host()
     return jsonify({"ok": True})
 
 

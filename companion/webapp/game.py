@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.engine import IllegalAction, stir
-from companion.store import BadUid
+from companion.store import BadUid, StorageFault
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
 from companion.table.refusals import bounded
@@ -211,12 +211,14 @@ class LiveGame:
             "streams": live,
             "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
                         if a["kind"] in HOST_KINDS and a.get("card") is None],
-            **self.anomalies(),
+            **_unless_unreadable(self.anomalies, {"anomalies": [], "anomalies_total": 0}),
+            "storage": self.table.db.fault,
             "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
             "assist": self.assist.level,
             "stir": self.stirs,
-            "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
+            "tags": _unless_unreadable(lambda: enrolment.panel(self.table.registry, list(self.enrolled)), None)
+            if self.table.registry else None,
         }
 
     def anomalies(self, before: int | None = None) -> dict[str, Any]:
@@ -298,7 +300,10 @@ class LiveGame:
         return {"ok": True, "seq": result.seq, "card": self.table.state.cards_used[-1]}
 
     def demo_draw(self, seat: int) -> dict[str, Any]:
-        """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
+        """The demo's draw button: the seat's simulated bag presents a random chip to its reader
+        (not while the journal cannot be written: the read would wait for it)."""
+        if self.table.db.fault is not None:
+            raise StorageFault(self.table.db.fault)
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
@@ -306,6 +311,15 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
+
+
+def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:
+    """What ``read`` finds in the journal, or ``otherwise`` while it cannot be read: the host's page
+    still shows, with the cause in its banner."""
+    try:
+        return read()
+    except StorageFault:
+        return otherwise
 
 
 def repeated(row: Any) -> str | None:

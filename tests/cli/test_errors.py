@@ -159,3 +159,33 @@ def test_config_check_says_who_draws_and_warns_when_nobody_can(quacks, tmp_path)
     config.write_text('[table]\ndraws = "phones"\n' + SEATS)
     run = quacks("config", "--check", config)
     assert run.code == 0 and "draws: tapped on the phones" in run.out and "note" not in run.out
+
+
+def chattr_works() -> bool:
+    import shutil
+    import subprocess
+    return shutil.which("chattr") is not None and subprocess.run(["chattr", "-i", "/"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not chattr_works(), reason="chattr needs root on a filesystem that has it")
+def test_an_immutable_database_is_named_as_such_at_start(quacks, tmp_path):
+    """With the database file immutable, start-up said "read-only and from another release (schema 0)"."""
+    import subprocess
+    db = tmp_path / "quacks.sqlite3"
+    assert quacks("import", EXAMPLE, "--db", db).code == 0
+    held = sqlite3.connect(db, isolation_level=None)  # a table killed mid-game leaves its last inputs in the WAL
+    held.execute("PRAGMA wal_autocheckpoint = 0")
+    held.execute("UPDATE games SET name = name || ' (resumed)'")
+    subprocess.run(["chattr", "+i", str(db)], check=True)
+    try:
+        line = one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="quacks.sqlite3")),
+                                "immutable", f"chattr -i {db}", "-wal")
+        assert "schema" not in line
+        one_line_failure(quacks("games", "--db", db), "immutable", "-wal")
+        held.close()
+        (tmp_path / "quacks.sqlite3-wal").unlink(missing_ok=True)
+        assert "example" in quacks("games", "--db", db).out, "a reading command reads a whole immutable file"
+        one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="quacks.sqlite3")),
+                         "immutable", "writes every input")
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], check=True)
