@@ -153,3 +153,33 @@ def test_an_immutable_shm_file_is_a_503_not_death_by_sigbus():
     finally:
         errors = served.stop()
     assert served.proc.returncode != -7 and "Traceback" not in errors, errors[-2000:]
+
+
+@chattr
+def test_an_immutable_shm_file_of_the_rate_limits_costs_the_limits_not_the_server(tmp_path):
+    """In a process of its own: were the guard missing, SIGBUS would end it."""
+    script = f"""
+import subprocess, sys
+from pathlib import Path
+from companion.webapp import create_app
+from companion.webapp.keys import Keys
+from tests.webapp.conftest import PIN, Phone
+from tests.webapp.tables import demo_table
+table, demo = demo_table(["Ana", "Ben"])
+app = create_app(table, host_pin=PIN, keys=Keys.kept_in(Path({str(tmp_path)!r})), demo=demo, test_config={{"TESTING": True}})
+phone = Phone(app)
+refused = {{"kind": "buy", "seat": 0, "color": "white", "value": 1, "chip": "white-1-01"}}
+assert phone.act(0, refused).status_code == 409
+shm = Path({str(tmp_path)!r}) / "refusal-limits.sqlite3-shm"
+subprocess.run(["chattr", "+i", str(shm)], check=True)
+try:
+    codes = {{phone.act(0, refused).status_code for _ in range(30)}}
+finally:
+    subprocess.run(["chattr", "-i", str(shm)], check=True)
+assert codes == {{409}}, codes
+print("alive")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode == 0 and "alive" in done.stdout, (done.returncode, done.stderr[-2000:])
+    assert "can no longer be written" in done.stderr
