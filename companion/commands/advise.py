@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript
 from ..engine.advice import advise
 from ..engine.errors import ConfigError
 from ..engine.outlook import outlook
+from ..files import decode, read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        text = decode(sys.stdin.buffer.read(), Path("<stdin>")) if args.file == "-" else read_text(Path(args.file))
         config, actions = parse_transcript(text)
         state = new_game(config)
         for _, action in actions:

@@ -189,3 +189,25 @@ def test_an_immutable_database_is_named_as_such_at_start(quacks, tmp_path):
                          "immutable", "writes every input")
     finally:
         subprocess.run(["chattr", "-i", str(db)], check=True)
+
+
+def test_advise_on_bytes_that_are_not_utf8_names_the_file_and_line(quacks, tmp_path):
+    """`quacks advise` on a non-UTF-8 file printed a traceback."""
+    bad = tmp_path / "game.jsonl"
+    bad.write_bytes(EXAMPLE.read_bytes()[:200] + b"\xff\xfe\n")
+    one_line_failure(quacks("advise", bad, "--seat", "0"), "game.jsonl:1", "not UTF-8")
+
+
+def test_an_integer_of_thousands_of_digits_is_one_line_from_every_command(quacks, tmp_path):
+    """An integer longer than 4,300 digits was a traceback from import, replay, advise and config --check."""
+    huge = "9" * 5000
+    transcript = tmp_path / "game.jsonl"
+    lines = EXAMPLE.read_text().splitlines()
+    transcript.write_text("\n".join([lines[0], lines[1].replace("null", huge, 1) if "null" in lines[1] else
+                                     '{"kind": "stop", "seat": ' + huge + "}", *lines[2:]]) + "\n")
+    for command in (("import", transcript, "--db", tmp_path / "j.sqlite3"), ("replay", transcript),
+                    ("advise", transcript, "--seat", "0")):
+        one_line_failure(quacks(*command), "game.jsonl", "digits")
+    config = tmp_path / "table.toml"
+    config.write_text(f"[web]\nport = {huge}\n" + SEATS)
+    one_line_failure(quacks("config", "--check", config), "table.toml", "digits")
