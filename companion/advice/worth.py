@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import catalog
+from ..engine import catalog
 
 COIN_FIRST, COIN_LAST_SHOP = 0.6, 0.25
 """VP per coin in round 1 and in round 8 (the last shop), straight in between; round 9: 1/5."""

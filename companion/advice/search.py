@@ -2,7 +2,7 @@
 
 `Search` plays each draw and each answer by the engine itself (`whatif`), memoised on `_key`, so
 a position reached by many draw orders is searched once; its ends are valued by the value model
-(`worth.py`). `advice.advise` uses it (or the compact search on its value model), and
+(`worth.py`). `draw_or_stop.advise` uses it (or the compact search on its value model), and
 `bounds` cuts it short to prove an answer.
 """
 
@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import bowl, brewing, catalog, evaluation, whatif
-from .context import Ctx
-from .ingredients import active_rules, locoweed
-from .model import BREWING, EXPLODED, GameState, Seat, chip
+from ..engine import bowl, brewing, catalog, evaluation
+from ..engine.context import Ctx
+from ..engine.ingredients import active_rules, locoweed
+from ..engine.model import BREWING, EXPLODED, GameState, Seat, chip
+from ..engine.witches import OFFER
+from . import whatif
 from .outcome import Gains, Outcome, TooDeep, best, mix
 from .whatif import kind_of
-from .witches import OFFER
 from .worth import Worth, worth
 
 Key = tuple[Any, ...]

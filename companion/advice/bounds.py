@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from . import bowl, catalog, fortune, whatif
-from .context import Ctx
-from .ingredients import active_rules, blue
-from .ingredients._rule import Reads
-from .model import BREWING, GameState, Seat, chip
+from ..engine import bowl, catalog, fortune
+from ..engine.context import Ctx
+from ..engine.ingredients import active_rules, blue
+from ..engine.ingredients._rule import Reads
+from ..engine.model import BREWING, GameState, Seat, chip
+from . import whatif
 from .outcome import Outcome, TooDeep
 from .search import Key, Search, _key, answer, may_draw, no_collection
 

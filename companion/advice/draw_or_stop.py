@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.model import GameState
 from . import compact, whatif
 from .bounds import certified
-from .model import GameState
-from .outcome import Outcome, TooDeep
 from .search import Search, answer, may_draw, no_collection
-
-__all__ = ["Outcome", "Search", "TooDeep", "advise", "may_draw"]
 
 
 def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: int | None = None,

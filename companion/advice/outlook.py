@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import catalog, whatif
-from .model import EXPLODED, STOPPED, GameState, Seat, chip
+from ..engine import catalog
+from ..engine.model import EXPLODED, STOPPED, GameState, Seat, chip
+from . import whatif
 
 
 def _space(index: int) -> dict[str, Any]:

@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from . import bowl, catalog, fortune, placing, whatif
-from .context import Ctx
-from .ingredients import active_rules, blue, yellow
-from .ingredients._rule import IngredientRule, Reads
-from .model import GameConfig, GameState, Seat, chip
+from ..engine import bowl, catalog, fortune, placing
+from ..engine.context import Ctx
+from ..engine.ingredients import active_rules, blue, yellow
+from ..engine.ingredients._rule import IngredientRule, Reads
+from ..engine.model import GameConfig, GameState, Seat, chip
+from . import whatif
 from .outcome import Gains, Outcome, TooDeep
 from .whatif import kind_of
 

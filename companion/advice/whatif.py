@@ -10,11 +10,11 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from . import brewing
-from .context import Ctx
-from .game import CORE_RESOLVERS
-from .ingredients import RULES
-from .model import Decision, GameState, chip
+from ..engine import brewing
+from ..engine.context import Ctx
+from ..engine.game import CORE_RESOLVERS
+from ..engine.ingredients import RULES
+from ..engine.model import Decision, GameState, chip
 
 Events = list[dict[str, Any]]
 
