@@ -24,14 +24,14 @@ from .engine import (
     Spend,
     Stop,
     apply,
-    bowl,
     catalog,
     explosion_risk,
     legal_moves,
     new_game,
     waiting_for,
 )
-from .engine.evaluation import DIE, REWARD, price
+from .engine.expansions.herb_witches import bowl
+from .engine.phases.evaluation import DIE, REWARD, price
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from ..engine import bowl, catalog, fortune
+from ..engine import catalog, fortune
 from ..engine.context import Ctx
+from ..engine.expansions.herb_witches import bowl
 from ..engine.ingredients import active_rules, blue
 from ..engine.ingredients._rule import Reads
 from ..engine.model import BREWING, GameState, Seat, chip

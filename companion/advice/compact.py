@@ -19,11 +19,13 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from ..engine import bowl, catalog, fortune, placing
+from ..engine import catalog, fortune
 from ..engine.context import Ctx
+from ..engine.expansions.herb_witches import bowl
 from ..engine.ingredients import active_rules, blue, yellow
 from ..engine.ingredients._rule import IngredientRule, Reads
 from ..engine.model import GameConfig, GameState, Seat, chip
+from ..engine.phases import placing
 from . import whatif
 from .outcome import Gains, Outcome, TooDeep
 from .whatif import kind_of

@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..engine import bowl, brewing, catalog, evaluation
+from ..engine import catalog
 from ..engine.context import Ctx
+from ..engine.expansions.herb_witches import bowl
+from ..engine.expansions.herb_witches.witches import OFFER
 from ..engine.ingredients import active_rules, locoweed
 from ..engine.model import BREWING, EXPLODED, GameState, Seat, chip
-from ..engine.witches import OFFER
+from ..engine.phases import brewing, evaluation
 from . import whatif
 from .outcome import Gains, Outcome, TooDeep, best, mix
 from .whatif import kind_of

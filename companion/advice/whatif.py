@@ -10,11 +10,11 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from ..engine import brewing
 from ..engine.context import Ctx
 from ..engine.game import CORE_RESOLVERS
 from ..engine.ingredients import RULES
 from ..engine.model import Decision, GameState, chip
+from ..engine.phases import brewing
 
 Events = list[dict[str, Any]]
 

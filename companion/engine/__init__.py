@@ -5,8 +5,6 @@ inputs; `replay` of the same inputs always gives the same state.
 """
 
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
-from .brewing import looking_ahead
-from .brewing import risk as explosion_risk
 from .errors import ConfigError, IllegalAction
 from .fortune import CARDS, OTHER_TITLES, Card
 from .fortune import LOOK as CARD_LOOK
@@ -16,6 +14,8 @@ from .ingredients import sets_of as book_sets
 from .legal import Moves, legal_actions, legal_moves, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
+from .phases.brewing import looking_ahead
+from .phases.brewing import risk as explosion_risk
 from .transcript import TranscriptError, format_transcript, parse_transcript
 from .view import state_to_dict, view_for
 

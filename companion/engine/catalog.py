@@ -411,7 +411,7 @@ LAST_STAND_TUBE = 12
 MAX_PLAYERS = 4
 MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
 
-# The Herb Witches (the witches' texts and effects are in `witches.py`) -------------------------
+# The Herb Witches (the witches' texts and effects are in `expansions/herb_witches/witches.py`) -------------------------
 
 PENNY_VP = 2
 """Each unspent witch penny is worth this at the end of the game."""

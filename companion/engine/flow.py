@@ -12,8 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, essence, evaluation, fortune, witches
+from . import fortune
+from .expansions.alchemists import essence
+from .expansions.herb_witches import witches
 from .model import GameConfig, GameState
+from .phases import brewing, evaluation
 
 Events = list[dict[str, Any]]
 

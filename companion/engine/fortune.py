@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from . import catalog, evaluation, witches
+from . import catalog
 from .context import Ctx
 from .errors import IllegalAction
+from .expansions.herb_witches import witches
 from .ingredients.labels import chip_label, kind_label
 from .locate import describe_location
 from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameState, Option, chip
+from .phases import evaluation
 from .text import N_, Text, say, say_n
 
 Events = list[dict[str, Any]]

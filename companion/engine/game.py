@@ -7,13 +7,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, essence, evaluation, flow, fortune, placing, witches
+from . import catalog, flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
+from .expansions.alchemists import essence
+from .expansions.alchemists.patients import PATIENTS, PATIENTS_LAID_OUT
+from .expansions.herb_witches import witches
 from .ingredients import RULES, sets_of
 from .model import GameConfig, GameState, Seat, chip_id
-from .patients import PATIENTS, PATIENTS_LAID_OUT
+from .phases import brewing, droplets, evaluation, placing
 
 Events = list[dict[str, Any]]
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import brewing, essence, evaluation, exchange, flow, fortune, placing
+from . import flow, fortune
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
+from .expansions import exchange
+from .expansions.alchemists import essence
 from .model import BREWING, GameState
+from .phases import brewing, evaluation, placing
 
 
 @dataclass(slots=True)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, stir, witches
+from . import catalog, fortune
 from .actions import action_to_dict
+from .expansions import exchange
+from .expansions.alchemists import essence
+from .expansions.alchemists.patients import PATIENTS
+from .expansions.herb_witches import bowl, witches
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
 from .model import Decision, GameState, Seat, chip
-from .patients import PATIENTS
+from .phases import brewing, evaluation, stir
 from .text import say
 
 STATE_VERSION = 1

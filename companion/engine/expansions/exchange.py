@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog
-from .errors import IllegalAction
-from .model import GameConfig, GameState, Option, Seat, chip
-from .text import N_, say
+from .. import catalog
+from ..errors import IllegalAction
+from ..model import GameConfig, GameState, Option, Seat, chip
+from ..text import N_, say
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from ..context import Ctx
 
 STAND = "stand"
 """The droplet question's option that moves the stand droplet."""

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, witches
-from .model import BREWING, GameState
+from .. import catalog
+from ..expansions.herb_witches import witches
+from ..model import BREWING, GameState
 
 SETTINGS: tuple[str, ...] = ("round9", "always", "off")
 """A table's choice: the last round only (the rulebook's rule), every round, or never."""

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalog, evaluation, fortune, placing
-from .context import Ctx
-from .errors import IllegalAction
-from .ingredients import RULES
-from .ingredients.labels import chip_label, kind_label
-from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+from ... import catalog, fortune
+from ...context import Ctx
+from ...errors import IllegalAction
+from ...ingredients import RULES
+from ...ingredients.labels import chip_label, kind_label
+from ...model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+from ...phases import evaluation, placing
+from ...text import N_, Text, say, say_n
 from .patients import (
     ACTION_COST,
     AFTER_ESSENCE,
@@ -29,7 +31,6 @@ from .patients import (
     Glass,
     Patient,
 )
-from .text import N_, Text, say, say_n
 
 Events = list[dict[str, Any]]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .text import N_
+from ...text import N_
 
 ESSENCE_SPACES = 10
 """The flask's track runs from 0 to 10; the essence phase never goes past 10 (Q-A1)."""

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog
-from .ingredients import locoweed
-from .model import GameConfig, Seat
-from .text import N_
+from ... import catalog
+from ...ingredients import locoweed
+from ...model import GameConfig, Seat
+from ...text import N_
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from ...context import Ctx
 
 BOWL = N_("overflow bowl")
 

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import catalog
-from .context import Ctx
-from .ingredients.labels import chip_label, kind_label
-from .model import BREWING, EXPLODED, Decision, GameState, Option, Seat, chip
-from .text import N_, Text, say, say_n
+from ... import catalog
+from ...context import Ctx
+from ...ingredients.labels import chip_label, kind_label
+from ...model import BREWING, EXPLODED, Decision, GameState, Option, Seat, chip
+from ...text import N_, Text, say, say_n
 
 Events = list[dict[str, Any]]
 

@@ -9,14 +9,15 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from . import bowl, catalog
-from .ingredients import IngredientRule, active_rules
-from .ingredients.labels import chip_label
-from .model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, Option, Seat, chip
-from .text import say
+from .. import catalog
+from ..expansions.herb_witches import bowl
+from ..ingredients import IngredientRule, active_rules
+from ..ingredients.labels import chip_label
+from ..model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, Option, Seat, chip
+from ..text import say
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from ..context import Ctx
 
 FLASK = "core/flask"
 Mover = Callable[[Seat, Chip, int], int]  # IngredientRule.moves

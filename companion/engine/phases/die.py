@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog
-from .model import Decision, Option
-from .text import N_, say
+from .. import catalog
+from ..model import Decision, Option
+from ..text import N_, say
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from ..context import Ctx
 
 DIE = "core/die"
 DIE_KIND = "bonus_die"

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import catalog, exchange
-from .catalog import printed
-from .model import Decision, Option
-from .text import N_, say
+from .. import catalog
+from ..catalog import printed
+from ..expansions import exchange
+from ..model import Decision, Option
+from ..text import N_, say
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from ..context import Ctx
 
 DROPLET = "core/droplet"
 POT, TUBE, STAND = "pot", "tube", exchange.STAND

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import bowl, catalog, placing
-from .context import Ctx
-from .errors import IllegalAction
-from .ingredients import RULES
-from .ingredients.labels import chip_label
-from .ingredients.red import SET_6
-from .locate import describe_location
-from .model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, Decision, GameState, Option, Seat, white_value
-from .text import N_, say
+from .. import catalog
+from ..context import Ctx
+from ..errors import IllegalAction
+from ..expansions.herb_witches import bowl
+from ..ingredients import RULES
+from ..ingredients.labels import chip_label
+from ..ingredients.red import SET_6
+from ..locate import describe_location
+from ..model import BREWING, EXPLODED, STOPPED, WHITE_VALUES, Decision, GameState, Option, Seat, white_value
+from ..text import N_, say
+from . import placing
 
 
 def rat_tails_between(low: int, high: int) -> int:

@@ -9,18 +9,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import bowl, catalog, exchange, witches
-from .context import Ctx
+from .. import catalog
+from ..context import Ctx
+from ..errors import IllegalAction
+from ..expansions import exchange
+from ..expansions.herb_witches import bowl, witches
+from ..ingredients import active_rules
+from ..model import EXPLODED, Decision, GameConfig, GameState, Option
+from ..text import N_, say, say_n
 from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
 from .die import ask_die as ask_die
 from .die import resolve_die as resolve_die
-from .errors import IllegalAction
-from .ingredients import active_rules
-from .model import EXPLODED, Decision, GameConfig, GameState, Option
 from .prices import book_prices as book_prices
 from .prices import price_list as price_list
-from .text import N_, say, say_n
 
 REWARD = "core/reward"
 GAME_OVER = "game_over"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import catalog
-from .model import GameConfig
+from .. import catalog
+from ..model import GameConfig
 
 
 @lru_cache(maxsize=256)
