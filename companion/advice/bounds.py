@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from ..engine import catalog, fortune
+from ..engine import cards, catalog
 from ..engine.context import Ctx
 from ..engine.expansions.herb_witches import bowl
 from ..engine.ingredients import active_rules, blue
@@ -171,7 +171,7 @@ def refused(state: GameState) -> str | None:
     """Why `Ceiling` cannot bound this game (None: it can)."""
     if bowl.in_play(state.config) or state.config.expansions:
         return "the expansions are not bounded"
-    card = fortune.CARDS.get(state.fortune or "")
+    card = cards.CARDS.get(state.fortune or "")
     if card and card.placed:
         return f"the {card.name} card acts while brewing"
     rules = active_rules(state.config).values()

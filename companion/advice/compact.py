@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from ..engine import catalog, fortune
+from ..engine import cards, catalog
 from ..engine.context import Ctx
 from ..engine.expansions.herb_witches import bowl
 from ..engine.ingredients import active_rules, blue, yellow
@@ -62,7 +62,7 @@ def unmodelled(state: GameState, seat_no: int) -> str | None:
             return f"the {rule.id} book changes how chips are drawn or placed"
         if rule.reads.rubies and any(ON_PLACE.get(r.id) == PAYS for r in rules):
             return f"the {rule.id} book reads rubies that may be paid while brewing"
-    card = fortune.CARDS.get(state.fortune or "")
+    card = cards.CARDS.get(state.fortune or "")
     if card and card.placed:
         return f"the {card.name} card acts while brewing"
     if state.seats[seat_no].hand or state.decisions_for(seat_no):

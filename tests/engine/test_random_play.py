@@ -22,8 +22,8 @@ from companion.engine import (
     replay,
     state_to_dict,
 )
+from companion.engine.cards import CARDS
 from companion.engine.expansions.alchemists.patients import PATIENTS
-from companion.engine.fortune import CARDS
 from companion.engine.model import chip
 
 

@@ -6,14 +6,14 @@ exploded neighbour; the seat may stop lower; the glass under its space pays vict
 once, rat tails next round, or the patient's own bonus (right after the phase, or as essence
 spent during the next potion phase). Round 9 pays 1 victory point per space instead. The numbers
 are in `patients.PATIENTS`; the chips a patient has drawn go through the read path as a look
-(`fortune.LOOK`), like a card's.
+(`cards.LOOK`), like a card's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ... import catalog, fortune
+from ... import cards, catalog
 from ...context import Ctx
 from ...errors import IllegalAction
 from ...ingredients import RULES
@@ -83,8 +83,8 @@ def reach(state: GameState, n: int) -> int:
     steps += sum(1 for m in {(n - 1) % count, (n + 1) % count} if state.seats[m].status == EXPLODED)
     card = state.card_data.get("essence", {})
     if seat.status == EXPLODED:
-        steps += card.get(fortune.ESSENCE_EXPLODED, 0)
-    if card.get(fortune.ESSENCE_LAST_MOVED) and seat.pot:
+        steps += card.get(cards.ESSENCE_EXPLODED, 0)
+    if card.get(cards.ESSENCE_LAST_MOVED) and seat.pot:
         steps += seat.pot[-1][1] - _before_last(seat)
     return min(steps, ESSENCE_SPACES)
 
@@ -224,7 +224,7 @@ def _draw_next(ctx: Ctx) -> None:
     """Ear worm's next chip, once the chip before it has acted; none from an empty bag or a full pot."""
     seat = ctx.seat
     if seat.ear_worm and seat.bag and not placing.fills_pot(seat.last_space):
-        ctx.ask(fortune.LOOK, RULE, say_n("Ear worm: draw {n} more chip to place", "Ear worm: draw {n} more chips to place",
+        ctx.ask(cards.LOOK, RULE, say_n("Ear worm: draw {n} more chip to place", "Ear worm: draw {n} more chips to place",
                                           seat.ear_worm), [], data={"reveal": 1, "left": seat.ear_worm})
     else:
         seat.ear_worm = 0
@@ -264,14 +264,14 @@ def start_brewing(state: GameState, events: Events) -> None:
             continue
         count = min(patient.glass(ctx.seat.essence).oval, len(ctx.seat.bag))
         if count:
-            ctx.ask(fortune.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out", "Nervousness: draw {n} chips to lay out",
+            ctx.ask(cards.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out", "Nervousness: draw {n} chips to lay out",
                                               count), [], data={"reveal": count})
 
 
 def looked(state: GameState, seat_no: int, events: Events) -> None:
     """A patient's look has its chips: Ear worm places the chip; Nervousness lays the chips out."""
     ctx = Ctx(state, seat_no, events)
-    decision = next((d for d in state.decisions_for(seat_no) if d.rule == RULE and d.kind == fortune.LOOK), None)
+    decision = next((d for d in state.decisions_for(seat_no) if d.rule == RULE and d.kind == cards.LOOK), None)
     if decision is None or len(ctx.seat.hand) < decision.data["reveal"]:
         return
     ctx.close(decision)
