@@ -7,10 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..advice import advise, outlook
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript
-from ..engine.advice import advise
 from ..engine.errors import ConfigError
-from ..engine.outlook import outlook
 from ..files import decode, read_text
 
 
