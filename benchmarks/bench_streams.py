@@ -9,9 +9,10 @@ this process, in phases:
    again for ``--seconds`` seconds;
 3. ``--stalled`` clients that open a stream and never read, while the seats draw;
 4. ``--held`` streams held again while a hostile guest attacks for ``--attack-seconds``:
-   ``--slow-bodies`` connections each sending ``POST /api/host/login`` with ``Content-Length: 100``
-   and 6 bytes, then nothing, and ``--idle`` connections that send nothing (ten per source
-   address), each opened again as soon as the server closes it.
+   ``--slow-bodies`` connections each sending ``POST /api/host/login`` (with a guest's session
+   and CSRF token) with ``Content-Length: 100`` and 6 bytes, then nothing, and ``--idle``
+   connections that send nothing (ten per source address), each opened again as soon as the
+   server closes it. The server may open ``--nofile`` files (1,024: a Pi's default).
 
 During each phase a prober times GET /api/view/table (a new connection each time, as a page
 would) and reports p50/p99/max. The server's RSS is read from /proc before any client
@@ -19,7 +20,7 @@ connects, and again once every client is gone, along with how long the host's pa
 count the phones gone. Loopback only; nothing else on the network.
 
     PYTHONPATH=. python benchmarks/bench_streams.py [--held 200] [--churners 100] [--seconds 60] [--stalled 10]
-        [--slow-bodies 8] [--idle 1100] [--attack-seconds 20]
+        [--slow-bodies 8] [--idle 1100] [--attack-seconds 20] [--nofile 1024]
 """
 
 from __future__ import annotations
@@ -65,9 +66,13 @@ def source(n: int) -> str:
 class Demo:
     """`quacks demo` in a child process, and what a browser needs to talk to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, nofile: int) -> None:
+        def limit() -> None:  # the server's descriptors, as a Pi's default or its service's
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen([sys.executable, "-u", "-m", "companion", "demo", "--no-browser", "--port", "0",
-                                      "--players", "4", "--seed", "1", "--no-cards"], stdout=subprocess.PIPE, text=True)
+                                      "--players", "4", "--seed", "1", "--no-cards"], stdout=subprocess.PIPE, text=True,
+                                     preexec_fn=limit)
         assert self.proc.stdout is not None
         lines = [self.proc.stdout.readline() for _ in range(3)]
         host = re.search(r"(http://127\.0\.0\.1:(\d+))/host\?pin=(\d+)", lines[1])
@@ -190,11 +195,17 @@ class Attackers(threading.Thread):
     """A hostile guest's connections: slow request bodies and idle connections, each opened again
     as soon as the server closes it, until stopped; counts what the server did with them."""
 
-    SLOW = b"POST /api/host/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"pin\""
-
     def __init__(self, demo: Demo, slow: int, idle: int) -> None:
         super().__init__(daemon=True)
         self.demo = demo
+        conn = http.client.HTTPConnection("127.0.0.1", demo.port, timeout=10)
+        conn.request("GET", "/")  # a guest's own session and CSRF token, so the body is read
+        response = conn.getresponse()
+        csrf = re.search(r'data-csrf="([^"]+)"', response.read().decode()).group(1)  # type: ignore[union-attr]
+        cookie = response.getheader("Set-Cookie", "").split(";")[0]
+        self.slow_head = (f"POST /api/host/login HTTP/1.1\r\nHost: 127.0.0.1:{demo.port}\r\nCookie: {cookie}\r\n"
+                          f"X-CSRF-Token: {csrf}\r\nOrigin: {demo.url}\r\nContent-Type: application/json\r\n"
+                          "Content-Length: 100\r\n\r\n{\"pin\"").encode()
         self.wanted = [("slow", n) for n in range(slow)] + [("idle", n) for n in range(idle)]
         self.done = threading.Event()
         self.answers: dict[str, dict[str, int]] = {"slow": {}, "idle": {}}
@@ -205,7 +216,7 @@ class Attackers(threading.Thread):
         try:
             sock = socket.create_connection(("127.0.0.1", self.demo.port), timeout=5, source_address=(address, 0))
             if kind == "slow":
-                sock.sendall(self.SLOW)
+                sock.sendall(self.slow_head)
             sock.setblocking(False)
             selector.register(sock, selectors.EVENT_READ, (kind, n, bytearray()))
         except OSError:
@@ -360,9 +371,10 @@ def main() -> None:
     parser.add_argument("--slow-bodies", type=int, default=8)
     parser.add_argument("--idle", type=int, default=1100)
     parser.add_argument("--attack-seconds", type=float, default=20)
+    parser.add_argument("--nofile", type=int, default=1024, help="the server's limit on open files")
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
-    demo = Demo()
+    demo = Demo(args.nofile)
     try:
         print(f"server RSS at start: {rss_mb(demo.proc.pid):.1f} MB")
         warm_up(demo)
