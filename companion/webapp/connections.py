@@ -38,12 +38,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 log = logging.getLogger(__name__)
 
-RESERVED_DESCRIPTORS = 128
+RESERVED_DESCRIPTORS = 192
 """Descriptors kept for everything but connections: the journal and its WAL, the limits' file,
-readers, transcripts, the templates, and the connections the event loop accepts at once before
-any is looked at (``ACCEPT_BATCH``)."""
+readers, transcripts, the templates, the threads' own (some sixty in all), the connections the
+event loop accepts at once before any is looked at (``ACCEPT_BATCH``) and as many closed to make
+room for them, whose descriptors come back one turn of the loop later."""
 
-ACCEPT_BATCH = 64
+ACCEPT_BATCH = 32
 """uvicorn's ``backlog``: the queue of connections the kernel holds for the loop, and how many the
 loop accepts in one go (asyncio takes up to the backlog at once; 2,048 ran out of descriptors)."""
 

@@ -36,6 +36,9 @@ WORKERS = 8
 
 STREAM_PREFIX = "/api/stream/"
 
+LISTEN_QUEUE = 2048
+"""Connections the kernel holds until the loop accepts them."""
+
 SEND_BUFFER = 64 * 1024
 """The kernel's send buffer per connection (plenty on a LAN; bounds what a stalled page holds)."""
 
@@ -132,6 +135,14 @@ class _Uvicorn(uvicorn.Server):
         super().__init__(config)
         self._on_exit = on_exit
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """asyncio listens with a queue as long as the connections it accepts at once
+        (``ACCEPT_BATCH``); the kernel may hold many more, so a burst of connections waits in it
+        rather than have a phone's dropped (its retry comes a second later)."""
+        await super().startup(sockets)
+        for sock in sockets or []:
+            sock.listen(LISTEN_QUEUE)
+
     def handle_exit(self, sig: int, frame: Any) -> None:
         self._on_exit()
         super().handle_exit(sig, frame)
@@ -156,7 +167,7 @@ class Server:
         # Inherited by every connection: a page that stops reading fills this little, then is dropped.
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self._socket.bind((host, port))
-        self._socket.listen(ACCEPT_BATCH)  # connections wait for the loop from now on, not refused
+        self._socket.listen(LISTEN_QUEUE)  # connections wait for the loop from now on, not refused
         self.port: int = self._socket.getsockname()[1]
         bounds = self.connections.limits
         config = uvicorn.Config(self.router, lifespan="off", log_level="warning", access_log=False,
