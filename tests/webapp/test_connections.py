@@ -25,6 +25,7 @@ from tests.webapp.tables import demo_table
 
 from .conftest import PIN
 from .test_sse import table_path
+from .test_stream_limits import wait_until
 
 
 def start(connections: ConnectionLimits | None = None, limits: StreamLimits | None = None) -> Server:
@@ -63,25 +64,22 @@ def closed_by_server(sock: socket.socket, within: float) -> tuple[bool, bytes]:
         return True, received
 
 
-def wait_until(check, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
-
-
 def test_eight_slow_request_bodies_stall_nothing_and_each_gets_a_408():
     """Eight POSTs announcing 100 bytes and sending 6 held all eight of Flask's threads: every
     other request waited for them (11-128 s)."""
     server = start()
     try:
+        guest = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        guest.request("GET", "/")  # a guest's own session and CSRF token, so that the body is to be read
+        page = guest.getresponse()
+        csrf = re.search(r'data-csrf="([^"]+)"', page.read().decode()).group(1)
+        head = (f"POST /api/host/login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.url}\r\n"
+                f"Cookie: {page.getheader('Set-Cookie').split(';')[0]}\r\nX-CSRF-Token: {csrf}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"pin\"").encode()
         slow = []
         for n in range(8):
             sock = connect(server.port, source=f"127.0.3.{n + 2}")
-            sock.sendall(b"POST /api/host/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 100\r\n\r\n{\"pin\"")
+            sock.sendall(head)
             slow.append(sock)
         time.sleep(0.3)
         for _ in range(5):
@@ -143,7 +141,7 @@ def test_past_the_cap_per_address_a_connection_gets_a_503_and_other_devices_are_
         assert server.connections.refused == 1
         for sock in held:
             sock.close()
-        assert wait_until(lambda: timed_get(server.port, source="127.0.4.2")[0] == 200)
+        assert wait_until(lambda: timed_get(server.port, source="127.0.4.2")[0] == 200, 5)
     finally:
         server.stop()
 
@@ -160,7 +158,7 @@ def test_a_dropped_page_that_never_reads_gives_its_socket_back_at_once():
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             sock.sendall(f"GET {table_path(server)} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
             stalled.append(sock)
-        assert wait_until(lambda: hub.live() == {"table": 5})
+        assert wait_until(lambda: hub.live() == {"table": 5}, 5)
         for _ in range(40):  # 2 MB the stalled pages never take
             hub.publish(hub.seq + 1, {"kind": "test", "lines": ["x" * 50_000]})
             time.sleep(0.01)
