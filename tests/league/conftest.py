@@ -1,0 +1,32 @@
+"""A real PostgreSQL for the league's tests: one throw-away cluster per test run, a database per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.league.database import LeagueDatabase
+
+from .postgres import INSTALL, Cluster, server_bin
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    bindir = server_bin()
+    if bindir is None:
+        pytest.skip(f"PostgreSQL's server is not installed here ({INSTALL}); the league's tests need a real one")
+    running = Cluster(bindir).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def league_url(cluster) -> str:
+    return cluster.database()
+
+
+@pytest.fixture
+def league(league_url):
+    db = LeagueDatabase(league_url)
+    db.open()
+    yield db
+    db.close()
