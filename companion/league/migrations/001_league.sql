@@ -66,6 +66,7 @@ CREATE INDEX game_seats_by_player ON game_seats (player_id);
 CREATE TABLE live (
     table_id integer PRIMARY KEY REFERENCES tables (id),
     game_key text NOT NULL,
+    started_at timestamptz NOT NULL,
     journal_seq integer NOT NULL,
     updated_at timestamptz NOT NULL DEFAULT now(),
     snapshot jsonb NOT NULL
@@ -112,6 +113,7 @@ CREATE TABLE pods (
     round integer NOT NULL,
     pod integer NOT NULL,
     players integer[] NOT NULL,
+    seated_at timestamptz NOT NULL DEFAULT now(),
     game_id bigint REFERENCES games (id),
     PRIMARY KEY (tournament_id, round, pod)
 );
