@@ -129,18 +129,19 @@ class Sender:
             self._wake.clear()
             try:
                 self.send_due()
-                self.send_live()
+                if self.send_live():
+                    self._stop.wait(self.live_gap)  # the changes meanwhile go out together
             except Exception:  # the sender must outlive anything a push meets
                 log.exception("the league sender failed; trying again")
             self._wake.wait(self._pause())
 
     def _pause(self) -> float:
-        """Until the next game is due, at most the live interval (so live scores go out once a second)."""
+        """Until the next game is due, and at least once a second."""
         due = self.outbox.next_due()
         if due is None:
-            return self.live_every
+            return IDLE
         wait = (datetime.fromisoformat(due) - datetime.now(UTC)).total_seconds()
-        return min(max(wait, 0.05), self.live_every)
+        return min(max(wait, 0.05), IDLE)
 
     def send_due(self) -> int:
         """Push every game that is due; returns how many the league took."""

@@ -30,3 +30,13 @@ def league(league_url):
     db.open()
     yield db
     db.close()
+
+
+@pytest.fixture
+def served(league):
+    """The league's app served on 127.0.0.1 by uvicorn, as `quacks league serve` does."""
+    from companion.league.app import create_league_app
+    from companion.league.server import LeagueServer
+    server = LeagueServer(create_league_app(league, name="Thursday club"), "127.0.0.1", 0).start()
+    yield server
+    server.stop()
