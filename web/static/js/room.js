@@ -26,7 +26,7 @@
     return [el("h2", {}, say("tournament", { name: round.tournament, n: round.round, rounds: round.rounds })),
       el("div", { class: "pods" }, round.pods.map((p) => el("div", { class: "pod" },
         el("h3", {}, say("table", { n: p.pod })),
-        el("ol", {}, p.players.map((name, k) => el("li", {}, name, p.scores ? ` ${p.scores[k]}` : "")))))))];
+        el("ol", {}, p.players.map((name, k) => el("li", {}, name, p.scores ? ` ${p.scores[k]}` : ""))))))];
   }
 
   function render(room) {
