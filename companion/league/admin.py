@@ -9,6 +9,7 @@ so another site cannot post them; wrong passwords are rate-limited per address.
 from __future__ import annotations
 
 import secrets
+from collections import defaultdict
 from collections.abc import Callable
 from datetime import date
 from functools import wraps
@@ -21,12 +22,26 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from companion.codes import shown
+from companion.engine.text import N_
 
 from . import audit, players, settings, standings, tables, tournaments
 from .app import league_page
 from .tournaments import TournamentError
 
 bp = Blueprint("league_admin", __name__, url_prefix="/admin")
+
+ACTIONS = {
+    "add_table": N_("Table {name} added"),
+    "new_key": N_("A new key for table {table}"),
+    "revoke_keys": N_("Keys of table {table} revoked: {keys}"),
+    "new_player": N_("Player {name} added"),
+    "rename_player": N_("Player {old} renamed {new}"),
+    "merge_players": N_("{merged_name} merged into {into_name}: {n} game seats moved"),
+    "new_season": N_("Season {name} added"),
+    "new_tournament": N_("Tournament {name} created, {rounds} rounds"),
+    "seat_round": N_("Round {round} of tournament {tournament} seated"),
+}
+"""The audit trail's sentence for each action, filled in from what the action recorded."""
 limiter = Limiter(key_func=get_remote_address, storage_uri="memory://", strategy="moving-window")
 LOGIN_LIMIT = "10 per minute"
 
@@ -88,7 +103,13 @@ def dashboard(**shown_once: Any):
         context = {"tables": tables.tables(conn), "players": players.players(conn),
                    "seasons": standings.seasons(conn), "tournaments": tournaments.tournaments(conn),
                    "refused": _refused(conn), "trail": audit.trail(conn, 50)}
-    return league_page("league/admin.html", csrf=_token(), shown=shown, **context, **shown_once)
+    return league_page("league/admin.html", csrf=_token(), shown=shown, said=said, **context, **shown_once)
+
+
+def said(row: audit.AuditRow) -> str:
+    """An audit row as a sentence in the page's language."""
+    params = defaultdict(str, {**row.detail, "n": len(row.detail.get("seats", []))})
+    return _(ACTIONS.get(row.action, row.action)).format_map(params)
 
 
 def _refused(conn: Any) -> list[tuple[Any, ...]]:

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, current_app, jsonify, redirect, request
 from flask_babel import gettext as _
 
 from companion.webapp import charts, i18n
+from companion.words import PHASES
 
 from . import ratings, room, standings, tournaments
 from .app import league_page
@@ -89,7 +90,7 @@ def seating_print(tid: int, number: int):
 def room_page():
     with _db().connection() as conn:
         content = room.room(conn)
-    return league_page("league/room.html", room=content)
+    return league_page("league/room.html", room=content, phases={k: _(v) for k, v in PHASES.items()})
 
 
 @bp.get("/room.json")

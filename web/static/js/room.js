@@ -15,7 +15,8 @@
   function table(t) {
     const status = (s) => (t.finished ? (s.winner ? "winner" : "") : s.status);
     return el("article", { class: `live${t.finished ? " over" : ""}`, "data-table": t.table },
-      el("h2", {}, t.table, el("small", {}, t.finished ? words.over : say("round", { n: t.round }))),
+      el("h2", {}, t.table, el("small", {}, t.finished ? words.over
+        : say("round", { n: t.round }) + (t.phase !== "brewing" && words.phases[t.phase] ? ` · ${words.phases[t.phase]}` : ""))),
       el("ol", {}, t.seats.map((s) => el("li", {},
         el("span", { class: "name" }, s.name),
         el("span", { class: "score" }, s.score),
