@@ -35,10 +35,9 @@ def standings_page():
         rated = ratings.ratings(conn)
         recent = standings.recent_games(conn, 12)
         events = tournaments.tournaments(conn)
-    points, rating = _("Points"), _("Rating")
+    points, average = _("Points"), _("Average score")
     drawn = [(points, charts.bars(points, [(line.name, line.points) for line in lines[:12]])),
-             (rating, charts.bars(rating, [(line.name, max(rated[line.player].public, 0)) for line in lines[:12]
-                                           if line.player in rated], decimals=1, alt=True))]
+             (average, charts.bars(average, [(line.name, line.mean) for line in lines[:12]], decimals=1, alt=True))]
     return league_page("league/standings.html", seasons=every, season=season, lines=lines, ratings=rated,
                        recent=recent, tournaments=events, charts=drawn)
 
