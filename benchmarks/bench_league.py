@@ -60,6 +60,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cluster_cpu(cluster: Cluster) -> float:
+    """CPU seconds of the cluster's processes (the server and its backends) so far."""
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    found = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == postmaster or int(stat.parent.name) == postmaster:
+            found += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
 class RoomWatch:
     """A room screen's stream in a thread: when each marker score first appears, by table."""
 
@@ -145,20 +159,22 @@ def main() -> None:
         quiet = latencies(probe, watch, 1, args.samples, 0.05)
         senders = [Sender(db, LeagueLink(base, key)) for db, key in zip(tables, keys, strict=True)]
         threads = [threading.Thread(target=s.send_due) for s in senders]
-        cpu0, wall0 = cpu_seconds(server.pid), time.perf_counter()
+        cpu0, wall0, own0, pg0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time(), cluster_cpu(cluster)
         for t in threads:
             t.start()
         busy = latencies(probe, watch, 10_000, args.samples, 0.05)
         for t in threads:
             t.join()
         wall, cpu = time.perf_counter() - wall0, cpu_seconds(server.pid) - cpu0
+        own, pg = time.process_time() - own0, cluster_cpu(cluster) - pg0
         total = args.tables * args.games
         left = sum(len(Outbox(db).pending()) for db in tables)
         with psycopg.connect(url) as conn:
             kept = conn.execute("SELECT count(*) FROM games").fetchone()[0]
         print(f"{total} games pushed by {args.tables} tables at once: {kept} kept, {left} left in outboxes")
         print(f"  ingested {total / wall:.1f} games/s (wall {wall:.2f} s); league process CPU {cpu:.2f} s, "
-              f"{1000 * cpu / total:.1f} ms per game")
+              f"{1000 * cpu / total:.1f} ms per game; the tables' senders (this process) {own:.2f} s; "
+              f"PostgreSQL {pg:.2f} s")
         print("  room screen, push to stream: " + summary("quiet", quiet))
         print("  room screen, push to stream: " + summary("during the burst", busy))
         print(json.dumps({"games": total, "kept": kept, "games_per_second": round(total / wall, 1),

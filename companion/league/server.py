@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sys
 import threading
 from typing import Any
 
@@ -17,6 +18,10 @@ from .stream import RoomFeed
 STREAM_PATH = "/room/stream"
 WORKERS = 8
 """Threads for pushes and pages; each push replays its game, so more threads would only wait for the CPU."""
+SWITCH_INTERVAL = 0.0005
+"""How long a thread keeps the interpreter while another waits (Python's default is 5 ms): a push makes
+some twenty round trips to PostgreSQL, and at the default each answer waited up to 5 ms for the
+interpreter while another push replayed its game (benchmarks/README.md)."""
 
 
 class Router:
@@ -56,6 +61,7 @@ class LeagueServer:
         return f"http://{host}:{self.port}"
 
     def run(self) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             self._server.run(sockets=[self._socket])
         finally:
