@@ -7,6 +7,7 @@ a push of the wrong shape, 422 with the line and the reason for a transcript tha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
@@ -35,31 +36,30 @@ def _table(conn: Any) -> int | None:
     return authenticate(conn, key.strip())
 
 
-@bp.post("/games")
-def push_game():
+def _push(take: Callable[[Any, int, Any], Any]):
+    """Authenticate the table, then `take(conn, table_id, payload)` in one transaction; a push of the
+    wrong shape is a 400, a game that does not replay a 422."""
     payload = request.get_json(silent=True)
     with _db().connection() as conn:
         table_id = _table(conn)
         if table_id is None:
             return _refuse(401, "unknown_key", "this table's key is unknown or revoked: ask the league's admin")
         try:
-            done = ingest_game(conn, table_id, pushed_game(payload))
+            return jsonify(take(conn, table_id, payload))
         except BadPush as err:
             return _refuse(400, "bad_push", str(err))
         except NotReplayed as err:
             return _refuse(422, "does_not_replay", str(err), line=err.line or None)
-    return jsonify({"status": done.status, "game": done.game_id})
+
+
+@bp.post("/games")
+def push_game():
+    def take(conn: Any, table_id: int, payload: Any) -> dict[str, Any]:
+        done = ingest_game(conn, table_id, pushed_game(payload))
+        return {"status": done.status, "game": done.game_id}
+    return _push(take)
 
 
 @bp.post("/live")
 def push_live():
-    payload = request.get_json(silent=True)
-    with _db().connection() as conn:
-        table_id = _table(conn)
-        if table_id is None:
-            return _refuse(401, "unknown_key", "this table's key is unknown or revoked: ask the league's admin")
-        try:
-            kept = ingest_live(conn, table_id, payload)
-        except BadPush as err:
-            return _refuse(400, "bad_push", str(err))
-    return jsonify({"status": "kept" if kept else "older"})
+    return _push(lambda conn, table_id, payload: {"status": "kept" if ingest_live(conn, table_id, payload) else "older"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.league.database import LeagueDatabase
+from tests.browser.conftest import browser  # noqa: F401 (the browser tests' Chromium, for the room screen)
 
 from .postgres import INSTALL, Cluster, server_bin
 

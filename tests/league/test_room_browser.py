@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
-
-import pytest
 
 from companion.league import tables, tournaments
 from companion.league.sender import LeagueLink
-from tests.browser.conftest import ARGS, ARTIFACTS, CHROMIUM
+from tests.browser.conftest import ARTIFACTS
 
 from .games import push
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def live(game: str, round_: int, seats: list[tuple[str, int, str]], seq: int) -> dict:

@@ -20,8 +20,12 @@ NEXT = {"players": ["Cleo", "Dan", "Eve"], "start_player": 2,
 @pytest.fixture
 def over(tmp_path) -> Phone:
     """The host of a table whose game has been played to the end."""
-    table = start_game(Database(tmp_path / "table.sqlite3"),
-                       TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+    return played_out(tmp_path, TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+
+
+def played_out(folder, setup: TableSetup) -> Phone:
+    """The host of a table with this setup, its game played to the end."""
+    table = start_game(Database(folder / "table.sqlite3"), setup)
     player = RandomPlayer(5)
     while table.state.phase != "game_over":
         table.submit(player.choose(table.state), "web")
@@ -192,14 +196,7 @@ def test_a_witch_choice_the_rules_refuse_is_a_400(over, witches, reason):
 @pytest.fixture
 def league_table(tmp_path) -> Phone:
     """The host of a table in a league whose game (Ana with her code, Ben a guest) has ended."""
-    table = start_game(Database(tmp_path / "table.sqlite3"),
-                       TableSetup(GameConfig(players=("Ana", "Ben")), league=True, codes=(ANA, "")))
-    player = RandomPlayer(5)
-    while table.state.phase != "game_over":
-        table.submit(player.choose(table.state), "web")
-    phone = Phone(create_app(table, host_pin=PIN, secret_key="s", test_config={"TESTING": True}))
-    phone.login()
-    return phone
+    return played_out(tmp_path, TableSetup(GameConfig(players=("Ana", "Ben")), league=True, codes=(ANA, "")))
 
 
 ANA = "FDG9W3"
