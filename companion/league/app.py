@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, make_response, render_template, request
+from flask import Flask, current_app, make_response, render_template, request
 
 from companion.webapp import i18n, web_root
 
@@ -37,7 +37,6 @@ def create_league_app(db: LeagueDatabase, *, name: str = "Quacks league", test_c
 
 def league_page(template: str, **context: Any):
     """A league page in the visitor's language; never cached (scores change)."""
-    from flask import current_app
     lang = i18n.language()
     response = make_response(render_template(
         template, lang=lang, languages=i18n.LANGUAGES, league=current_app.config["LEAGUE_NAME"],
