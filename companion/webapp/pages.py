@@ -145,18 +145,6 @@ def join_links() -> list[dict[str, Any]]:
     return seats
 
 
-def local_path(target: str) -> str:
-    """``target`` if it is a path of this site, else ``/``: it starts with one ``/`` (``//`` and
-    ``/\\`` are another host to a browser), and holds no control character, space or backslash (a
-    browser drops the tab in ``/\t/evil.example`` before reading it; CR LF would split the header)."""
-    if not target.startswith("/") or any(c <= " " or c == "\x7f" or c == "\\" for c in target):
-        return "/"
-    return "/" if target.startswith("//") else target
-
-
 @bp.get("/lang/<code>")
 def set_language(code: str):
-    response = redirect(local_path(request.args.get("next", "/")))
-    if code in i18n.LANGUAGES:
-        response.set_cookie(i18n.COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
-    return response
+    return i18n.switch_language(code)
