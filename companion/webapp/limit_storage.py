@@ -64,13 +64,16 @@ class SQLiteStorage(Storage, MovingWindowSupport):
         if not self._usable():
             return True
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("DELETE FROM hits WHERE expires <= ?", (now,))
-            (count,) = self._db.execute("SELECT COUNT(*) FROM hits WHERE key = ? AND at > ?",
-                                        (key, now - expiry)).fetchone()
-            if count + amount > limit:
-                return False
-            self._db.executemany("INSERT INTO hits VALUES (?, ?, ?)", [(key, now, now + expiry)] * amount)
+        try:
+            with self._lock, self._db:
+                self._db.execute("DELETE FROM hits WHERE expires <= ?", (now,))
+                (count,) = self._db.execute("SELECT COUNT(*) FROM hits WHERE key = ? AND at > ?",
+                                            (key, now - expiry)).fetchone()
+                if count + amount > limit:
+                    return False
+                self._db.executemany("INSERT INTO hits VALUES (?, ?, ?)", [(key, now, now + expiry)] * amount)
+        except sqlite3.OperationalError as exc:  # a full disk: the limits wait, the request is answered
+            self._warn(f"{self.path} cannot be written ({exc})")
         return True
 
     def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
@@ -88,10 +91,13 @@ class SQLiteStorage(Storage, MovingWindowSupport):
         kill the server with SIGBUS touching it, so nothing is counted until it can (warned once)."""
         if not self._shm.exists() or os.access(self._shm, os.W_OK):
             return True
+        self._warn(f"{self._shm} can no longer be written")
+        return False
+
+    def _warn(self, why: str) -> None:
         if not self._warned:
             self._warned = True
-            log.warning("rate limits: %s can no longer be written; refusals are not counted until it can", self._shm)
-        return False
+            log.warning("rate limits: %s; refusals are not counted until it can", why)
 
     def check(self) -> bool:
         try:

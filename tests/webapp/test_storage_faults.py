@@ -183,3 +183,14 @@ print("alive")
                           cwd=Path(__file__).parents[2])
     assert done.returncode == 0 and "alive" in done.stdout, (done.returncode, done.stderr[-2000:])
     assert "can no longer be written" in done.stderr
+
+
+def test_a_full_disk_under_the_rate_limits_leaves_requests_answered(tmp_path, caplog):
+    """The limits' own file on a full disk: refusals go uncounted (one warning), nothing raises."""
+    from companion.webapp.limit_storage import SQLiteStorage, storage_uri
+    storage = SQLiteStorage(storage_uri(tmp_path))
+    storage._db.execute(f"PRAGMA max_page_count = {storage._db.execute('PRAGMA page_count').fetchone()[0]}")
+    with caplog.at_level("WARNING"):
+        answers = [storage.acquire_entry(f"address {n}", 40, 10) for n in range(2000)]
+    assert all(answers) and caplog.text.count("cannot be written") == 1
+    assert "full" in caplog.text
