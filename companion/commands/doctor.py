@@ -16,8 +16,6 @@ from companion.devices.events import TagSeen
 from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS
 from companion.devices.serial_link import BY_ID_DIR, find_port
 
-#: Reset line per SPI device, as wired in hardware/README.md.
-DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
 RANGE_CM = (1, 2, 3)
 RANGE_PAUSE = 1.2  # seconds: a reader's hold window (1 s) and a few polls
 BAG_NAMES = re.compile(r"usb-(MicroPython|Raspberry_Pi_Pico).*_([0-9A-Fa-f]+)-if\d+$")
@@ -117,20 +115,21 @@ def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) 
     spi = {(bus, device): (f"spi {bus}.{device}", reset) for bus, device, reset in
            [_parse_spi(text) for text in args.spi] or _spi_devices()}
     for spec in spi_specs:
-        key = (spec.get("bus", 0), spec.get("device", 0))
-        spi[key] = (spec["id"], spec.get("reset_pin", DEFAULT_RESET_PINS.get(key, 25)))
+        spi[(spec.get("bus", 0), spec.get("device", 0))] = (spec["id"], spec.get("reset_pin"))
     for (bus, device), (name, reset) in sorted(spi.items()):
-        readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
+        try:
+            readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
+        except ValueError as exc:
+            print(f"  {name:<28} not checked: {exc} (--spi {bus}.{device}:GPIO)")
     return readers
 
 
-def _spi_devices() -> list[tuple[int, int, int]]:
+def _spi_devices() -> list[tuple[int, int, int | None]]:
     found = []
     for path in sorted(glob.glob("/dev/spidev*")):
         match = re.search(r"spidev(\d+)\.(\d+)$", path)
         if match:
-            bus, device = int(match[1]), int(match[2])
-            found.append((bus, device, DEFAULT_RESET_PINS.get((bus, device), 25)))
+            found.append((int(match[1]), int(match[2]), None))
     return found
 
 
@@ -142,12 +141,11 @@ def _bag_ports(directory: str) -> list[str]:
     return [os.path.join(directory, n) for n in names if BAG_NAMES.search(n)]
 
 
-def _parse_spi(text: str) -> tuple[int, int, int]:
+def _parse_spi(text: str) -> tuple[int, int, int | None]:
     match = re.fullmatch(r"(\d+)\.(\d+)(?::(\d+))?", text)
     if not match:
         raise SystemExit(f"quacks doctor: --spi wants BUS.DEV or BUS.DEV:RESET_GPIO, not {text!r}")
-    bus, device = int(match[1]), int(match[2])
-    return bus, device, int(match[3]) if match[3] else DEFAULT_RESET_PINS.get((bus, device), 25)
+    return int(match[1]), int(match[2]), int(match[3]) if match[3] else None
 
 
 def _configured(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .edges import EdgeDetector
 from .events import (
@@ -26,6 +26,49 @@ from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
 
+#: The reset line (BCM GPIO) of each SPI device when a reader does not name one: the wiring
+#: of hardware/wiring.md, which `quacks serve`, `quacks doctor` and `quacks config --check` share.
+RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
+#: The lines each SPI bus takes on the header (BCM): SCLK, MOSI, MISO and its chip selects.
+BUS_PINS = {0: (11, 10, 9, 8, 7), 1: (21, 20, 19, 18, 17, 16)}
+
+
+def reset_pin_for(bus: int, device: int, given: int | None = None) -> int:
+    """``given``, else the reset line hardware/wiring.md wires for /dev/spidev<bus>.<device>."""
+    if given is not None:
+        return given
+    if (bus, device) not in RESET_PINS:
+        raise ValueError(f"/dev/spidev{bus}.{device} has no usual reset line: give its reset_pin "
+                         "(the BCM GPIO its RST is wired to)")
+    return RESET_PINS[(bus, device)]
+
+
+def wiring_clashes(readers: Iterable[tuple[str, int, int, int]]) -> list[tuple[str, str]]:
+    """(reader id, what it clashes with) for each SPI reader ``(id, bus, device, reset_pin)``
+    that shares a chip select or a reset line with an earlier one, or resets through an SPI line."""
+    readers = list(readers)
+    buses = {bus for _, bus, _, _ in readers}
+    selects: dict[tuple[int, int], str] = {}
+    resets: dict[int, str] = {}
+    found = []
+    for reader_id, bus, device, reset in readers:
+        if (bus, device) in selects:
+            found.append((reader_id, f"/dev/spidev{bus}.{device} (chip select CE{device} of SPI{bus}) "
+                                     f"is also {selects[(bus, device)]}'s: give each reader its own"))
+        else:
+            selects[(bus, device)] = reader_id
+        if reset in resets:
+            found.append((reader_id, f"reset line GPIO{reset} is also {resets[reset]}'s: a reset meant "
+                                     "for one module would hit the other, or miss the one wired elsewhere; "
+                                     "give each reader its own line"))
+        else:
+            resets[reset] = reader_id
+        taken = [b for b in sorted(buses) if reset in BUS_PINS.get(b, ())]
+        if taken:
+            found.append((reader_id, f"reset line GPIO{reset} is one of SPI{taken[0]}'s own lines "
+                                     "(hardware/wiring.md)"))
+    return found
+
 
 def _sleep_ms(ms: int) -> None:
     time.sleep(ms / 1000)
@@ -39,6 +82,7 @@ class SpiReader(ReaderThread):
     not help, and retries with back-off while reporting the reader offline. A version
     register that reads like no RC522 (MISO contention on a shared bus) is reported with
     the wiring advice; resets do not cure it, so the reader retries with back-off.
+    ``reset_pin`` defaults to the line hardware/wiring.md gives the bus and chip select.
     ``rx_gain`` is the receiver gain step 0-7 (4 = 33 dB, the chip's default; 7 = 48 dB).
     The antenna is on only during each poll and ``poll_interval`` is the time tags spend
     unpowered between polls: at least FIELD_OFF_MS (6 ms), or halted tags stay halted.
@@ -47,14 +91,15 @@ class SpiReader(ReaderThread):
     thread_prefix = "spi"
 
     def __init__(self, reader_id: str, emit: Emit, bus: int = 0, device: int = 0,
-                 reset_pin: int = 25, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
+                 reset_pin: int | None = None, *, speed_hz: int = 1_000_000, timeout_ms: int = 3,
                  poll_interval: float = FIELD_OFF_MS / 1000, miss_limit: int = 3, hold: float = 1.0,
                  health_every: float = 2.0, backoff: tuple[float, float] = (0.5, 8.0),
                  pause: float = 0.0005, rx_gain: int = 4,
                  on_poll: Callable[[list[str], int], None] | None = None):
         check_rx_gain(rx_gain)  # a bad setting fails when the table starts, not at the first poll
         super().__init__(reader_id, emit)
-        self.bus, self.device, self.reset_pin = bus, device, reset_pin
+        self.bus, self.device = bus, device
+        self.reset_pin = reset_pin_for(bus, device, reset_pin)
         self.speed_hz = speed_hz
         self.poll_interval = poll_interval
         self.health_every = health_every

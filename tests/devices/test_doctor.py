@@ -56,17 +56,17 @@ def test_nothing_found_explains_where_to_look(tmp_path, capsys, monkeypatch):
 def test_config_names_the_readers_it_knows(firmware, board, tmp_path, capsys):
     pico = firmware("e6614104034b1a2c")
     pico.plug()
-    board.add_reader(1, 1, 21)
+    board.add_reader(1, 1, 5)
     config = tmp_path / "table.toml"
     config.write_text('[table]\nname = "t"\n[[seats]]\nplayer = "Ann"\nreader = "green"\n'
                       '[[seats]]\nplayer = "Ben"\nreader = "red"\n'
                       f'[readers.green]\nkind = "serial"\nport = "{pico.link}"\n'
-                      '[readers.red]\nkind = "spi"\nbus = 1\ndevice = 1\nreset_pin = 21\n')
+                      '[readers.red]\nkind = "spi"\nbus = 1\ndevice = 1\nreset_pin = 5\n')
     code, out = run_doctor(capsys, "--no-tag", "--config", str(config), "--spi", "1.1",
                            "--serial-dir", str(tmp_path / "by-id"))
     assert code == 0, out
     listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
-    assert listed[:2] == ["green", "red"] and "reset GPIO21" in out
+    assert listed[:2] == ["green", "red"] and "reset GPIO5" in out
 
 
 def test_four_readers_on_one_bus_name_the_module_holding_miso(board, tmp_path, capsys):

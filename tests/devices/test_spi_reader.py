@@ -164,3 +164,31 @@ def test_receiver_gain_is_a_reader_option(board, reader):
     assert chip.regs[0x26] >> 4 & 0x07 == 6
     with pytest.raises(ValueError, match="rx_gain must be 0-7"):
         SpiReader("seat9", print, rx_gain=8)
+
+
+def test_four_readers_from_a_config_without_reset_pins_each_reset_their_own_module(board, events):
+    from companion.config import parse_config
+    from companion.devices import open_readers
+    from companion.table.bags import reader_specs
+
+    wiring = [(0, 0, 25), (0, 1, 24), (1, 0, 23), (1, 1, 22)]  # hardware/wiring.md's table
+    chips = [board.add_reader(bus, device, pin) for bus, device, pin in wiring]
+    config = parse_config("".join(f'[[seats]]\nplayer = "P{n}"\nreader = "bag-{n}"\n' for n in range(4)) + "".join(
+        f'[readers.bag-{n}]\nkind = "spi"\nbus = {bus}\ndevice = {device}\n' for n, (bus, device, _) in enumerate(wiring)))
+    readers = open_readers([{**spec, "poll_interval": 0.001, "health_every": 0.01, "backoff": (0.01, 0.05)}
+                            for spec in reader_specs(config.readers)], events.put)
+    for reader in readers:
+        reader.start()
+    try:
+        until(lambda: all(r.status.state == "online" for r in readers))
+        for chip in chips:
+            chip.go_silent()  # each module hangs; only a pulse on its own reset line revives it
+        until(lambda: all(not chip.silent for chip in chips))
+        until(lambda: all(r.status.state == "online" for r in readers))
+        for n, chip in enumerate(chips):
+            chip.place(VirtualTag(f"0400000000000{n}"))
+        got = {(e.reader, e.uid) for e in (next_event(events, TagSeen) for _ in range(4))}
+        assert got == {(f"bag-{n}", f"0400000000000{n}") for n in range(4)}
+    finally:
+        for reader in readers:
+            reader.stop()
