@@ -12,7 +12,7 @@ PIN_LED = "LED"  # the on-board LED of a Pico and a Pico W
 PIN_BUZZER = 15
 SPI_BAUD = 4_000_000
 
-POLL_MS = 6  # field off between polls: at least 6 ms, so every tag resets
+POLL_MS = 6  # from one poll's end to the next; the RC522 driver keeps the field off >= 5.1 ms itself
 HEARTBEAT_MS = 1000
 RESEND_MS = 500
 MISS_LIMIT = 3

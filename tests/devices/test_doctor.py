@@ -26,7 +26,7 @@ def test_lists_both_kinds_and_reads_a_chip_on_each(firmware, board, tmp_path, ca
                            "--serial-dir", str(tmp_path / "by-id"), "--record", str(tmp_path / "rec"))
     assert code == 0, out
     assert not pico.bag.unacked  # acknowledged: the next table is not sent the test chip
-    assert "bag e6614104034b1a2c" in out and "firmware 1.1.0" in out and "RC522 version 0x92" in out
+    assert "bag e6614104034b1a2c" in out and "firmware 1.2.0" in out and "RC522 version 0x92" in out
     assert "RC522 on /dev/spidev0.1 (reset GPIO24), version register 0x92" in out
     assert "read 04A3C6CAE26180 (7-byte UID)" in out
     assert "read 04112233445566 (7-byte UID)" in out
@@ -118,3 +118,16 @@ def test_a_pico_bag_whose_module_reads_a_wrong_version_is_flagged(firmware, tmp_
     pico.plug()
     code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path / "by-id"))
     assert "RC522 version 0x82 (no RC522 has that version: a faulty module or a loose MISO wire" in out
+
+
+def test_a_module_holding_only_bit_7_is_named_though_every_version_byte_looks_right(board, tmp_path, capsys):
+    for device, pin in enumerate((25, 24, 23, 22)):
+        board.add_reader(0, device, pin, holds_miso=0x80 if device == 1 else 0x00)
+    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
+                           *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
+    assert code == 1
+    assert "spi 0.0: wrote 0xAA to a register and read back 0x2A: MISO is not its own." in out
+    assert ("SPI bus 0: spi 0.1 (/dev/spidev0.1 (reset GPIO24)) is the module that does not release MISO: it "
+            "reads 0x92 while every other module on the bus reads a wrong value (spi 0.0 (0xAA read back as 0x2A), "
+            "spi 0.2 (0xAA read back as 0x2A), spi 0.3 (0xAA read back as 0x2A))") in out
+    assert "settings did not stick" not in out and "check SPI is enabled" not in out

@@ -58,7 +58,7 @@ def test_each_chip_pass_arrives_once_in_order(firmware, host, events):
     pico.plug()
     link = host(pico)
     online(link)
-    assert link.hello["firmware"] == "1.1.0" and link.hello["bag"] == pico.serial
+    assert link.hello["firmware"] == "1.2.0" and link.hello["bag"] == pico.serial
     for uid in UIDS:
         draw(pico, uid)
     assert uids_seen(events, len(UIDS)) == UIDS
