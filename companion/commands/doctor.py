@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
-from companion.devices.events import TagSeen
+from companion.devices.events import FAILED, TagSeen
 from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS, ReadBackFailed, WrongVersion
 from companion.devices.serial_link import BY_ID_DIR, find_port
 from companion.devices.spi_reader import note_neighbours
@@ -179,6 +179,9 @@ def _describe(reader) -> str:
 
 
 def _advice(reader) -> str:
+    if reader.status.state == FAILED:
+        return (f"{reader.status.detail}. The reader stopped on an error it does not know; it starts "
+                "again by itself. If it keeps failing, report it with the error printed above.")
     if isinstance(reader, SpiReader) and _misreads(reader):
         fault = reader.fault
         if isinstance(fault, WrongVersion):

@@ -14,6 +14,7 @@ from typing import Protocol
 ONLINE = "online"
 CONNECTING = "connecting"
 OFFLINE = "offline"
+FAILED = "failed"  # the reader's own code raised; it is restarted with back-off
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class LinkStatus:
     """A reader's connection state changed; ``detail`` says what to check."""
 
     reader: str
-    state: str  # "offline" | "connecting" | "online"
+    state: str  # "offline" | "connecting" | "online" | "failed"
     detail: str = ""
     at: float = 0.0
 

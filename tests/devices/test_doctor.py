@@ -131,3 +131,22 @@ def test_a_module_holding_only_bit_7_is_named_though_every_version_byte_looks_ri
             "reads 0x92 while every other module on the bus reads a wrong value (spi 0.0 (0xAA read back as 0x2A), "
             "spi 0.2 (0xAA read back as 0x2A), spi 0.3 (0xAA read back as 0x2A))") in out
     assert "settings did not stick" not in out and "check SPI is enabled" not in out
+
+
+def test_a_reader_that_fails_on_an_unknown_error_is_listed_as_failed_with_the_cause(board, tmp_path, capsys,
+                                                                                  monkeypatch):
+    from companion.devices import SpiReader
+
+    class GpioError(Exception):  # what rpi-lgpio raises for a line another program holds
+        pass
+
+    def busy(mode):
+        raise GpioError("GPIO busy")
+
+    board.add_reader(0, 0, 25)
+    monkeypatch.setattr(board.gpio, "setmode", busy)
+    monkeypatch.setattr(SpiReader, "restart_backoff", (60.0, 60.0))
+    code, out = run_doctor(capsys, "--no-tag", "--spi", "0.0", "--serial-dir", str(tmp_path))
+    assert code == 1
+    assert "  spi 0.0                      failed: GpioError: GPIO busy; restarting in 60 s" in out
+    assert "spi 0.0: GpioError: GPIO busy; restarting in 60 s. The reader stopped on an error it does not know" in out

@@ -301,3 +301,22 @@ def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_pa
         bags.stop()
         table.close()
         db.close()
+
+
+def test_a_link_whose_loop_raises_is_reported_failed_and_restarted(firmware, host, events, monkeypatch):
+    monkeypatch.setattr(SerialBag, "restart_backoff", (0.05, 0.2))
+    pico = firmware()
+    pico.plug()
+    lines = {"left": 5}
+
+    def logger(line):  # a diagnostics hook that fails on the fifth line
+        lines["left"] -= 1
+        if lines["left"] == 0:
+            raise UnicodeDecodeError("ascii", line, 0, 1, "not text")
+
+    link = host(pico, on_line=logger)
+    failed = until(lambda: link.status if link.status.state == "failed" else None)
+    assert failed.detail.startswith("UnicodeDecodeError: 'ascii' codec can't decode") and "restarting in 0.05 s" in failed.detail
+    online(link)  # the port reopened, HELLO again
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]

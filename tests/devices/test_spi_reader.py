@@ -263,3 +263,28 @@ def test_a_neighbour_that_starts_holding_miso_is_caught_by_the_health_check(boar
         assert "stopped answering" not in status.detail  # no reset cures a neighbour
     finally:
         first.stop()
+
+
+def test_a_reader_whose_loop_raises_is_reported_failed_and_restarted(board, events, monkeypatch):
+    monkeypatch.setattr(SpiReader, "restart_backoff", (0.05, 0.2))
+    chip = board.add_reader(0, 0, 25)
+    broken = {"polls": 3}
+
+    def recorder(uids, ms):  # a diagnostics hook with a bug that shows after a few polls
+        broken["polls"] -= 1
+        if broken["polls"] == 0:
+            raise KeyError("ms")
+
+    r = SpiReader("seat1", events.put, on_poll=recorder, timeout_ms=1, backoff=(0.01, 0.05))
+    r.start()
+    try:
+        failed = next_event(events, LinkStatus)
+        while failed.state != "failed":
+            failed = next_event(events, LinkStatus)
+        assert failed.detail == "KeyError: 'ms'; restarting in 0.05 s"
+        until(lambda: r.status.state == "online")  # started again: it opens and resets the chip anew
+        chip.place(VirtualTag(NTAG))
+        assert next_event(events, TagSeen).uid == NTAG
+        assert r.failures == 1
+    finally:
+        r.stop()
