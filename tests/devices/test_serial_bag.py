@@ -389,3 +389,34 @@ def test_a_read_whose_handling_raised_is_refused_with_the_reason_and_acknowledge
         other.close()
         table.close()
         db.close()
+
+
+def test_a_host_that_connects_gets_the_unacknowledged_draws_at_once_not_at_the_next_resend(firmware, host, events,
+                                                                                          monkeypatch):
+    import config
+
+    monkeypatch.setattr(config, "RESEND_MS", 60_000)  # the periodic resend is a minute away
+    pico = firmware()
+    pico.plug()
+    draw(pico, UIDS[0])  # drawn while no host has the port open
+    draw(pico, UIDS[1])
+    assert [s for s, _ in pico.bag.unacked] == [1, 2]
+    started = time.monotonic()
+    host(pico)  # opens the port, drops what was buffered, asks HELLO?
+    assert uids_seen(events, 2) == UIDS[:2]
+    assert time.monotonic() - started < 5  # sent in answer to HELLO?, not 60 s later
+    until(lambda: not pico.bag.unacked)
+
+
+def test_a_tag_whose_ack_was_lost_is_acknowledged_when_the_bag_sends_it_again(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    pico.io.lose = b"$ACK"  # a burst of noise on the wire eats the ACK
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+    until(lambda: link.duplicates >= 1)  # the bag sent it again
+    pico.io.lose = None
+    until(lambda: not pico.bag.unacked)  # the repeat of a settled TAG is acknowledged at once
+    assert drain(events, TagSeen) == []
