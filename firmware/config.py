@@ -18,7 +18,7 @@ RESEND_MS = 500
 MISS_LIMIT = 3
 HOLD_MS = 1000
 TIMEOUT_MS = 3
-RX_GAIN = 4  # receiver gain step 0-7: 4 = 33 dB (the chip's default) ... 7 = 48 dB
+RX_GAIN = 4  # receiver gain step 0-7: 18, 23, 18, 23, 33 (the default), 38, 43, 48 dB
 RETRY_MS = 1000  # re-initialise a silent RC522 this often
 # Hardware watchdog: resets the Pico if the main loop hangs this long (ms). 0 = off. Once
 # on it cannot be stopped, so set it only on finished bags: an mpremote update halts the

@@ -104,7 +104,7 @@ class SpiReader(ReaderThread):
     module that shares its bus with others (``neighbours``, set by ``note_neighbours``);
     resets do not cure contention, so the reader retries with back-off.
     ``reset_pin`` defaults to the line hardware/wiring.md gives the bus and chip select.
-    ``rx_gain`` is the receiver gain step 0-7 (4 = 33 dB, the chip's default; 7 = 48 dB).
+    ``rx_gain`` is the receiver gain step 0-7 (see check_rx_gain; 4 = 33 dB, the chip's default).
     The antenna is on only during each poll; the driver keeps it off at least 5.1 ms between
     polls (ISO/IEC 14443-3's reset time), and ``poll_interval`` adds a pause beyond that.
     """
