@@ -52,8 +52,8 @@ from companion.dealing import deal_setup, deal_witches
 from companion.devices.spi_reader import reset_pin_for, wiring_clashes
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
-from companion.engine.stir import DEFAULT as STIR_DEFAULT
-from companion.engine.stir import SETTINGS as STIRS
+from companion.engine.phases.stir import DEFAULT as STIR_DEFAULT
+from companion.engine.phases.stir import SETTINGS as STIRS
 from companion.files import NotText, read_text
 from companion.table.setup import DRAWS
 
@@ -134,7 +134,7 @@ class TableConfig:
     """The host's passphrase instead of a printed 6-digit PIN."""
     assist: str = ASSIST_DEFAULT
     stir: str = STIR_DEFAULT
-    """Which rounds the table screen calls "Stir!" for (`engine/stir.py`: SETTINGS)."""
+    """Which rounds the table screen calls "Stir!" for (`engine/phases/stir.py`: SETTINGS)."""
     edition: str = catalog.DEFAULT_EDITION
     expansions: tuple[str, ...] = ()
     stand: str = catalog.STAND_SIDES[0]

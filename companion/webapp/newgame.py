@@ -14,7 +14,8 @@ from flask import Blueprint, current_app, jsonify
 
 from companion.books import BASE_BOOK, RANDOM
 from companion.dealing import deal_setup
-from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config, witches
+from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
+from companion.engine.expansions.herb_witches import witches
 from companion.table import TableSetup, start_game
 from companion.words import translations
 

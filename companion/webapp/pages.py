@@ -10,7 +10,7 @@ from typing import Any
 import segno
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
 
-from companion.engine import stir
+from companion.engine.phases import stir
 from companion.words.refusals import REFUSALS
 
 from . import cards, i18n
