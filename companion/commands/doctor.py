@@ -187,7 +187,7 @@ def _advice(reader) -> str:
         if isinstance(fault, WrongVersion):
             return f"version register reads 0x{reader.version:02X}, which no RC522 has."
         if isinstance(fault, ReadBackFailed):
-            return f"wrote 0x{fault.wrote:02X} to a register and read back 0x{fault.read:02X}: MISO is not its own."
+            return f"wrote 0x{fault.wrote:02X} to a register and read back 0x{fault.read:02X}: a MISO bit is held, most likely by another module on the bus."
         return (f"{fault}: silent, or another module on SPI bus {reader.bus} "
                 f"({', '.join(reader.neighbours)}) holds MISO.")
     if isinstance(reader, SpiReader):

@@ -87,15 +87,19 @@ class ChipNotAnswering(Exception):
     """The RC522 itself is silent (no interrupt, version register 0x00/0xFF)."""
 
 
-class WrongVersion(ChipNotAnswering):
-    """The version register answers with a value no RC522 has: usually MISO contention."""
+class BusFault(ChipNotAnswering):
+    """The chip answers, but not as an RC522 would: usually MISO contention, which no reset cures."""
+
+
+class WrongVersion(BusFault):
+    """The version register answers with a value no RC522 has."""
 
     def __init__(self, version: int):
         super().__init__(f"version register reads 0x{version:02X}: {BUS_ADVICE}")
         self.version = version
 
 
-class ReadBackFailed(ChipNotAnswering):
+class ReadBackFailed(BusFault):
     """A register reads back other than written: a bit of MISO is held, usually by a neighbour."""
 
     def __init__(self, wrote: int, read: int):
@@ -154,26 +158,31 @@ class Rc522:
         self.settle_ms = settle_ms
         self._off_at = None  # clock_us() when the field last went off
 
+    @property
+    def _reload(self) -> int:
+        """TReloadReg's value: timeout_ms in ticks of the 40 kHz timer."""
+        return self.timeout_ms * TIMER_TICKS_PER_MS
+
     def version(self) -> int:
         return self.read(VERSION)
 
     def check(self) -> None:
-        """Raise ChipNotAnswering, WrongVersion or ReadBackFailed unless the version register
-        is an RC522's and a scratch register reads back 0x55 and 0xAA as written."""
+        """Raise ChipNotAnswering (silent) or a BusFault (WrongVersion, ReadBackFailed) unless the
+        version register is an RC522's and a scratch register reads back 0x55 and 0xAA as written."""
         check_version(self.version())
         for pattern in READ_BACK_PATTERNS:
             self.write(T_RELOAD_L, pattern)
             got = self.read(T_RELOAD_L)
             if got != pattern:
                 raise ReadBackFailed(pattern, got)
-        self.write(T_RELOAD_L, self.timeout_ms * TIMER_TICKS_PER_MS & 0xFF)
+        self.write(T_RELOAD_L, self._reload & 0xFF)  # as init set it
 
     def init(self) -> None:
         """Soft reset, the bus check, then configure the timer (auto-start, timeout_ms), 100%
         ASK, CRC preset 0x6363 and the receiver gain, leaving the antenna off until a scan.
 
-        Raises ChipNotAnswering if the reset never ends, the bus check fails (WrongVersion,
-        ReadBackFailed), or the settings do not read back (the chip was still resetting).
+        Raises ChipNotAnswering if the reset never ends, a BusFault if the bus check fails, or
+        ChipNotAnswering if the settings do not read back (the chip was still resetting).
         """
         self.write(COMMAND, CMD_SOFT_RESET)
         for _ in range(200):  # PowerDown clears early; the command reads Idle once reset ends
@@ -183,7 +192,7 @@ class Rc522:
         else:
             raise ChipNotAnswering("soft reset did not end")
         self.check()
-        reload = self.timeout_ms * TIMER_TICKS_PER_MS
+        reload = self._reload
         self.write(TX_MODE, 0x00)
         self.write(RX_MODE, 0x00)
         self.write(T_MODE, T_MODE_AUTO)

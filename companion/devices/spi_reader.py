@@ -21,15 +21,7 @@ from .events import (
     Feedback,
     TagSeen,
 )
-from .rc522 import (
-    BUS_ADVICE,
-    HARD_RESET_MS,
-    ChipNotAnswering,
-    Rc522,
-    ReadBackFailed,
-    WrongVersion,
-    check_rx_gain,
-)
+from .rc522 import BUS_ADVICE, HARD_RESET_MS, BusFault, ChipNotAnswering, Rc522, check_rx_gain
 from .worker import ReaderThread
 
 log = logging.getLogger(__name__)
@@ -145,14 +137,13 @@ class SpiReader(ReaderThread):
     def contended(self) -> bool:
         """The last fault points at MISO contention: a bus check failed, or a module that
         shares its bus did not answer (a neighbour holding MISO low reads as silence)."""
-        return isinstance(self.fault, WrongVersion | ReadBackFailed) or bool(
-            self.neighbours and isinstance(self.fault, ChipNotAnswering))
+        return isinstance(self.fault, BusFault) or bool(self.neighbours and isinstance(self.fault, ChipNotAnswering))
 
     def advice(self) -> str:
         """What to check for the last fault, naming this module and the others on its bus."""
         if not self.contended:
             return "check SPI is enabled and the wiring"
-        text = "" if isinstance(self.fault, WrongVersion | ReadBackFailed) else BUS_ADVICE
+        text = "" if isinstance(self.fault, BusFault) else BUS_ADVICE  # a BusFault's message has it
         if self.neighbours:
             text += (f"{'; ' if text else ''}{self.reader_id} shares SPI bus {self.bus} with "
                      f"{', '.join(self.neighbours)}: unplug the others one at a time to find the one "
@@ -168,7 +159,7 @@ class SpiReader(ReaderThread):
 
         Raises ImportError when the Pi libraries are missing, OSError when the SPI
         device does not exist, RuntimeError when a GPIO line cannot be set,
-        ChipNotAnswering when the RC522 stays silent, WrongVersion on a bus fight.
+        ChipNotAnswering when the RC522 stays silent, a BusFault on a bus fight.
         """
         import mfrc522
         import RPi.GPIO as GPIO  # rpi-lgpio provides this module on a Pi 5
@@ -227,7 +218,7 @@ class SpiReader(ReaderThread):
                 self._pulse_reset()
             try:
                 self._init_chip()
-            except (WrongVersion, ReadBackFailed):
+            except BusFault:
                 return False  # a reset does not cure a bus fight
             except ChipNotAnswering:
                 continue
@@ -277,13 +268,13 @@ class SpiReader(ReaderThread):
                     self.rc.check()
             except (ChipNotAnswering, OSError) as exc:
                 self.fault = exc
-                if isinstance(exc, ChipNotAnswering) and not isinstance(exc, WrongVersion | ReadBackFailed):
+                if isinstance(exc, ChipNotAnswering) and not isinstance(exc, BusFault):
                     self._status.set(OFFLINE, f"{self.where} stopped answering ({exc}); resetting it")
                     if self._recovered():
                         self._status.set(ONLINE, f"RC522 version 0x{self.version:02X} (after reset)")
                         delay = self.backoff[0]
                         continue
-                delay = self._back_off(delay)  # a reset does not cure a bus fight
+                delay = self._back_off(delay)  # a bus fight, a vanished device, or still silent
                 continue
             if self.on_poll is not None:
                 self.on_poll(uids, int(now * 1000))

@@ -18,7 +18,7 @@ class ReaderThread:
 
     A `_run` that raises does not end the reader silently: its status turns "failed" with the
     cause, the hardware is released, and `_run` starts again after a back-off that doubles
-    while it keeps failing (and starts over once a run has lasted longer than the back-off).
+    while it keeps failing (and starts over after a run that lasted the longest back-off).
     """
 
     thread_prefix = "reader"

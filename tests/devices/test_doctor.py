@@ -126,7 +126,7 @@ def test_a_module_holding_only_bit_7_is_named_though_every_version_byte_looks_ri
     code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
                            *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
     assert code == 1
-    assert "spi 0.0: wrote 0xAA to a register and read back 0x2A: MISO is not its own." in out
+    assert "spi 0.0: wrote 0xAA to a register and read back 0x2A: a MISO bit is held, most likely by another module on the bus." in out
     assert ("SPI bus 0: spi 0.1 (/dev/spidev0.1 (reset GPIO24)) is the module that does not release MISO: it "
             "reads 0x92 while every other module on the bus reads a wrong value (spi 0.0 (0xAA read back as 0x2A), "
             "spi 0.2 (0xAA read back as 0x2A), spi 0.3 (0xAA read back as 0x2A))") in out
