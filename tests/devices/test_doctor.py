@@ -69,11 +69,16 @@ def test_config_names_the_readers_it_knows(firmware, board, tmp_path, capsys):
     assert listed[:2] == ["green", "red"] and "reset GPIO5" in out
 
 
-def test_four_readers_on_one_bus_name_the_module_holding_miso(board, tmp_path, capsys):
+def doctor_on_four_modules_on_bus_0(board, tmp_path, capsys, holding: int, holds: int):
+    """Doctor on four modules of one bus (reset lines 25, 24, 23, 22), one of which holds MISO bits."""
     for device, pin in enumerate((25, 24, 23, 22)):
-        board.add_reader(0, device, pin, holds_miso=0x10 if device == 2 else 0x00)
-    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
-                           *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
+        board.add_reader(0, device, pin, holds_miso=holds if device == holding else 0x00)
+    return run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
+                      *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
+
+
+def test_four_readers_on_one_bus_name_the_module_holding_miso(board, tmp_path, capsys):
+    code, out = doctor_on_four_modules_on_bus_0(board, tmp_path, capsys, holding=2, holds=0x10)
     assert code == 1
     assert "spi 0.0: version register reads 0x82, which no RC522 has." in out
     assert ("SPI bus 0: spi 0.2 (/dev/spidev0.2 (reset GPIO23)) is the module that does not release "
@@ -121,10 +126,7 @@ def test_a_pico_bag_whose_module_reads_a_wrong_version_is_flagged(firmware, tmp_
 
 
 def test_a_module_holding_only_bit_7_is_named_though_every_version_byte_looks_right(board, tmp_path, capsys):
-    for device, pin in enumerate((25, 24, 23, 22)):
-        board.add_reader(0, device, pin, holds_miso=0x80 if device == 1 else 0x00)
-    code, out = run_doctor(capsys, "--no-tag", "--serial-dir", str(tmp_path),
-                           *[arg for d, pin in enumerate((25, 24, 23, 22)) for arg in ("--spi", f"0.{d}:{pin}")])
+    code, out = doctor_on_four_modules_on_bus_0(board, tmp_path, capsys, holding=1, holds=0x80)
     assert code == 1
     assert "spi 0.0: wrote 0xAA to a register and read back 0x2A: a MISO bit is held, most likely by another module on the bus." in out
     assert ("SPI bus 0: spi 0.1 (/dev/spidev0.1 (reset GPIO24)) is the module that does not release MISO: it "
