@@ -384,6 +384,17 @@ def test_h_g4_keeps_a_seat_with_one_ruby_at_the_ruby_step():
     assert Spend(0, "droplet") in legal_actions(state, 0)
 
 
+def test_a_game_with_h_g4_declined_plays_on_to_round_2():
+    """Both seats answer "done" in step F without calling the cheap-ruby witch: the round ends
+    (her offer is not made again to a seat that is done spending)."""
+    state = play_to(witch_game("H-G4"), "spend")
+    assert [s.rubies for s in state.seats] == [1, 1] and offer(state, 0, "H-G4") is not None
+    for seat in (0, 1):
+        state = step(state, Done(seat)).state
+        assert offer(state, seat, "H-G4") is None, "her moment is over for a seat that is done"
+    assert (state.round, state.phase) == (2, "fortune")
+
+
 # the exploded player (fact sheet 8.3) ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("witch", "reward", "usable"), [

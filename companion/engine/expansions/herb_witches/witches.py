@@ -436,7 +436,7 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
         return
     witches = [w for w in in_play(state) if w.moment in moments]
     for n in range(len(state.seats)) if seats is None else seats:
-        want = [w for w in witches if usable(state, n, w) and (state.phase != "shop" or state.shopper == n)]
+        want = [w for w in witches if usable(state, n, w) and _in_turn(state, n)]
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
         for witch_id, d in open_.items():
@@ -445,6 +445,14 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
         for w in want:
             if w.id not in open_:
                 _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
+
+
+def _in_turn(state: GameState, n: int) -> bool:
+    """The seat still acts in this standing moment: while brewing (each witch says when), in the
+    shop on its turn, at the ruby step until it is done (after "done" she is not offered again)."""
+    if state.phase == "shop":
+        return state.shopper == n
+    return state.phase != "spend" or not state.seats[n].done
 
 
 def at_end(state: GameState, phase: str, events: Events) -> None:
