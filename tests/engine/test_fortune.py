@@ -94,19 +94,28 @@ def test_each_card_is_used_once_per_game():
     assert state_to_dict(state)["cards_used"] == ["P01"]
 
 
-def test_choose_wisely_needs_the_purple_book_and_is_drawn_again_before_round_3():
+def test_choose_wisely_in_round_2_is_played_with_the_droplet_only():
+    """The rulebooks: a purple chip "only if the corresponding ingredient book is already
+    uncovered"; nothing says the card is drawn again. Before round 3 the droplet is the one option."""
     for round_no in (1, 2):
         state = at_round(round_no)
+        assert "P09" in state_to_dict(state)["cards_available"]
+        state = card(state, "P09")
+        assert [s.droplet for s in state.seats] == [2, 2], "2 spaces forward, as the card says"
+        assert state.phase == "brewing" and not state.decisions, "nothing to choose: no purple chip yet"
+        assert all(not any(chip(c).color == "purple" for c in s.bag) for s in state.seats)
+    state = card(at_round(3), "P09")
+    assert options(state, 0) == ["droplet", "purple-1"], "from round 3 the purple chip too"
+
+
+def test_choose_wisely_is_drawn_again_before_round_3_when_the_table_reads_it_so():
+    for round_no in (1, 2):
+        state = at_round(round_no, card_books="redraw")
         with pytest.raises(IllegalAction) as err:
             step(state, Fortune("P09"))
         assert err.value.code == "book_not_out" and "round 3" in err.value.reason
         assert "P09" not in state_to_dict(state)["cards_available"]
-    assert "P09" in state_to_dict(at_round(3))["cards_available"]
-
-
-def test_choose_wisely_before_round_3_plays_with_the_droplet_only_when_the_table_says_so():
-    state = card(at_round(1, card_books="play"), "P09")
-    assert [s.droplet for s in state.seats] == [2, 2] and state.phase == "brewing"
+    assert "P09" in state_to_dict(at_round(3, card_books="redraw"))["cards_available"]
     with pytest.raises(ConfigError):
         at_round(1, card_books="sometimes")
 
