@@ -105,9 +105,24 @@ class Ctx:
         return decision
 
     def put_back(self, chips: list[str], why: str) -> None:
-        """Chips go back into the bag during the potion phase (flask, mandrake, crow skull)."""
+        """Chips not laid (drawn to look at, or beside the pot) go back into the bag."""
         self.seat.put_in_bag(chips)
         self.emit("returned", chips=chips, why=why)
+
+    def pot_to_bag(self, chips: list[str], why: str | None) -> None:
+        """Chips laid this round go from the pot (or the overflow bowl) back into the bag: the
+        flask, the mandrake, a card, a witch, a patient, a locoweed book. Their spaces stay empty
+        (the next chip counts from the newest chip left), and the seat's offers about them go with
+        them: there is nothing left to act on. `why` None: the caller's own event says it (the flask)."""
+        seat, state = self.seat, self.state
+        seat.pot = [p for p in seat.pot if p[0] not in chips]
+        seat.bowl = [c for c in seat.bowl if c not in chips]
+        state.decisions = [d for d in state.decisions if d.seat != self.seat_no or d.blocking
+                           or not any(v in chips for v in d.data.values() if isinstance(v, str))]
+        if why is None:
+            seat.put_in_bag(chips)
+        else:
+            self.put_back(chips, why)
 
     def withdraw_offers(self, *, stopping: bool = True) -> None:
         """The seat draws or lays its next chip (`stopping` False), or stops: its offers that lapse

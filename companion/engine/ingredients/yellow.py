@@ -37,14 +37,9 @@ def _offer(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """Only while the white chip is still in the pot (a card or a patient may have put it back meanwhile)."""
-    seat = ctx.seat
-    white = decision.data["white"]
+    """A card or a patient that put the white chip back first took this offer with it."""
     ctx.close(decision)
-    if all(cid != white for cid, _ in seat.pot):
-        return
-    seat.pot = [p for p in seat.pot if p[0] != white]
-    ctx.put_back([white], N_("mandrake"))
+    ctx.pot_to_bag([decision.data["white"]], N_("mandrake"))
 
 
 SET_1 = IngredientRule(
@@ -173,11 +168,8 @@ def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """Only while the yellow chip is still in the pot (Forgetfulness may have returned it meanwhile):
-    otherwise no ruby is paid."""
+    """A yellow chip returned to the bag (Forgetfulness) took this offer with it."""
     ctx.close(decision)
-    if all(cid != decision.data["yellow"] for cid, _ in ctx.seat.pot):
-        return
     ctx.seat.rubies -= catalog.YELLOW_6_COST
     ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
     ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)

@@ -178,12 +178,9 @@ def why_no_flask(state: GameState, seat_no: int) -> str:
 
 
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    seat = ctx.seat
+    """The white goes back from the pot or the bowl (Well Stirred's offer for it goes with it)."""
+    ctx.close(decision)
     white = decision.data["chip"]
-    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
-    seat.pot = [p for p in seat.pot if p[0] != white]
-    if white in seat.bowl:
-        seat.bowl.remove(white)
-    seat.flask_full = False
+    ctx.seat.flask_full = False
     ctx.emit("flask", chip=white)
-    seat.put_in_bag([white])
+    ctx.pot_to_bag([white], None)

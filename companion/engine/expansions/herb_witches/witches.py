@@ -94,13 +94,12 @@ def _flask_after_explosion(ctx: Ctx, decision: Decision, key: str) -> None:
     """The white that exploded the pot goes back; questions its stop opened (red set 2) are moot."""
     seat = ctx.seat
     white = _whites(seat)[-1]
-    seat.pot = [p for p in seat.pot if p[0] != white]
     seat.flask_full = False
     seat.status = BREWING
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
     ctx.emit("flask", chip=white)
+    ctx.pot_to_bag([white], None)
     ctx.emit("unexploded", white_total=seat.white_total)
-    seat.put_in_bag([white])
 
 
 def _draw_six_usable(state: GameState, n: int) -> bool:
@@ -151,11 +150,7 @@ def _whites_back_options(state: GameState, n: int) -> list[Option]:
 
 def _whites_back(ctx: Ctx, decision: Decision, key: str) -> None:
     """Their spaces stay empty: the next chip counts from the newest chip left (Q-H4)."""
-    seat = ctx.seat
-    back = _whites(seat)[-int(key):]
-    seat.pot = [p for p in seat.pot if p[0] not in back]
-    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") not in back]
-    ctx.put_back(back, N_("witch"))
+    ctx.pot_to_bag(_whites(ctx.seat)[-int(key):], N_("witch"))
 
 
 def unharmed(seat: Seat) -> bool:
