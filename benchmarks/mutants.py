@@ -111,8 +111,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("books", ING + "locoweed.py", 'colours = {chip(cid).color for cid, _ in seat.pot} - {"white"} | {COLOR}',
            'colours = {chip(cid).color for cid, _ in seat.pot} - {"white"}', "locoweed book 8: itself not counted"),
     # cards ------------------------------------------------------------------------------------
-    Mutant("cards", CARDS + "base/p13_rat_infestation.py", "ctx.seat.rat += ctx.seat.rat - ctx.seat.essence_rat",
-           "ctx.seat.rat += ctx.seat.rat", "Rat Infestation: doubles an essence glass's tails too"),
+    Mutant("cards", CARDS + "base/p13_rat_infestation.py", "move_rat(ctx, CARD, ctx.seat.rat - ctx.seat.essence_rat)",
+           "move_rat(ctx, CARD, ctx.seat.rat)", "Rat Infestation: doubles an essence glass's tails too"),
     Mutant("cards", CARDS + "base/b02_seasoned_perfectly.py", "if ctx.seat.white_total == catalog.SEASONED_WHITES:",
            "if ctx.seat.white_total >= catalog.SEASONED_WHITES:", "Seasoned Perfectly: 7 or more"),
     Mutant("cards", CAT, "JUST_IN_TIME_VP = 4", "JUST_IN_TIME_VP = 3", "Just in Time: 3 points"),

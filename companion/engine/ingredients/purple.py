@@ -180,9 +180,7 @@ def _resolve_upgrade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
     if keys[0] == "none":
         return
     old, new = keys[0].split(">")
-    c = chip(old)
-    if ctx.chip_from_supply(c.color, int(new), why=GHOSTS_BREATH) is not None:
-        ctx.chip_to_supply(old, GHOSTS_BREATH)
+    ctx.trade_up(old, int(new), GHOSTS_BREATH)
 
 
 SET_4 = IngredientRule(

@@ -170,8 +170,7 @@ def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
 def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     """A yellow chip returned to the bag (Forgetfulness) took this offer with it."""
     ctx.close(decision)
-    ctx.seat.rubies -= catalog.YELLOW_6_COST
-    ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
+    ctx.pay_rubies(catalog.YELLOW_6_COST, MANDRAKE)
     ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)
 
 

@@ -33,6 +33,9 @@ def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, .
     left_of(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, CARD.name)
 
 
-CARD = Card("AB05", N_("A good neighborhood"), N_("While your pot has not exploded you may put your white 3-chip back "
-            "into the bag at any time; if you do, the player to your left takes 2 rubies."),
-            placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood)
+CARD = Card(
+    "AB05", N_("A good neighborhood"),
+    N_("While your pot has not exploded you may put your white 3-chip back into the bag at any time; "
+       "if you do, the player to your left takes 2 rubies."),
+    placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood,
+)

@@ -15,9 +15,10 @@ def _well_stirred(ctx: Ctx, placed: Chip) -> None:
         return
     stirred.append(ctx.seat_no)
     if ctx.seat.status == BREWING:
-        ask(ctx, CARD, "fortune.stir", say("Well Stirred: put the {chip} back into the bag?", chip=chip_label(placed.id)),
-                  [Option("stir", say("Put {chip} back (the flask stays as it is)", chip=chip_label(placed.id)))],
-                  blocking=False, data={"chip": placed.id})
+        label = chip_label(placed.id)
+        ask(ctx, CARD, "fortune.stir", say("Well Stirred: put the {chip} back into the bag?", chip=label),
+            [Option("stir", say("Put {chip} back (the flask stays as it is)", chip=label))],
+            blocking=False, data={"chip": placed.id})
 
 
 def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -25,6 +26,9 @@ def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     ctx.pot_to_bag([decision.data["chip"]], CARD.name)  # the flask's offer for it goes with it
 
 
-CARD = Card("B06", N_("Well Stirred"), N_("This round each player may put the first white chip they draw back "
-            "into the bag (the flask is not used)."), placed=_well_stirred, resolve=_resolve_stir,
-            other_titles=("Cauldron Bubble",))
+CARD = Card(
+    "B06", N_("Well Stirred"),
+    N_("This round each player may put the first white chip they draw back into the bag (the flask is "
+       "not used)."),
+    placed=_well_stirred, resolve=_resolve_stir, other_titles=("Cauldron Bubble",),
+)

@@ -450,9 +450,7 @@ def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
         assert patient is not None
         _take(ctx, patient, int(key))
     elif decision.kind == SWAP:
-        value = decision.data["value"]
-        ctx.chip_to_supply(key, N_("Chicken eyes"))
-        ctx.chip_from_supply(chip(key).color, value, why=N_("Chicken eyes"))
+        ctx.trade_up(key, decision.data["value"], N_("Chicken eyes"))
     elif decision.kind == BUY and key != NONE:
         color, value = key.rsplit("-", 1)
         ctx.chip_from_supply(color, int(value), why=N_("Vampirism"))

@@ -170,13 +170,12 @@ def _in_force(ctx: Ctx, decision: Decision, key: str) -> None:
 # H-B1..H-B4: the shop ----------------------------------------------------------------------------
 
 def _upgrade(state: GameState, chip_id: str) -> str | None:
-    """The kind one level up (1 -> 2 -> 4) of a chip of an upgradable colour, while the box has one."""
+    """The kind one level up (`GameConfig.next_value`: 1 -> 2 -> 4) of a chip of an upgradable
+    colour, while the box has one."""
     c = chip(chip_id)
-    if c.color not in UPGRADABLE:
-        return None
-    higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
-    kind = f"{c.color}-{higher[0]}" if higher else None
-    return kind if kind and state.supply.get(kind) else None
+    value = state.config.next_value(c.color, c.value) if c.color in UPGRADABLE else None
+    kind = f"{c.color}-{value}"
+    return kind if value and state.supply.get(kind) else None
 
 
 def _upgrade_options(state: GameState, n: int) -> list[Option]:
@@ -205,9 +204,7 @@ def _upgrade_chips(ctx: Ctx, decision: Decision, key: str) -> None:
     for cid in chips:
         kind = _upgrade(ctx.state, cid)
         if kind:
-            color, value = kind.rsplit("-", 1)
-            ctx.chip_to_supply(cid, N_("witch"))
-            ctx.chip_from_supply(color, int(value), N_("witch"))
+            ctx.trade_up(cid, int(kind.rsplit("-", 1)[1]), N_("witch"))
 
 
 def _shops(state: GameState, n: int) -> bool:
