@@ -138,7 +138,7 @@ SET_3 = IngredientRule(
     "purple/3", "purple", 3,
     N_("In evaluation step B, for each purple chip in your pot you receive victory points by its space: "
        "0 on spaces 0 to 9, 1 on spaces 10 to 19, 2 on spaces 20 to 29, 3 on spaces 30 or higher."),
-    on_evaluate=_points_by_space,
+    on_evaluate=_points_by_space, reads=Reads(spaces=("purple",)),
 )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import EXPLODED, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
-from ._rule import IngredientRule, Reads
+from ._rule import RAISES_LIMIT, TAKES_BACK, IngredientRule, Reads
 from .labels import chip_label
 
 if TYPE_CHECKING:
@@ -20,9 +20,13 @@ if TYPE_CHECKING:
 RETURN = "return"
 
 
+TAKEN_BACK = Reads(tail=2, tail_colors=("white",))
+"""The mandrake acts when the chip placed directly before it is white (what the advice reads too)."""
+
+
 def takes_back(before: str | None) -> bool:
-    """The mandrake acts when the chip placed directly before it (its colour, None: no chip) is white."""
-    return before == "white"
+    """Whether the mandrake acts, by the colour of the chip placed directly before it (None: no chip)."""
+    return before in TAKEN_BACK.tail_colors
 
 
 def _offer(ctx: Ctx, yellow: Chip) -> None:
@@ -46,7 +50,7 @@ SET_1 = IngredientRule(
     "yellow/1", "yellow", 1,
     N_("If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
     "bag. Its space stays empty and the yellow chip stays where it is."),
-    on_place=_offer, resolve=_resolve, reads=Reads(tail=2, tail_colors=("white",)),
+    on_place=_offer, resolve=_resolve, reads=TAKEN_BACK, brews=TAKES_BACK,
 )
 
 
@@ -95,7 +99,7 @@ SET_3 = IngredientRule(
     N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
     "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
     "matter."),
-    on_place=_raise_threshold, reads=Reads(counts=("yellow",)),
+    on_place=_raise_threshold, reads=Reads(counts=("yellow",)), brews=RAISES_LIMIT,
 )
 
 
