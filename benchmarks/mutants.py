@@ -45,6 +45,14 @@ class Mutant:
     old: str  # the text replaced: found exactly once in the file
     new: str
     what: str  # the careless edit, in words
+    was: tuple[str, str] | None = None  # (old, new) as the same line read before it was rewritten
+
+    def edit(self, text: str) -> tuple[str, str] | None:
+        """The (old, new) that fits this file's text, if one does."""
+        for old, new in ((self.old, self.new), self.was or ("", "")):
+            if old and text.count(old) == 1:
+                return old, new
+        return None
 
 
 E = "engine/"
@@ -66,8 +74,9 @@ MUTANTS: tuple[Mutant, ...] = (
            'if placed.color == "white" and seat.in_pot("red"):', "red set 4: every white, not white 1-chips"),
     Mutant("books", ING + "red.py", "return spaces - placed.value + higher if higher > placed.value else spaces",
            "return spaces - placed.value + higher + 1 if higher > placed.value else spaces", "red set 5: one too far"),
-    Mutant("books", ING + "yellow.py", 'return before == "white"', 'return before in ("white", "orange")',
-           "yellow set 1: an orange taken back too"),
+    Mutant("books", ING + "yellow.py", 'TAKEN_BACK = Reads(tail=2, tail_colors=("white",))',
+           'TAKEN_BACK = Reads(tail=2, tail_colors=("white", "orange"))', "yellow set 1: an orange taken back too",
+           ('return before == "white"', 'return before in ("white", "orange")')),
     Mutant("books", ING + "yellow.py", "return spaces * catalog.YELLOW_2_FACTOR if DOUBLE",
            "return spaces + catalog.YELLOW_2_FACTOR if DOUBLE", "yellow set 2: adds 2 instead of doubling"),
     Mutant("books", CAT, "YELLOW_3_THRESHOLDS: tuple[tuple[int, int], ...] = ((3, 9), (1, 8))",
@@ -113,7 +122,8 @@ MUTANTS: tuple[Mutant, ...] = (
            'colours = {chip(cid).color for cid, _ in seat.pot} - {"white"}', "locoweed book 8: itself not counted"),
     # cards ------------------------------------------------------------------------------------
     Mutant("cards", CARDS + "base/p13_rat_infestation.py", "move_rat(ctx, CARD, ctx.seat.rat - ctx.seat.essence_rat)",
-           "move_rat(ctx, CARD, ctx.seat.rat)", "Rat Infestation: doubles an essence glass's tails too"),
+           "move_rat(ctx, CARD, ctx.seat.rat)", "Rat Infestation: doubles an essence glass's tails too",
+           ("ctx.seat.rat += ctx.seat.rat - ctx.seat.essence_rat", "ctx.seat.rat += ctx.seat.rat")),
     Mutant("cards", CARDS + "base/b02_seasoned_perfectly.py", "if ctx.seat.white_total == catalog.SEASONED_WHITES:",
            "if ctx.seat.white_total >= catalog.SEASONED_WHITES:", "Seasoned Perfectly: 7 or more"),
     Mutant("cards", CAT, "JUST_IN_TIME_VP = 4", "JUST_IN_TIME_VP = 3", "Just in Time: 3 points"),
@@ -297,14 +307,16 @@ def run_stage(repo: Path, paths: list[str]) -> str | None:
 def fits(repo: Path, mutant: Mutant) -> bool:
     """The text the mutant replaces is in its file exactly once."""
     path = repo / "companion" / mutant.path
-    return path.is_file() and path.read_text().count(mutant.old) == 1
+    return path.is_file() and mutant.edit(path.read_text()) is not None
 
 
 def apply(repo: Path, mutant: Mutant) -> str:
     """Change the file; returns its text before, to put it back."""
     path = repo / "companion" / mutant.path
     text = path.read_text()
-    path.write_text(text.replace(mutant.old, mutant.new))
+    edit = mutant.edit(text)
+    assert edit is not None
+    path.write_text(text.replace(*edit))
     return text
 
 
