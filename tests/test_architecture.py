@@ -139,3 +139,13 @@ def test_the_league_depends_on_the_table_never_the_reverse():
         name = resolve(ROOT / "league" / "sender.py", module, level)
         assert name.split(".")[0] not in ("psycopg", "psycopg_pool", "openskill"), name
         assert not name.startswith("companion.league.") or name == "companion.league.sender", name
+
+
+def test_no_function_is_over_60_lines():
+    """A function a person can read at once (the developers' guide)."""
+    long = []
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60:
+                long.append(f"{path.relative_to(ROOT.parent)}:{node.lineno} {node.name}, {node.end_lineno - node.lineno + 1} lines")
+    assert not long, "over 60 lines: " + "; ".join(long)

@@ -101,13 +101,27 @@ class Compact:
         self.search, self.root, self.limit = search, root, search.limit
         seat = root.seats[n]
         self.threshold = seat.threshold
+        rules = active_rules(root.config)
+        self._kinds(root, seat, rules)
+        self._reads(seat, rules)
+        self._tables(seat)
+        self.memo: dict[int, Value] = {}
+        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
+        self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
+        self.looks: dict[tuple[int, int], Value] = {}
+        self.ends: dict[int, Value] = {}
+        self.gains: dict[Any, list[Gains]] = {}
+        self.pays: dict[tuple[int, int], tuple[int, int]] = {}
+        self.extras: dict[int, int] = {}
+
+    def _kinds(self, root: GameState, seat: Seat, rules: dict[str, IngredientRule]) -> None:
+        """The seat's chip kinds (in its bag and pot), what each is and does, and the bag as an int."""
         names = list(dict.fromkeys([kind_of(c) for c in seat.bag] + [kind_of(c) for c, _ in seat.pot]))
         self.names = names
         chips = [chip(f"{k}-00") for k in names]
         self.color = [c.color for c in chips]
         self.value_of = [c.value for c in chips]
         self.white = [c.color == "white" for c in chips]
-        rules = active_rules(root.config)
         self.rule: list[IngredientRule | None] = [rules.get(c.color) for c in chips]
         self.moves = [bool(r and r.extra_move) for r in self.rule]
         self.takes_back = [r.reads.tail_colors if r and r.reads else () for r in self.rule]  # a mandrake's white
@@ -122,10 +136,16 @@ class Compact:
         for k in range(1, len(names)):
             self.stride[k] = self.stride[k - 1] * self.radix[k - 1]
         self.kinds = list(range(len(names)))
-        in_pot = [chip(c).color for c, _ in seat.pot]
         self.mandrakes = [i for i, a in enumerate(self.acts) if a == TAKES_BACK]
+        # Kinds that `_draw` places itself: no extra spaces, no action.
+        self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
+        self.keep_placed = any(a == LOOKS_AHEAD for a in self.acts)
+
+    def _reads(self, seat: Seat, rules: dict[str, IngredientRule]) -> None:
+        """What the books read, as digits of the bag and codes of the chips in the tail."""
+        in_pot = [chip(c).color for c, _ in seat.pot]
         self.extra_reads = _union(r.reads for r in rules.values() if r.extra_move and r.reads)
-        self.eval_reads = step_b_reads(root.config)
+        self.eval_reads = step_b_reads(self.root.config)
         self.raisers = [r for r in rules.values() if r.brews == RAISES_LIMIT]
         self.raise_reads = _union(r.reads for r in self.raisers if r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
@@ -133,21 +153,25 @@ class Compact:
         self.extra_digits = [(self.stride[k], self.radix[k]) for c in self.extra_reads.counts
                              for k in self.counted[c][1]]
         self.eval_digits = [(self.stride[k], self.radix[k]) for c in self.eval_reads.counts for k in self.counted[c][1]]
+        self.raise_digits = [(self.stride[k], self.radix[k]) for k, c in enumerate(self.color)
+                             if c in self.raise_reads.counts]
         tail_colors = set(self.extra_reads.tail_colors) | set(self.eval_reads.tail_colors)
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
         # its colour if a book looks for that colour there, else nothing (as small ints, 0: nothing).
         plain = [c if c in tail_colors else "" for c in self.color]
         if "white" in self.extra_reads.tail_colors:  # a chip's extra spaces by the white before it (red set 3)
-            plain = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
-        with_white = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
+            plain = [self.names[i] if self.white[i] else s for i, s in enumerate(plain)]
+        with_white = [self.names[i] if self.white[i] else s for i, s in enumerate(plain)]
         codes = {s: i for i, s in enumerate(dict.fromkeys(["", *plain, *with_white]))}
         self.sig_size = len(codes)
         self.sig_plain = [codes[s] for s in plain] + [0]
         self.sig_white = [codes[s] for s in with_white] + [0]
+
+    def _tables(self, seat: Seat) -> None:
+        """The placing rules as tables, looked up in the inner loop: where kind k lands from each
+        space (without a book's extra spaces), whether a space fills the pot, whether the flask is
+        offered there, whether a white total explodes the pot; and the tail the search starts from."""
         self.spaces = catalog.SPOON + 1
-        # The placing rules as tables, looked up in the inner loop: where kind k lands from each
-        # space (without a book's extra spaces), whether a space fills the pot, whether a white
-        # total explodes it.
         self.lands = [[placing.landing(last, v, e) for last in range(self.spaces)]
                       for v, e in zip(self.value_of, self.card_extra, strict=True)]
         self.fills = [placing.fills_pot(space) for space in range(self.spaces)]
@@ -156,22 +180,9 @@ class Compact:
         self.whites_most = sum(self.value_of[k] * (r - 1) for k, r in enumerate(self.radix) if self.white[k]) \
             + seat.white_total
         self.bursts = self._bursts_under(self.threshold)
-        self.raise_digits = [(self.stride[k], self.radix[k]) for k, c in enumerate(self.color)
-                             if c in self.raise_reads.counts]
         self.bursts_at: dict[int, list[bool]] = {}
-        pot_kinds = [NONE_KIND] * 3 + [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
+        pot_kinds = [NONE_KIND] * 3 + [self.names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
-        self.memo: dict[int, Value] = {}
-        # Kinds that `_draw` places itself: no extra spaces, no action.
-        self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
-        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
-        self.keep_placed = any(a == LOOKS_AHEAD for a in self.acts)
-        self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
-        self.looks: dict[tuple[int, int], Value] = {}
-        self.ends: dict[int, Value] = {}
-        self.gains: dict[Any, list[Gains]] = {}
-        self.pays: dict[tuple[int, int], tuple[int, int]] = {}
-        self.extras: dict[int, int] = {}
 
     def _bursts_under(self, threshold: int) -> list[bool]:
         """For each white total, whether it explodes the pot under this threshold."""

@@ -97,13 +97,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
         _drawn(seat)
         return
-    moved = (value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
-    card_extra = state.card_data.get("extra_move")
-    if card_extra:
-        moved += card_extra.get(color, 0)
-    for mover, moves in movers:
-        if not (safe and mover == color):
-            moved = moves(seat, c, moved)
+    moved = _spaces(state, seat, c, rule, movers, safe)
     if seat.pending:
         seat.pending.clear()  # the chip laid takes every effect that waited for it
     space = landing(seat.last_space, value, moved - value)
@@ -126,6 +120,21 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
             return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
+
+
+def _spaces(state: GameState, seat: Seat, c: Chip, rule: IngredientRule | None,
+            movers: tuple[tuple[str, Mover], ...], safe: bool) -> int:
+    """How far the chip moves: its value, its own book's extra spaces (a red chip's action), the
+    round's card's (Pumpkin Patch Party), then the books in force on the pot (red set 4, yellow
+    set 2). A chip placed for a card takes no action of its own."""
+    moved = (c.value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else c.value
+    card_extra = state.card_data.get("extra_move")
+    if card_extra:
+        moved += card_extra.get(c.color, 0)
+    for mover, moves in movers:
+        if not (safe and mover == c.color):
+            moved = moves(seat, c, moved)
+    return moved
 
 
 def _into_bowl(ctx: Ctx, chip_id: str, *, explosive: bool) -> None:
