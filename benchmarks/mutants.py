@@ -275,15 +275,16 @@ HINTS = {
     "rats": ["tests/engine/test_brewing.py", "tests/engine/test_fortune.py"],
     "die": ["tests/engine/test_evaluation.py"],
     "shop": ["tests/engine/test_evaluation.py", "tests/engine/test_prices.py"],
-    "advice": ["tests/engine/test_bounds.py", "tests/engine/test_advice.py"],
+    "advice": ["tests/advice/test_bounds.py", "tests/advice/test_advice.py", "tests/engine/test_bounds.py",
+               "tests/engine/test_advice.py"],  # where they were before the advice had its own package
 }
 
 
 def stages(repo: Path, area: str) -> list[list[str]]:
     """The test files to run, nearest the rule first; each stage stops at its first failure."""
     first = sorted({str(p.relative_to(repo)) for g in ["tests/engine/test_pinned.py", *HINTS[area]] for p in repo.glob(g)})
-    engine = sorted(str(p.relative_to(repo)) for p in [*repo.glob("tests/engine/test_*.py"), *repo.glob("tests/test_*.py"),
-                                                       *repo.glob("tests/words/test_*.py")])
+    engine = sorted(str(p.relative_to(repo)) for d in ("engine", "advice", "words", ".")
+                    for p in repo.glob(f"tests/{d}/test_*.py"))
     rest = [d for d in ("tests/table", "tests/webapp", "tests/cli", "tests/store") if (repo / d).is_dir()]
     return [first, [f for f in engine if f not in first], rest]
 

@@ -11,7 +11,7 @@ from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
 from companion.engine.model import BREWING
 
-from .scenario import answer, books, draws, game, herb_witches, set_bag
+from ..engine.scenario import answer, books, draws, game, herb_witches, set_bag
 
 
 def brute(search: Search, state) -> Outcome:
