@@ -34,8 +34,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
-STAGE_LIMIT = 900
-"""Seconds a stage may run before the mutant counts as caught by a hang."""
+BASELINE_LIMIT = 3600
+"""Seconds a stage may run without any mutant (a busy shared machine is slow)."""
+HANG_FACTOR = 4
+"""A mutant's stage that runs this many times longer than it did without a mutant counts as a hang."""
 
 
 @dataclass(frozen=True)
@@ -289,20 +291,33 @@ def stages(repo: Path, area: str) -> list[list[str]]:
     return [first, [f for f in engine if f not in first], rest]
 
 
-def run_stage(repo: Path, paths: list[str]) -> str | None:
+def run_stage(repo: Path, paths: list[str], limit: float) -> str | None:
     """The first failing test of these (None: all passed)."""
     if not paths:
         return None
     command = [PYTHON, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *paths]
     try:
-        done = subprocess.run(command, cwd=repo, capture_output=True, text=True, timeout=STAGE_LIMIT,
+        done = subprocess.run(command, cwd=repo, capture_output=True, text=True, timeout=limit,
                               env={**os.environ, "PYTHONPATH": str(repo)})  # commands the tests start, too
     except subprocess.TimeoutExpired:
-        return f"(no answer within {STAGE_LIMIT} s)"
+        return f"(no answer within {limit:.0f} s)"
     if done.returncode == 0:
         return None
     failed = [line.split()[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
     return failed[0] if failed else f"(pytest exit {done.returncode})"
+
+
+def baseline(repo: Path) -> list[float] | None:
+    """Each stage's seconds without any mutant (None: a test fails already, and says which)."""
+    took = []
+    for stage in stages(repo, "books"):
+        started = time.monotonic()
+        broken = run_stage(repo, stage, BASELINE_LIMIT)
+        if broken is not None:
+            print(f"the tests fail without any mutant ({broken}): nothing to measure", file=sys.stderr)
+            return None
+        took.append(time.monotonic() - started)
+    return took
 
 
 def fits(repo: Path, mutant: Mutant) -> bool:
@@ -334,9 +349,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(chosen)} mutants")
         return 0
     repo = copy_tree(args.at)
-    if (broken := next((f for s in stages(repo, "books") if (f := run_stage(repo, s)) is not None), None)) is not None:
-        print(f"the tests fail without any mutant ({broken}): nothing to measure", file=sys.stderr)
+    took = baseline(repo)
+    if took is None:
         return 2
+    limit = HANG_FACTOR * sum(took) + 60
     caught = tried = 0
     started = time.monotonic()
     for number, m in enumerate(chosen, 1):
@@ -345,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         before = apply(repo, m)
         try:
-            failed = next((f for s in stages(repo, m.area) if (f := run_stage(repo, s)) is not None), None)
+            failed = next((f for s in stages(repo, m.area) if (f := run_stage(repo, s, limit)) is not None), None)
         finally:
             (repo / "companion" / m.path).write_text(before)
         tried += 1
