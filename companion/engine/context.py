@@ -69,7 +69,7 @@ class Ctx:
         """A chip of the box comes to this seat, bought or given: out of the box and into its bag,
         unless its book sends it elsewhere (black set 5). `seen`: read at this seat's reader on the
         way in (a purchase)."""
-        self.state.supply[chip(chip_id).kind].remove(chip_id)
+        self.state.supply[chip_id.rpartition("-")[0]].remove(chip_id)  # its kind: colour and value
         rule = active_rules(self.state.config).get(chip(chip_id).color)
         if not (rule and rule.gained and rule.gained(self, chip_id)):
             self.seat.put_in_bag([chip_id], seen=seen)

@@ -83,8 +83,6 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     rules, movers, overflow = _setup(state.config)
     from_aside = chip_id in seat.aside
     if overflow and bowl.full(seat):
-        if from_aside:
-            seat.aside.remove(chip_id)
         _into_bowl(ctx, chip_id, explosive=explosive)
         return
     rule = rules.get(color)
@@ -97,7 +95,13 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     elif rule and rule.on_draw and not safe and rule.on_draw(ctx, c):
         _drawn(seat)
         return
-    moved = _spaces(state, seat, c, rule, movers, safe)
+    moved = (value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
+    card_extra = state.card_data.get("extra_move")  # the round's card (Pumpkin Patch Party)
+    if card_extra:
+        moved += card_extra.get(color, 0)
+    for mover, moves in movers:  # the books in force on the pot (red set 4, yellow set 2)
+        if not (safe and mover == color):
+            moved = moves(seat, c, moved)
     if seat.pending:
         seat.pending.clear()  # the chip laid takes every effect that waited for it
     space = landing(seat.last_space, value, moved - value)
@@ -111,37 +115,31 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         return
     if seat.insured:
         _drawn(seat)
-    if fills_pot(space):
-        if overflow:
-            ctx.emit("last_space", space=space)
-        else:
-            ctx.stop_brewing(STOPPED, "pot_full", space=space)
-        if not (rule and rule.acts_on_last_space):
-            return
+    if fills_pot(space) and not _on_last_space(ctx, rule, space, overflow):
+        return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
 
 
-def _spaces(state: GameState, seat: Seat, c: Chip, rule: IngredientRule | None,
-            movers: tuple[tuple[str, Mover], ...], safe: bool) -> int:
-    """How far the chip moves: its value, its own book's extra spaces (a red chip's action), the
-    round's card's (Pumpkin Patch Party), then the books in force on the pot (red set 4, yellow
-    set 2). A chip placed for a card takes no action of its own."""
-    moved = (c.value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else c.value
-    card_extra = state.card_data.get("extra_move")
-    if card_extra:
-        moved += card_extra.get(c.color, 0)
-    for mover, moves in movers:
-        if not (safe and mover == c.color):
-            moved = moves(seat, c, moved)
-    return moved
+def _on_last_space(ctx: Ctx, rule: IngredientRule | None, space: int, overflow: bool) -> bool:
+    """The chip reached the last space: the pot is full (with the bowl, the seat may draw on).
+    Whether the chip still acts: only a book whose action is on the space itself (blue sets 3-6),
+    not on a following chip."""
+    if overflow:
+        ctx.emit("last_space", space=space)
+    else:
+        ctx.stop_brewing(STOPPED, "pot_full", space=space)
+    return bool(rule and rule.acts_on_last_space)
 
 
 def _into_bowl(ctx: Ctx, chip_id: str, *, explosive: bool) -> None:
-    """The pot is full: the chip goes into the overflow bowl, with no action; a white there still
-    counts toward the explosion, unless a Fortune Teller card or Ear worm placed it."""
-    bowl.fill(ctx, chip_id)
+    """The pot is full: the chip goes into the overflow bowl (from beside the pot too), with no
+    action; a white there still counts toward the explosion, unless a Fortune Teller card or Ear
+    worm placed it."""
     seat = ctx.seat
+    if chip_id in seat.aside:
+        seat.aside.remove(chip_id)
+    bowl.fill(ctx, chip_id)
     if chip(chip_id).color == "white" and explosive and _white(ctx, seat, chip_id, seat.flask_full):
         return
     _drawn(seat)
