@@ -259,6 +259,8 @@ def copy_tree(at: str | None) -> Path:
             if (ROOT / name).is_file():
                 (repo / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, repo / name)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)  # a test asks git what a fresh clone holds
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
     shared = next((p / "shared" for p in ROOT.parents if (p / "shared").is_dir()), None)
     if shared:
         (work / "shared").symlink_to(shared)
