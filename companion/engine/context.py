@@ -131,11 +131,12 @@ class Ctx:
         flask, the mandrake, a card, a witch, a patient, a locoweed book. Their spaces stay empty
         (the next chip counts from the newest chip left), and the seat's offers about them go with
         them: there is nothing left to act on. `why` None: the caller's own event says it (the flask)."""
-        seat, state = self.seat, self.state
+        seat, state, n = self.seat, self.state, self.seat_no
         seat.pot = [p for p in seat.pot if p[0] not in chips]
-        seat.bowl = [c for c in seat.bowl if c not in chips]
-        state.decisions = [d for d in state.decisions if d.seat != self.seat_no or d.blocking
-                           or not any(v in chips for v in d.data.values() if isinstance(v, str))]
+        if seat.bowl:
+            seat.bowl = [c for c in seat.bowl if c not in chips]
+        state.decisions = [d for d in state.decisions if d.seat != n or d.blocking
+                           or not any(v in chips for v in d.data.values() if type(v) is str)]
         if why is None:
             seat.put_in_bag(chips)
         else:

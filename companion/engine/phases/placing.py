@@ -185,8 +185,8 @@ def why_no_flask(state: GameState, seat_no: int) -> str:
 
 
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """The white goes back from the pot or the bowl (Well Stirred's offer for it goes with it)."""
-    ctx.close(decision)
+    """The white goes back from the pot or the bowl; the offer is one of those about it that go
+    with it (Well Stirred's too)."""
     white = decision.data["chip"]
     ctx.seat.flask_full = False
     ctx.emit("flask", chip=white)
