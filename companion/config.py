@@ -306,6 +306,33 @@ class _Checker:
         return value
 
     def build(self) -> TableConfig:
+        values = self._sections()
+        table, web, league = values["table"], values["web"], values["league"]
+        self.league(league)
+        choices = self._choices(table)
+        expansions, chosen, stand = self._expansions(table)
+        self._web(web)
+        books = self.books()
+        readers = self.readers()
+        seats = self.seats(readers)
+        if self.problems:
+            raise ConfigError(self.path or "<config>", self.problems)
+        database = None
+        if "database" in table:
+            database = Path(table["database"]).expanduser()
+            if not database.is_absolute() and self.path is not None:
+                database = self.path.parent / database
+        return TableConfig(
+            path=self.path, name=table.get("name", "Quacks table"), database=database, tubes=table.get("tubes", False),
+            registry=table.get("registry", True), books=books, seats=seats, readers=readers,
+            bind=web.get("bind", DEFAULT_BIND), port=web.get("port", DEFAULT_PORT),
+            passphrase=web.get("passphrase", "").strip() or None, expansions=expansions, stand=stand,
+            witches=chosen, patients=self.patients, league_url=league.get("url"), league_key=league.get("key"),
+            **choices,
+        )
+
+    def _sections(self) -> dict[str, dict[str, Any]]:
+        """Each section's keys of the right type; an unknown section or key is a problem."""
         known = {*_SECTIONS, "books", "seats", "readers"}
         for key in self.data:
             if key not in known:
@@ -318,8 +345,10 @@ class _Checker:
                     self.fail((name, key), f"unknown key (expected one of {', '.join(keys)})")
                 elif self.typed((name, key), value, keys[key]):
                     values[name][key] = value
-        table, web, league = values["table"], values["web"], values["league"]
-        self.league(league)
+        return values
+
+    def _choices(self, table: dict[str, Any]) -> dict[str, str]:
+        """[table]'s one-of-a-list settings: the printing, the assist, the stir, the edition, the draws."""
         supply = table.get("supply", "A")
         if supply not in catalog.SUPPLIES:
             self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
@@ -332,6 +361,15 @@ class _Checker:
         edition = table.get("edition", catalog.DEFAULT_EDITION)
         if edition not in catalog.EDITIONS:
             self.fail(("table", "edition"), f"unknown edition {edition!r} (one of {', '.join(catalog.EDITIONS)})")
+        draws = table.get("draws", DRAWS[0])
+        if draws not in DRAWS:
+            self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
+                                          f"(each player taps their draws), not {draws!r}")
+        return {"supply": supply, "assist": assist, "stir": stirs, "edition": edition, "draws": draws}
+
+    def _expansions(self, table: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+        """The expansions in play, the witches named and the stand's side; the witches and patients
+        are checked with a deal the rules take (a fifth seat needs The Herb Witches)."""
         expansions = table.get("expansions", [])
         if not all(isinstance(e, str) and e in catalog.EXPANSIONS for e in expansions):
             self.fail(("table", "expansions"), f"must list expansions from {', '.join(catalog.EXPANSIONS)}, "
@@ -362,10 +400,9 @@ class _Checker:
             self.patients = ()  # named once, here: the seats' check deals its own
         elif error and "witch" in error:  # named once: the seats are checked with a deal the rules take
             self.witches = deal_witches((), random.Random(0))
-        draws = table.get("draws", DRAWS[0])
-        if draws not in DRAWS:
-            self.fail(("table", "draws"), f"must be \"readers\" (the bags' readers draw) or \"phones\" "
-                                          f"(each player taps their draws), not {draws!r}")
+        return tuple(expansions), tuple(chosen), stand
+
+    def _web(self, web: dict[str, Any]) -> None:
         port = web.get("port", DEFAULT_PORT)
         if not 1 <= port <= 65535:
             self.fail(("web", "port"), f"must be a port number from 1 to 65535, not {port}")
@@ -373,24 +410,6 @@ class _Checker:
             self.fail(("web", "bind"), "must be an address such as 0.0.0.0 or 127.0.0.1")
         if "passphrase" in web and len(web["passphrase"].strip()) < MIN_PASSPHRASE:
             self.fail(("web", "passphrase"), f"must be at least {MIN_PASSPHRASE} characters (or leave it out for a PIN)")
-        books = self.books()
-        readers = self.readers()
-        seats = self.seats(readers)
-        if self.problems:
-            raise ConfigError(self.path or "<config>", self.problems)
-        database = None
-        if "database" in table:
-            database = Path(table["database"]).expanduser()
-            if not database.is_absolute() and self.path is not None:
-                database = self.path.parent / database
-        return TableConfig(
-            path=self.path, name=table.get("name", "Quacks table"), database=database, supply=supply,
-            tubes=table.get("tubes", False),
-            registry=table.get("registry", True), books=books, seats=seats, readers=readers,
-            bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
-            assist=assist, stir=stirs, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
-            witches=tuple(chosen), patients=self.patients, league_url=league.get("url"), league_key=league.get("key"),
-        )
 
     def league(self, league: dict[str, Any]) -> None:
         if "url" in league and not league["url"].startswith(("http://", "https://")):

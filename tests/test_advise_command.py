@@ -52,7 +52,7 @@ def test_an_answer_a_bound_proves_says_at_least_and_exact_gives_the_value(tmp_pa
 
 
 def test_a_stop_a_bound_proves_says_at_most():
-    """Round 9, whites 6 of 7, two white 2-chips and an orange left (tests/engine/test_bounds.py)."""
+    """Round 9, whites 6 of 7, two white 2-chips and an orange left (tests/advice/test_bounds.py)."""
     state = game()
     state.round = 9
     set_bag(state, 0, "white-3", "white-1", "white-1", "white-1", "white-2", "white-2", "orange-1")

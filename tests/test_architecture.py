@@ -1,6 +1,7 @@
 """Import rules that keep each room in its place (README, design section)."""
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -139,3 +140,22 @@ def test_the_league_depends_on_the_table_never_the_reverse():
         name = resolve(ROOT / "league" / "sender.py", module, level)
         assert name.split(".")[0] not in ("psycopg", "psycopg_pool", "openskill"), name
         assert not name.startswith("companion.league.") or name == "companion.league.sender", name
+
+
+def test_no_function_is_over_60_lines():
+    """A function a person can read at once (the developers' guide)."""
+    long = []
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60:
+                long.append(f"{path.relative_to(ROOT.parent)}:{node.lineno} {node.name}, {node.end_lineno - node.lineno + 1} lines")
+    assert not long, "over 60 lines: " + "; ".join(long)
+
+
+def test_every_fact_sheet_id_a_comment_cites_is_said_in_words_in_the_readme():
+    """The fact sheet is beside the repository, not in it: the README's readings explain its ids."""
+    readme = (ROOT.parent / "README.md").read_text()
+    readings = readme[readme.index("## Rulebook readings"):]
+    cited = {m for path in ROOT.rglob("*.py") for m in re.findall(r"\b(?:Q-[HAE]\d|D\d)\b", path.read_text())}
+    assert cited and all(f"| {i} |" in readings or f"| {i}," in readings or f", {i} |" in readings for i in cited), \
+        sorted(i for i in cited if i not in readings)

@@ -24,7 +24,7 @@ from ..engine import cards, catalog
 from ..engine.context import Ctx
 from ..engine.expansions.herb_witches import bowl
 from ..engine.ingredients import active_rules, blue
-from ..engine.ingredients._rule import Reads
+from ..engine.ingredients._rule import INSURES, LOOKS_AHEAD, PAYS, SETS_ASIDE, TAKES_BACK, Reads
 from ..engine.model import BREWING, GameState, Seat, chip
 from . import whatif
 from .outcome import Outcome, TooDeep
@@ -40,12 +40,12 @@ LIMIT = 100
 books ask questions): a cut at two draws past a crow skull's look at four chips takes thousands,
 and is given up."""
 
-CEILING_BOOKS = frozenset({"blue/1", "yellow/1", "blue/3", "blue/4", "blue/2", "red/2"})
-"""Books whose actions while brewing (`on_place`; red set 2's `on_draw` and `on_stop`) `Ceiling` bounds: the crow skull places a chip of the bag, the
-mandrake puts a white back (it may be drawn again: counted once more per mandrake), blue sets 3
-and 4 pay on a ruby space (counted at their most for every blue chip), blue set 2 keeps both
-coins and points of an explosion (the space is counted with both anyway), red set 2 sets a red
-chip beside the pot (counted as if it moved its spaces; the search places none of them)."""
+BOUNDED: frozenset[str] = frozenset({LOOKS_AHEAD, TAKES_BACK, PAYS, INSURES, SETS_ASIDE})
+"""What a book's action while brewing may do (its `brews`: `on_place`, or `on_draw` and
+`on_stop`) for `Ceiling` to bound it: a look places a chip of the bag, a chip taken back may be
+drawn again (counted once more per mandrake), a book that pays is counted at its most for every
+chip, one that insures keeps both coins and points of an explosion (the space is counted with
+both anyway), a chip set aside is counted as if it moved its spaces (the search places none)."""
 
 
 class Unbounded(Exception):
@@ -175,14 +175,16 @@ def refused(state: GameState) -> str | None:
     if card and card.placed:
         return f"the {card.name} card acts while brewing"
     rules = active_rules(state.config).values()
-    pays = any(r.id in ("blue/3", "blue/4") for r in rules)
+    pays = any(r.brews == PAYS for r in rules)
     for rule in rules:
-        if rule.moves or rule.acts_as or ((rule.on_draw or rule.on_stop) and rule.id not in CEILING_BOOKS):
+        if rule.moves or rule.acts_as or ((rule.on_draw or rule.on_stop) and rule.brews not in BOUNDED):
             return f"the {rule.id} book changes how chips are drawn or placed"
-        if rule.on_place and rule.id not in CEILING_BOOKS:
+        if rule.on_place and rule.brews not in BOUNDED:
             return f"the {rule.id} book's action while brewing is not bounded"
         if (rule.extra_move or rule.on_evaluate) and rule.reads is None:
             return f"the {rule.id} book does not say what it reads"
+        if rule.reads and rule.reads.spaces:
+            return f"the {rule.id} book reads where its chips lie"
         if rule.reads and rule.reads.rubies and pays:
             return f"the {rule.id} book reads rubies that may be paid while brewing"
     return None
@@ -227,7 +229,7 @@ class Ceiling:
                 white += c.value * n
             else:
                 spaces += self.moves[kind] * n
-            mandrakes += n if rule and rule.id == "yellow/1" else 0
+            mandrakes += n if rule and rule.brews == TAKES_BACK else 0
             pays += self.pays[kind] * n
         spaces += min(white, max(seat.threshold - seat.white_total, 0) + self.most_white) + mandrakes * self.most_white
         furthest = min(min(seat.last_space + spaces, catalog.LAST_CHIP_SPACE) + 1, catalog.SPOON)
@@ -247,7 +249,7 @@ class Ceiling:
     def _pays(self, state: GameState, kind: str) -> float:
         """The most a chip of this kind pays as it is placed (blue sets 3 and 4), on any ruby space."""
         rule = self.rules.get(chip(f"{kind}-00").color)
-        if not (rule and rule.on_place and rule.id in ("blue/3", "blue/4")):
+        if not (rule and rule.on_place and rule.brews == PAYS):
             return 0.0
         most = 0.0
         for space in sorted({s.index for s in catalog.POT_TRACK if s.ruby}):

@@ -6,10 +6,11 @@ the flask, and of the last two chips only what the books look for (the third-las
 along, not keyed: a chip put back uncovers it); the bag is an int and so is the key. The white
 total and the colours counted in the pot follow from the bag. A chip is laid by the engine's
 own rules (`placing`, a book's `extra_move` hook on a stand-in seat), and evaluation step B by the
-books' own hooks on a stand-in pot, once for each combination of what they read. What the books
-do while brewing is modelled by what it does: the flask and the mandrake put a white back into
-the bag, the crow skull looks at chips and places one of them or none, blue sets 3 and 4 pay on
-a ruby space. A game with anything this does not model is left to `search.Search` (`unmodelled`).
+books' own hooks on a stand-in pot, once for each combination of what they read. What a book
+does while brewing is modelled by what its record says it does (`IngredientRule.brews`): the
+flask and a book that takes back put a chip back into the bag, a book that looks ahead places
+one of the chips it saw or none, a book that pays or raises the limit does it by its own hook. A
+game with anything this does not model is left to `search.Search` (`unmodelled`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from ..engine import cards, catalog
 from ..engine.context import Ctx
 from ..engine.expansions.herb_witches import bowl
-from ..engine.ingredients import active_rules, blue, yellow
-from ..engine.ingredients._rule import IngredientRule, Reads
+from ..engine.ingredients import active_rules, blue
+from ..engine.ingredients._rule import LOOKS_AHEAD, PAYS, RAISES_LIMIT, TAKES_BACK, IngredientRule, Reads
 from ..engine.model import GameConfig, GameState, Seat, chip
 from ..engine.phases import placing
 from . import whatif
@@ -33,13 +34,11 @@ from .whatif import kind_of
 if TYPE_CHECKING:
     from .search import Search
 
-MANDRAKE, CROW_SKULL, PAYS, RAISES = "mandrake", "crow skull", "pays", "raises the threshold"
-ON_PLACE: dict[str, str] = {"yellow/1": MANDRAKE, "blue/1": CROW_SKULL, "blue/3": PAYS, "blue/4": PAYS,
-                            "yellow/3": RAISES}
-"""The books whose `on_place` action this search models, and what it does: the mandrake may put
-the white before it back, the crow skull looks ahead, a book that pays as the chip is placed
-(blue sets 3 and 4 on a ruby space) pays by the chip's kind and space alone, and one that raises
-the threshold (yellow set 3) raises it by the chips it counts in the pot alone."""
+MODELLED: frozenset[str] = frozenset({TAKES_BACK, LOOKS_AHEAD, PAYS, RAISES_LIMIT})
+"""What a book's action while brewing may do (its `brews`) for this search to model it: put the
+chip before it back (the mandrake), look ahead (the crow skull), pay by the chip's kind and space
+alone (blue sets 3 and 4, by the book's own hook), raise the threshold by the chips it counts
+(yellow set 3, by the book's own hook on a stand-in pot)."""
 
 Tail = tuple[int, int, int]  # kinds of the last three chips (NONE_KIND: none or not known)
 
@@ -56,11 +55,13 @@ def unmodelled(state: GameState, seat_no: int) -> str | None:
             return f"the {rule.id} book does not say what it reads"
         if rule.reads.tail > 2:
             return f"the {rule.id} book reads more than the last two chips"
-        if rule.on_place and rule.id not in ON_PLACE:
+        if rule.reads.spaces:
+            return f"the {rule.id} book reads where its chips lie"
+        if rule.on_place and rule.brews not in MODELLED:
             return f"the {rule.id} book's action while brewing is not modelled"
         if rule.moves or rule.on_draw or rule.on_stop:
             return f"the {rule.id} book changes how chips are drawn or placed"
-        if rule.reads.rubies and any(ON_PLACE.get(r.id) == PAYS for r in rules):
+        if rule.reads.rubies and any(r.brews == PAYS for r in rules):
             return f"the {rule.id} book reads rubies that may be paid while brewing"
     card = cards.CARDS.get(state.fortune or "")
     if card and card.placed:
@@ -100,16 +101,31 @@ class Compact:
         self.search, self.root, self.limit = search, root, search.limit
         seat = root.seats[n]
         self.threshold = seat.threshold
+        rules = active_rules(root.config)
+        self._kinds(root, seat, rules)
+        self._reads(seat, rules)
+        self._tables(seat)
+        self.memo: dict[int, Value] = {}
+        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
+        self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
+        self.looks: dict[tuple[int, int], Value] = {}
+        self.ends: dict[int, Value] = {}
+        self.gains: dict[Any, list[Gains]] = {}
+        self.pays: dict[tuple[int, int], tuple[int, int]] = {}
+        self.extras: dict[int, int] = {}
+
+    def _kinds(self, root: GameState, seat: Seat, rules: dict[str, IngredientRule]) -> None:
+        """The seat's chip kinds (in its bag and pot), what each is and does, and the bag as an int."""
         names = list(dict.fromkeys([kind_of(c) for c in seat.bag] + [kind_of(c) for c, _ in seat.pot]))
         self.names = names
         chips = [chip(f"{k}-00") for k in names]
         self.color = [c.color for c in chips]
         self.value_of = [c.value for c in chips]
         self.white = [c.color == "white" for c in chips]
-        rules = active_rules(root.config)
         self.rule: list[IngredientRule | None] = [rules.get(c.color) for c in chips]
         self.moves = [bool(r and r.extra_move) for r in self.rule]
-        self.acts = [ON_PLACE.get(r.id) if r and r.on_place else None for r in self.rule]
+        self.takes_back = [r.reads.tail_colors if r and r.reads else () for r in self.rule]  # a mandrake's white
+        self.acts = [r.brews if r and r.on_place else None for r in self.rule]
         self.card_extra = [root.card_data.get("extra_move", {}).get(c.color, 0) for c in chips]
         base = [sum(1 for c in seat.bag if kind_of(c) == k) for k in names]
         self.base = tuple(base)
@@ -120,32 +136,42 @@ class Compact:
         for k in range(1, len(names)):
             self.stride[k] = self.stride[k - 1] * self.radix[k - 1]
         self.kinds = list(range(len(names)))
+        self.mandrakes = [i for i, a in enumerate(self.acts) if a == TAKES_BACK]
+        # Kinds that `_draw` places itself: no extra spaces, no action.
+        self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
+        self.keep_placed = any(a == LOOKS_AHEAD for a in self.acts)
+
+    def _reads(self, seat: Seat, rules: dict[str, IngredientRule]) -> None:
+        """What the books read, as digits of the bag and codes of the chips in the tail."""
         in_pot = [chip(c).color for c, _ in seat.pot]
-        self.mandrakes = [i for i, a in enumerate(self.acts) if a == MANDRAKE]
         self.extra_reads = _union(r.reads for r in rules.values() if r.extra_move and r.reads)
-        self.eval_reads = step_b_reads(root.config)
-        self.raisers = [r for r in rules.values() if ON_PLACE.get(r.id) == RAISES]
+        self.eval_reads = step_b_reads(self.root.config)
+        self.raisers = [r for r in rules.values() if r.brews == RAISES_LIMIT]
         self.raise_reads = _union(r.reads for r in self.raisers if r.reads)
         self.counted = {c: (in_pot.count(c), [i for i, x in enumerate(self.color) if x == c])
                         for c in (*self.extra_reads.counts, *self.eval_reads.counts, *self.raise_reads.counts)}
         self.extra_digits = [(self.stride[k], self.radix[k]) for c in self.extra_reads.counts
                              for k in self.counted[c][1]]
         self.eval_digits = [(self.stride[k], self.radix[k]) for c in self.eval_reads.counts for k in self.counted[c][1]]
+        self.raise_digits = [(self.stride[k], self.radix[k]) for k, c in enumerate(self.color)
+                             if c in self.raise_reads.counts]
         tail_colors = set(self.extra_reads.tail_colors) | set(self.eval_reads.tail_colors)
         # What a chip in the tail is, for the memo: its kind if a mandrake could still put it back,
         # its colour if a book looks for that colour there, else nothing (as small ints, 0: nothing).
         plain = [c if c in tail_colors else "" for c in self.color]
         if "white" in self.extra_reads.tail_colors:  # a chip's extra spaces by the white before it (red set 3)
-            plain = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
-        with_white = [names[i] if self.white[i] else s for i, s in enumerate(plain)]
+            plain = [self.names[i] if self.white[i] else s for i, s in enumerate(plain)]
+        with_white = [self.names[i] if self.white[i] else s for i, s in enumerate(plain)]
         codes = {s: i for i, s in enumerate(dict.fromkeys(["", *plain, *with_white]))}
         self.sig_size = len(codes)
         self.sig_plain = [codes[s] for s in plain] + [0]
         self.sig_white = [codes[s] for s in with_white] + [0]
+
+    def _tables(self, seat: Seat) -> None:
+        """The placing rules as tables, looked up in the inner loop: where kind k lands from each
+        space (without a book's extra spaces), whether a space fills the pot, whether the flask is
+        offered there, whether a white total explodes the pot; and the tail the search starts from."""
         self.spaces = catalog.SPOON + 1
-        # The placing rules as tables, looked up in the inner loop: where kind k lands from each
-        # space (without a book's extra spaces), whether a space fills the pot, whether a white
-        # total explodes it.
         self.lands = [[placing.landing(last, v, e) for last in range(self.spaces)]
                       for v, e in zip(self.value_of, self.card_extra, strict=True)]
         self.fills = [placing.fills_pot(space) for space in range(self.spaces)]
@@ -154,22 +180,9 @@ class Compact:
         self.whites_most = sum(self.value_of[k] * (r - 1) for k, r in enumerate(self.radix) if self.white[k]) \
             + seat.white_total
         self.bursts = self._bursts_under(self.threshold)
-        self.raise_digits = [(self.stride[k], self.radix[k]) for k, c in enumerate(self.color)
-                             if c in self.raise_reads.counts]
         self.bursts_at: dict[int, list[bool]] = {}
-        pot_kinds = [NONE_KIND] * 3 + [names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
+        pot_kinds = [NONE_KIND] * 3 + [self.names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
-        self.memo: dict[int, Value] = {}
-        # Kinds that `_draw` places itself: no extra spaces, no action.
-        self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
-        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
-        self.keep_placed = any(a == CROW_SKULL for a in self.acts)
-        self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
-        self.looks: dict[tuple[int, int], Value] = {}
-        self.ends: dict[int, Value] = {}
-        self.gains: dict[Any, list[Gains]] = {}
-        self.pays: dict[tuple[int, int], tuple[int, int]] = {}
-        self.extras: dict[int, int] = {}
 
     def _bursts_under(self, threshold: int) -> list[bool]:
         """For each white total, whether it explodes the pot under this threshold."""
@@ -445,11 +458,11 @@ class Compact:
         if self.fills[space]:
             return self.end(space, False, flask, bag, after)
         act, back = self.acts[k], NONE_KIND
-        if act == CROW_SKULL and left:
+        if act == LOOKS_AHEAD and left:
             reveal = blue.reveal_count(value, left)
             if reveal:
                 return self._look(bag, left, reveal, space, whites, flask, after)
-        elif act == MANDRAKE and tail[2] >= 0 and yellow.takes_back(self.color[tail[2]]):
+        elif act == TAKES_BACK and tail[2] >= 0 and self.color[tail[2]] in self.takes_back[k]:
             back = tail[2]
         if not left:  # the bag is empty: the seat stops, its offers lapse
             return self.end(space, False, flask, bag, after)

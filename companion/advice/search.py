@@ -12,14 +12,15 @@ import gc
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from ..engine import catalog
 from ..engine.context import Ctx
 from ..engine.expansions.herb_witches import bowl
 from ..engine.expansions.herb_witches.witches import OFFER
-from ..engine.ingredients import active_rules, locoweed
-from ..engine.model import BREWING, EXPLODED, GameState, Seat, chip
+from ..engine.ingredients import IngredientRule, active_rules
+from ..engine.model import BREWING, EXPLODED, GameConfig, GameState, Seat, chip
 from ..engine.phases import brewing, evaluation
 from . import whatif
 from .outcome import Gains, Outcome, TooDeep, best, mix
@@ -46,15 +47,25 @@ def _key(state: GameState, n: int) -> Key:
 
 def _pot(state: GameState, s: Seat) -> Key:
     """The colours in the pot (red, purple and black count them; with the bag they also fix the
-    values green set 3 adds up and purple set 4 upgrades), for purple set 3, which pays by
-    each purple chip's space, the purple chips' spaces, and for locoweed set 6 the chip it copies."""
+    values green set 3 adds up and purple set 4 upgrades), the spaces of the chips whose spaces a
+    book reads (purple set 3 pays by them), and what a chip of a book that lays it as another
+    would be laid as now (locoweed set 6 copies the last coloured chip)."""
     found: Key = tuple(sorted(chip(c).color for c, _ in s.pot))
-    if state.config.books.get("purple") == 3:
-        found += tuple(space for c, space in s.pot if chip(c).color == "purple")
-    if state.config.book("locoweed") == 6:
-        model = locoweed.copied(s)
-        found += (model.kind if model else None,)
+    spaces, copiers = _pot_reads(state.config)
+    if spaces:
+        found += tuple(space for c, space in s.pot if chip(c).color in spaces)
+    for rule in copiers:
+        assert rule.acts_as is not None
+        found += (rule.acts_as(s, chip(f"{rule.color}-1-00")).kind,)
     return found
+
+
+@lru_cache(maxsize=64)
+def _pot_reads(config: GameConfig) -> tuple[tuple[str, ...], tuple[IngredientRule, ...]]:
+    """What `_pot` keys besides the colours, as the books in play declare it: the colours whose
+    spaces a book's `reads` names, and the books with an `acts_as` hook."""
+    rules = active_rules(config).values()
+    return tuple(sorted({c for r in rules if r.reads for c in r.reads.spaces})), tuple(r for r in rules if r.acts_as)
 
 
 class Search:

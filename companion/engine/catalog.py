@@ -390,7 +390,10 @@ CARD_LOOKS: dict[str, int] = {"P11": 4, "P12": 5, "B09": 5}
 """Chips a card has each player draw only to look at (An Opportunistic Moment, Less Is More,
 Strong Ingredient)."""
 
-CARD_BOOK_READINGS = ("redraw", "play")
+CARD_BOOK_READINGS = ("play", "redraw")
+"""A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3): "play"
+(the rulebooks' reading, the default) plays it without that option; "redraw" refuses the card so
+another is drawn."""
 
 EXPANSIONS: tuple[str, ...] = ("witches", "alchemists", "exchange")
 """The boxes a game may add, in any combination the rules allow: The Herb Witches, The Alchemists,
@@ -428,8 +431,6 @@ WITCH_COINS_PER_RUBY = 2
 """Coins per ruby owned for the ruby witch of the shop (H-B4); the rubies are kept."""
 WITCH_RUBY_COST = 1
 """What a droplet step or a flask refill costs after the cheap-ruby witch (H-G4) is called."""
-"""A card whose chip needs a book not yet out (Choose Wisely's purple chip before round 3):
-"redraw" refuses the card so another is drawn; "play" plays it without that option."""
 
 CARD_ESSENCE = {"AB06": 2}
 """Essence spaces: A blessing in disguise (for an exploded pot)."""

@@ -43,28 +43,45 @@ class Ctx:
             self.seat.rubies += n
             self.emit("rubies", amount=n, why=why)
 
+    def pay_rubies(self, n: int, why: str) -> None:
+        """Rubies paid for a book's, a card's or a witch's action (the seat has them)."""
+        self.seat.rubies -= n
+        self.emit("rubies_paid", amount=n, why=why)
+
     def move_droplet(self, n: int, why: str) -> None:
         """Move "your droplet" n steps; on the test-tube side or with the exchange stand the seat
         chooses which droplet, step by step."""
         droplets.move(self, n, why)
 
     def chip_from_supply(self, color: str, value: int, why: str) -> str | None:
-        """Put the next chip of that kind from the box into this seat's bag (None if sold out)."""
+        """A chip of that kind given to this seat (by a card, a book, the die, a glass, a witch, a
+        patient): the next one from the box (None if sold out), gained as `gain` says."""
         stock = self.state.supply.get(f"{color}-{value}")
         if not stock:
             self.emit("sold_out", kind=f"{color}-{value}", why=why)
             return None
-        cid = stock.pop(0)
+        cid = stock[0]
         self.emit("chip_gained", chip=cid, why=why)
-        self.into_bag(cid)
+        self.gain(cid)
         return cid
 
-    def into_bag(self, chip_id: str, *, seen: bool = False) -> None:
-        """A chip from the box goes into this seat's bag, unless its book sends it elsewhere
-        (black set 5). `seen`: read at this seat's reader on the way in (a purchase)."""
+    def gain(self, chip_id: str, *, seen: bool = False) -> None:
+        """A chip of the box comes to this seat, bought or given: out of the box and into its bag,
+        unless its book sends it elsewhere (black set 5). `seen`: read at this seat's reader on the
+        way in (a purchase)."""
+        self.state.supply[chip_id.rpartition("-")[0]].remove(chip_id)  # its kind: colour and value
         rule = active_rules(self.state.config).get(chip(chip_id).color)
         if not (rule and rule.gained and rule.gained(self, chip_id)):
             self.seat.put_in_bag([chip_id], seen=seen)
+
+    def trade_up(self, chip_id: str, value: int, why: str) -> bool:
+        """An upgrade (a card, a book, a witch, a patient): a chip of the same colour worth `value`
+        comes from the box into the bag and this chip goes back into the box for good. With none of
+        that kind left in the box the chip stays where it is (False)."""
+        if self.chip_from_supply(chip(chip_id).color, value, why) is None:
+            return False
+        self.chip_to_supply(chip_id, why)
+        return True
 
     def move_on(self, chip_id: str, by: int, why: str) -> None:
         """A chip already laid moves `by` spaces further (yellow sets 5 and 6); a chip that
@@ -105,9 +122,25 @@ class Ctx:
         return decision
 
     def put_back(self, chips: list[str], why: str) -> None:
-        """Chips go back into the bag during the potion phase (flask, mandrake, crow skull)."""
+        """Chips not laid (drawn to look at, or beside the pot) go back into the bag."""
         self.seat.put_in_bag(chips)
         self.emit("returned", chips=chips, why=why)
+
+    def pot_to_bag(self, chips: list[str], why: str | None) -> None:
+        """Chips laid this round go from the pot (or the overflow bowl) back into the bag: the
+        flask, the mandrake, a card, a witch, a patient, a locoweed book. Their spaces stay empty
+        (the next chip counts from the newest chip left), and the seat's offers about them go with
+        them: there is nothing left to act on. `why` None: the caller's own event says it (the flask)."""
+        seat, state, n = self.seat, self.state, self.seat_no
+        seat.pot = [p for p in seat.pot if p[0] not in chips]
+        if seat.bowl:
+            seat.bowl = [c for c in seat.bowl if c not in chips]
+        state.decisions = [d for d in state.decisions if d.seat != n or d.blocking
+                           or not any(v in chips for v in d.data.values() if type(v) is str)]
+        if why is None:
+            seat.put_in_bag(chips)
+        else:
+            self.put_back(chips, why)
 
     def withdraw_offers(self, *, stopping: bool = True) -> None:
         """The seat draws or lays its next chip (`stopping` False), or stops: its offers that lapse

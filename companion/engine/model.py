@@ -141,6 +141,11 @@ class GameConfig:
                 raise ConfigError(f"{key} must be a list of names in quotes, not {kwargs[key]!r}")
         return cls(**kwargs)
 
+    def next_value(self, color: str, value: int) -> int | None:
+        """The next higher value chips of this colour come in, in this game's box (1 -> 2 -> 4;
+        white 1 -> 2 -> 3), or None: what "one level up" means to every upgrade."""
+        return min((v for c, v in catalog.box(self.supply, self.expansions) if c == color and v > value), default=None)
+
     def has(self, expansion: str) -> bool:
         """Whether this expansion (one of catalog.EXPANSIONS) is in play."""
         return expansion in self.expansions

@@ -9,7 +9,7 @@ reads are listed where they happened but change nothing, exactly as in the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,20 +86,7 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
     inputs = history.counted(entries)
     line_of = {c.entry.seq: k + TRANSCRIPT_FIRST_INPUT for k, c in enumerate(inputs)}
     counted = {c.entry.seq: c for c in inputs}
-    cancelled = history.voided(entries)
-    fixes: dict[int, list[Entry]] = {}
-    for entry in entries:
-        if entry.kind == VOID:
-            for target in entry.payload["targets"]:
-                fixes.setdefault(target, []).append(entry)
-        elif entry.kind == REASSIGN:
-            fixes.setdefault(entry.payload["target"], []).append(entry)
-
-    def corrections(seq: int) -> list[dict[str, Any]]:
-        return [{"seq": e.seq, "at": e.recorded_at, "source": e.source, "kind": e.kind,
-                 "text": correction_text(e.kind, e.payload, names, lang), "counts": e.seq not in cancelled}
-                for e in fixes.get(seq, [])]
-
+    corrections = _corrections(entries, names, lang)
     state = new_game(setup.game)
     start: dict[str, Any] | None = None
     end: dict[str, Any] | None = None
@@ -130,17 +117,11 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
             steps.append(_quiet(entry, "moved", original, corrections(entry.seq)))
         if acting != seat and not mine and acting is not None:
             continue
-        placed = next((e for e in mine if e["event"] == "placed"), None)
         # The input that ends the round empties the pots for the next one: the pot stays as it was.
         after = state_to_dict(state)["seats"][seat] if state.round == round_no else None
         end = after or end
-        steps.append(Step(
-            entry.seq, entry.recorded_at, entry.source, "input", item.action_dict,
-            [describe({**e, "seat": None}, names, lang) for e in events
-             if e.get("seat") in (seat, None) and e["event"] != "placed"],
-            before, after,
-            {"chip": placed["chip"], "extra": placed.get("extra", 0), **space_label(placed["space"])} if placed else None,
-            _read(entry.payload), bool(entry.payload.get("manual")), line_of[entry.seq], corrections(entry.seq)))
+        steps.append(_input_step(entry, item.action_dict, [e for e in events if e.get("seat") in (seat, None)],
+                                 (before, after), names, lang, line_of[entry.seq], corrections(entry.seq)))
     if round_no < 1 or round_no > state.round:
         raise NoSuchRound(f"round {round_no} has not been played (this game is in round {state.round})")
     now = state_to_dict(state)["seats"][seat]
@@ -148,6 +129,38 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
         if round_after.get(anomaly.after_seq) == round_no and anomaly_seat(anomaly, setup) == seat:
             _insert(steps, _refused(anomaly), anomaly.after_seq)
     return RoundReplay(round_no, seat, names, state.round, start or now, end or start or now, steps)
+
+
+def _corrections(entries: Sequence[Entry], names: tuple[str, ...], lang: str) -> Callable[[int], list[dict[str, Any]]]:
+    """The voids and reassignments of each input, by its journal number, in words of `lang`."""
+    cancelled = history.voided(entries)
+    fixes: dict[int, list[Entry]] = {}
+    for entry in entries:
+        if entry.kind == VOID:
+            for target in entry.payload["targets"]:
+                fixes.setdefault(target, []).append(entry)
+        elif entry.kind == REASSIGN:
+            fixes.setdefault(entry.payload["target"], []).append(entry)
+
+    def corrections(seq: int) -> list[dict[str, Any]]:
+        return [{"seq": e.seq, "at": e.recorded_at, "source": e.source, "kind": e.kind,
+                 "text": correction_text(e.kind, e.payload, names, lang), "counts": e.seq not in cancelled}
+                for e in fixes.get(seq, [])]
+    return corrections
+
+
+def _input_step(entry: Entry, action: dict[str, Any], events: list[dict[str, Any]],
+                pots: tuple[dict[str, Any] | None, dict[str, Any] | None], names: tuple[str, ...], lang: str,
+                line: int, fixes: list[dict[str, Any]]) -> Step:
+    """An input that counted, with the seat's (and the table's) events but the chip placed, which
+    the step shows with its space."""
+    placed = next((e for e in events if e["event"] == "placed"), None)
+    return Step(
+        entry.seq, entry.recorded_at, entry.source, "input", action,
+        [describe({**e, "seat": None}, names, lang) for e in events if e["event"] != "placed"],
+        *pots,
+        {"chip": placed["chip"], "extra": placed.get("extra", 0), **space_label(placed["space"])} if placed else None,
+        _read(entry.payload), bool(entry.payload.get("manual")), line, fixes)
 
 
 def _quiet(entry: Entry, kind: str, action: dict[str, Any], fixes: list[dict[str, Any]]) -> Step:

@@ -220,6 +220,13 @@ class Gone(Exception):
     """The page closed its connection, or stopped reading and was dropped."""
 
 
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+    (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff"),
+)
+"""A stream's response headers."""
+
+
 @dataclass(eq=False)
 class Page:
     """One open stream as the endpoint's ticker sees it: when it last wrote, and since when it is writing."""
@@ -330,17 +337,7 @@ class StreamEndpoint:
             news.set()
 
         async def write(body: bytes) -> None:
-            page.writing = loop.time()
-            try:
-                await send({"type": "http.response.body", "body": body, "more_body": True})
-            except asyncio.CancelledError:
-                if not page.stalled:
-                    raise
-                task.uncancel()
-                raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
-            finally:
-                page.writing = None
-            page.sent = loop.time()
+            await self._write(page, send, body)
 
         if self._fanout is None or self._fanout.loop is not loop:
             self._fanout = Fanout(loop, self.hub, self.views)
@@ -351,9 +348,7 @@ class StreamEndpoint:
         if self._ticker is None:
             self._tick()
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": [
-                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
-                (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff")]})
+            await send({"type": "http.response.start", "status": 200, "headers": list(HEADERS)})
             cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
             await write(text)
             while True:
@@ -380,6 +375,21 @@ class StreamEndpoint:
             self._pages.discard(page)
             leave()
             watcher.cancel()
+
+    async def _write(self, page: Page, send: Send, body: bytes) -> None:
+        """Send a part of the stream; a page the ticker found stalled in it is gone."""
+        loop = asyncio.get_running_loop()
+        page.writing = loop.time()
+        try:
+            await send({"type": "http.response.body", "body": body, "more_body": True})
+        except asyncio.CancelledError:
+            if not page.stalled:
+                raise
+            page.task.uncancel()
+            raise Gone(f"it read nothing for {self.limits.write_timeout:g} s") from None
+        finally:
+            page.writing = None
+        page.sent = loop.time()
 
     async def _gather_phones(self, seen_as: str, cursor: Cursor, news: asyncio.Event) -> None:
         """Pages coming and going wait up to ``HOST_PANEL_SECONDS`` to be sent together; real news does not wait."""

@@ -7,8 +7,8 @@ import pytest
 from companion.advice import certified, outlook
 from companion.webapp import create_app
 from companion.webapp.server import Server
+from tests.advice.test_advice import REFERENCE, position
 from tests.engine.scenario import draws, game, set_bag
-from tests.engine.test_advice import REFERENCE, position
 from tests.webapp.tables import demo_table
 
 from .conftest import PIN

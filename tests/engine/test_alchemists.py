@@ -260,7 +260,9 @@ def test_laid_out_chips_are_not_offered_while_a_yellow_5_question_holds_the_seat
     assert decision(state, 0, "patient.offer").keys() == [state.seats[0].laid_out[0]]
 
 
-def test_a_yellow_6_ruby_offer_for_a_yellow_forgetfulness_has_returned_pays_and_moves_nothing():
+def test_a_yellow_6_ruby_offer_goes_with_the_yellow_forgetfulness_returns():
+    """A chip back from the pot takes the offers about it along: no ruby to pay for a yellow
+    that is in the bag again."""
     config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists", "witches"), books=books(yellow=6),
                         patients=("forgetfulness", "chicken-eyes", "vampirism"))
     state = answer(answer(new_game(config), 0, "patient", "forgetfulness"), 1, "patient", "forgetfulness")
@@ -273,8 +275,11 @@ def test_a_yellow_6_ruby_offer_for_a_yellow_forgetfulness_has_returned_pays_and_
     yellow, rubies = state.seats[0].pot[-1][0], state.seats[0].rubies
     ruby = decision(state, 0, "yellow.ruby")
     state = answer(state, 0, "patient.offer", yellow)  # back into the bag for 1 essence
-    state = step(state, Choose(0, ruby.id, ("pay",))).state
-    assert not state.seats[0].pot and state.seats[0].rubies == rubies
+    assert all(d.id != ruby.id for d in state.decisions)
+    with pytest.raises(IllegalAction) as refused:
+        step(state, Choose(0, ruby.id, ("pay",)))
+    assert refused.value.code == "stale"
+    assert not state.seats[0].pot and yellow in state.seats[0].bag and state.seats[0].rubies == rubies
 
 
 def test_ear_worm_draws_and_places_chips_right_after_the_essence_phase_without_exploding():

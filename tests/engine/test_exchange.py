@@ -62,7 +62,7 @@ def test_a_card_droplet_may_move_the_stand_droplet():
 
 
 def test_a_two_space_move_is_two_single_steps_each_chosen():
-    state = new_game(GameConfig(players=("Ann", "Ben"), card_books="play", **EXCHANGE))
+    state = new_game(GameConfig(players=("Ann", "Ben"), **EXCHANGE))
     state = card(state, "P09")  # Choose Wisely in round 1: no purple chip yet, so the 2 spaces
     state = answer(answer(state, 0, "droplet", "stand"), 0, "droplet", "pot")
     assert (state.seats[0].stand, state.seats[0].droplet) == (1, 1)

@@ -94,19 +94,28 @@ def test_each_card_is_used_once_per_game():
     assert state_to_dict(state)["cards_used"] == ["P01"]
 
 
-def test_choose_wisely_needs_the_purple_book_and_is_drawn_again_before_round_3():
+def test_choose_wisely_in_round_2_is_played_with_the_droplet_only():
+    """The rulebooks: a purple chip "only if the corresponding ingredient book is already
+    uncovered"; nothing says the card is drawn again. Before round 3 the droplet is the one option."""
     for round_no in (1, 2):
         state = at_round(round_no)
+        assert "P09" in state_to_dict(state)["cards_available"]
+        state = card(state, "P09")
+        assert [s.droplet for s in state.seats] == [2, 2], "2 spaces forward, as the card says"
+        assert state.phase == "brewing" and not state.decisions, "nothing to choose: no purple chip yet"
+        assert all(not any(chip(c).color == "purple" for c in s.bag) for s in state.seats)
+    state = card(at_round(3), "P09")
+    assert options(state, 0) == ["droplet", "purple-1"], "from round 3 the purple chip too"
+
+
+def test_choose_wisely_is_drawn_again_before_round_3_when_the_table_reads_it_so():
+    for round_no in (1, 2):
+        state = at_round(round_no, card_books="redraw")
         with pytest.raises(IllegalAction) as err:
             step(state, Fortune("P09"))
         assert err.value.code == "book_not_out" and "round 3" in err.value.reason
         assert "P09" not in state_to_dict(state)["cards_available"]
-    assert "P09" in state_to_dict(at_round(3))["cards_available"]
-
-
-def test_choose_wisely_before_round_3_plays_with_the_droplet_only_when_the_table_says_so():
-    state = card(at_round(1, card_books="play"), "P09")
-    assert [s.droplet for s in state.seats] == [2, 2] and state.phase == "brewing"
+    assert "P09" in state_to_dict(at_round(3, card_books="redraw"))["cards_available"]
     with pytest.raises(ConfigError):
         at_round(1, card_books="sometimes")
 
@@ -182,7 +191,7 @@ def test_p05_just_in_time_points_or_a_white_chip_out_for_good():
     state = step(state, Draw(1, taken)).state  # the white chip taken out passes the reader
     assert taken in state.supply["white-1"] and state.phase == "brewing"
     ann, ben = state.seats
-    assert ann.score == catalog.JUST_IN_TIME_VP and kinds(ann.bag)["white-1"] == 4
+    assert ann.score == 4 and kinds(ann.bag)["white-1"] == 4, "the card: 4 victory points"
     assert ben.score == 0 and kinds(ben.bag)["white-1"] == 3
     assert len(state.supply["white-1"]) == supply_whites + 1
 
@@ -192,7 +201,7 @@ def test_p06_you_only_get_to_choose_one_black_a_two_chip_or_rubies():
     assert options(state, 0) == ["black-1", "green-2", "blue-2", "red-2", "rubies"]  # no yellow in round 1
     state = answer(state, 0, "fortune.choice", "rubies")
     state = answer(state, 1, "fortune.choice", "red-2")
-    assert state.seats[0].rubies == 1 + catalog.CHOOSE_ONE_RUBIES
+    assert state.seats[0].rubies == 1 + 3, "the card: 3 rubies"
     assert kinds(state.seats[1].bag)["red-2"] == 1
     assert "yellow-2" in options(card(at_round(2), "P06"), 0)
 
@@ -215,8 +224,8 @@ def test_p08_a_good_start_trades_at_most_the_tails_a_player_has():
     assert not state.decisions_for(1)  # the leaders have no tails to trade
     state = answer(state, 0, "fortune.choice", "2")
     assert (state.seats[0].rat, state.seats[0].rubies) == (0, 3)
-    state = card(with_tails(2, (0, 40)), "P08")  # many tails: at most 3 are traded
-    assert options(state, 0)[-1] == str(catalog.GOOD_START_MAX_TAILS)
+    state = card(with_tails(2, (0, 40)), "P08")  # many tails: at most 3 are traded ("1 to 3")
+    assert options(state, 0) == ["0", "1", "2", "3"]
 
 
 def test_p09_choose_wisely_droplet_two_spaces_or_a_purple_chip():
@@ -331,7 +340,7 @@ def exploded_on_a_ruby(card_id: str):
 def test_b03_lucky_devil_two_points_on_a_ruby_space_even_exploded():
     state = exploded_on_a_ruby("B03")
     assert state.seats[0].status == "exploded" and catalog.POT_TRACK[9].ruby
-    assert state.seats[0].score == catalog.LUCKY_DEVIL_VP and state.seats[0].rubies == 2
+    assert state.seats[0].score == 2 and state.seats[0].rubies == 2, "the card: 2 extra victory points"
     assert state.seats[1].score == 1  # only the die
 
 

@@ -64,6 +64,21 @@ def test_the_droplet_question_names_both_destinations():
     assert labels == ["Pot droplet to space 7", "Test-tube droplet to glass 3: a blue 1-chip into the bag"]
 
 
+@pytest.mark.parametrize("glass", sorted(GLASSES))
+def test_the_question_says_what_each_glass_pays(glass):
+    """The strip's pictures in words: glass 10, like 8, shows 3 victory points."""
+    state = answer(rolling_ann(tube=glass - 1), 0, "bonus_die", "5")
+    kind, what = GLASSES[glass]
+    if kind == "ruby":
+        bonus = f"{what} ruby"
+    elif kind == "vp":
+        bonus = f"{what} victory point{'s' if what > 1 else ''}"
+    else:
+        color, value = what.split("-")
+        bonus = f"a {color} {value}-chip into the bag"
+    assert str(decision(state, 0, "droplet").options[1].label) == f"Test-tube droplet to glass {glass}: {bonus}"
+
+
 def test_once_the_strip_is_full_the_pot_droplet_moves_without_a_question():
     state = answer(rolling_ann(tube=12, droplet=3), 0, "bonus_die", "5")
     assert not state.decisions_for(0)

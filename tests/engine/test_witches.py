@@ -146,7 +146,7 @@ def test_h_e2_draws_six_and_places_any_of_them_one_by_one():
     set_bag(state, 0, "orange-1", "green-1", "white-1", "white-2", "red-1", "yellow-1", "white-3")
     state = call(state, 0, "H-E2")
     look = decision(state, 0, "witch.look")
-    assert look.blocking and look.data["reveal"] == catalog.WITCH_DRAW
+    assert look.blocking and look.data["reveal"] == 6, "her text: draw 6 chips"
     state = draws(state, 0, "orange-1", "green-1", "white-1", "white-2", "red-1", "yellow-1")
     assert len(state.seats[0].hand) == 6 and kinds(state.seats[0].bag) == ["white-3"]
     orange = next(c for c in state.seats[0].hand if chip(c).color == "orange")
@@ -332,7 +332,7 @@ def test_h_g2_counts_the_valuable_chips_in_the_bag():
     state = play_to(stop(draw(state, 1, "orange-1"), 1), "rewards")
     before = state.seats[0].score
     state = call(state, 0, "H-G2")
-    assert state.seats[0].score == before + 3 * catalog.WITCH_BAG_VP, "green 2, red 4, purple; not white, black, 1s"
+    assert state.seats[0].score == before + 6, "2 each for green 2, red 4, purple; not white, black, 1s"
 
 
 def ann_on_a_ruby_space(*laid_out, fortune=None):
@@ -382,6 +382,17 @@ def test_h_g4_keeps_a_seat_with_one_ruby_at_the_ruby_step():
     assert 0 in waiting_for(state) and offer(state, 0, "H-G4") is not None
     state = call(state, 0, "H-G4")
     assert Spend(0, "droplet") in legal_actions(state, 0)
+
+
+def test_a_game_with_h_g4_declined_plays_on_to_round_2():
+    """Both seats answer "done" in step F without calling the cheap-ruby witch: the round ends
+    (her offer is not made again to a seat that is done spending)."""
+    state = play_to(witch_game("H-G4"), "spend")
+    assert [s.rubies for s in state.seats] == [1, 1] and offer(state, 0, "H-G4") is not None
+    for seat in (0, 1):
+        state = step(state, Done(seat)).state
+        assert offer(state, seat, "H-G4") is None, "her moment is over for a seat that is done"
+    assert (state.round, state.phase) == (2, "fortune")
 
 
 # the exploded player (fact sheet 8.3) ---------------------------------------------------------------
@@ -447,8 +458,8 @@ def test_each_unspent_penny_is_worth_2_points_at_the_end():
     state = call(draw(state, 0, "white-1"), 0, "H-E3", "1")
     state.round = catalog.ROUNDS
     state = play_to(state, "game_over")
-    assert state.seats[0].final_points["pennies"] == 2 * catalog.PENNY_VP
-    assert state.seats[1].final_points["pennies"] == 3 * catalog.PENNY_VP
+    assert state.seats[0].final_points["pennies"] == 4, "2 pennies left, 2 points each"
+    assert state.seats[1].final_points["pennies"] == 6
 
 
 def test_without_the_herb_witches_there_are_no_pennies():

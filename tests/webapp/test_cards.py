@@ -12,10 +12,18 @@ def test_the_host_names_the_turned_up_card_and_the_view_shows_its_text(host):
     assert view["phase"] == "brewing" and view["cards_available"] == []
 
 
-def test_a_card_needing_a_book_not_out_is_refused_with_its_reason(host):
-    reply = host.host({"kind": "fortune", "card": "P09"})
-    assert reply.status_code == 400 and reply.get_json()["error"] == "book_not_out"
-    assert "round 3" in reply.get_json()["message"] and host.view()["fortune"] is None
+def test_a_card_the_deck_does_not_hold_is_refused_with_its_reason(host):
+    reply = host.host({"kind": "fortune", "card": "AP01"})
+    assert reply.status_code == 400 and reply.get_json()["error"] == "not_in_deck"
+    assert "The Alchemists" in reply.get_json()["message"] and host.view()["fortune"] is None
+
+
+def test_choose_wisely_in_round_1_is_played_with_the_droplet_alone(host):
+    """No purple chip before round 3, so each droplet moves its 2 spaces without a question."""
+    assert host.host({"kind": "fortune", "card": "P09"}).status_code == 200
+    view = host.view()
+    assert view["fortune"] == "P09" and view["phase"] == "brewing"
+    assert [seat["droplet"] for seat in view["seats"]] == [2] * len(view["seats"])
 
 
 def test_draw_one_for_us_records_an_unused_card(host):

@@ -102,6 +102,14 @@ def take(ctx: Ctx, card: Card, kind: str) -> None:
     ctx.chip_from_supply(color, int(value), why=card.name)
 
 
+def chip_for(ctx: Ctx, card: Card, kind: str, pay: Callable[[], None]) -> None:
+    """"Pay this for a chip" (rubies, rat tails, droplet steps): the price is paid only while the
+    box still has the chip; a chip sold out in the meantime is said so, and nothing is paid."""
+    if ctx.state.supply.get(kind):
+        pay()
+    take(ctx, card, kind)
+
+
 def resolve_take(ctx: Ctx, card: Card, decision: Decision, keys: tuple[str, ...]) -> None:
     """A chip of the seat's choice from the supply, or nothing."""
     ctx.close(decision)
@@ -138,7 +146,8 @@ def looked_white_out(ctx: Ctx, card: Card, decision: Decision) -> None:
     ctx.chip_to_supply(ctx.seat.hand[0], card.name)
 
 
-def more_tails(ctx: Ctx, card: Card, tails: int) -> None:
+def move_rat(ctx: Ctx, card: Card, tails: int) -> None:
+    """This round's rat stone moves on by `tails` (back, for tails given up)."""
     if tails:
         ctx.seat.rat += tails
         ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=card.name)

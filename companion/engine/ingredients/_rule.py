@@ -25,8 +25,10 @@ Hooks (each optional):
 A hook is added here only when a rule cannot be written without one; anything else a rule needs
 stays inside it.
 
-``reads`` says what of the pot the hooks read; the advice's compact search keys its positions on it
-and leaves a book without it to the slower search that plays every draw through the engine.
+``reads`` says what of the pot the hooks read, and ``brews`` what the book's action while the seat
+brews does (one of `BREWS`): the advice searches read both from here and play the hooks themselves,
+so no book is described a second time outside its record. A book without `reads` is left to the
+slower search that plays every draw through the engine.
 """
 
 from __future__ import annotations
@@ -45,12 +47,30 @@ if TYPE_CHECKING:
 class Reads:
     """What of a seat's pot a book's hooks read: how many chips of `counts` colours lie in it, and
     whether each of the last `tail` chips is one of the `tail_colors` (and, for white, which one);
-    `rubies`: the seat's rubies too (a ruby paid while brewing changes what the hook does)."""
+    `spaces`: where the chips of these colours lie; `rubies`: the seat's rubies too (a ruby paid
+    while brewing changes what the hook does)."""
 
     counts: tuple[str, ...] = ()
     tail: int = 0
     tail_colors: tuple[str, ...] = ()
+    spaces: tuple[str, ...] = ()
     rubies: bool = False
+
+
+TAKES_BACK = "takes back"
+"""The chip may put the chip laid before it back into the bag, when that one is of its `reads`'
+`tail_colors` (the mandrake: a white)."""
+LOOKS_AHEAD = "looks ahead"
+"""The chip draws chips to look at and may place one of them (the crow skull)."""
+PAYS = "pays"
+"""The chip pays points or rubies by its kind and its space alone (blue sets 3 and 4)."""
+RAISES_LIMIT = "raises the limit"
+"""The chip raises the explosion threshold by the chips its `reads` counts (yellow set 3)."""
+INSURES = "insures"
+"""The chip keeps both rewards of an explosion within the next draws (blue set 2)."""
+SETS_ASIDE = "sets aside"
+"""The chip drawn goes beside the pot, to be placed, kept or put back later (red set 2)."""
+BREWS: tuple[str, ...] = (TAKES_BACK, LOOKS_AHEAD, PAYS, RAISES_LIMIT, INSURES, SETS_ASIDE)
 
 
 @dataclass(frozen=True)
@@ -70,4 +90,5 @@ class IngredientRule:
     gained: Callable[[Ctx, str], bool] | None = None
     in_force: Callable[[Seat], Text | None] | None = None
     reads: Reads | None = None
+    brews: str | None = None  # what `on_place` (or `on_draw` and `on_stop`) does, one of BREWS
     acts_on_last_space: bool = False

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import EXPLODED, Chip, Decision, Option, chip
 from ..text import N_, say, say_n
-from ._rule import IngredientRule, Reads
+from ._rule import INSURES, LOOKS_AHEAD, PAYS, IngredientRule, Reads
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -56,7 +56,7 @@ SET_1 = IngredientRule(
     N_("When you draw a blue chip, put it in your pot, then draw as many chips as its value (1, 2 or 4). "
     "You may place one of them as your next chip; the others go back into the bag. You may also put "
     "them all back. A placed chip with a bonus carries it out at once."),
-    on_place=_preview, resolve=_resolve, reads=Reads(),
+    on_place=_preview, resolve=_resolve, reads=Reads(), brews=LOOKS_AHEAD,
 )
 
 
@@ -94,21 +94,21 @@ SET_2 = IngredientRule(
        "chip's value) you still receive both victory points and coins; you still cannot roll the bonus "
        "die. The windows do not add up: a blue chip placed while another's window runs gives the "
        "longer of the two (a 4-chip after a 2-chip covers the next 4 draws, not 5)."),
-    on_place=_insure,
+    on_place=_insure, brews=INSURES,
 )
 
 SET_3 = IngredientRule(
     "blue/3", "blue", 3,
     N_("If you place a blue chip on a ruby space, you immediately receive 1 ruby. The values of the "
        "blue chips are of no significance."),
-    on_place=_ruby, acts_on_last_space=True, reads=Reads(),
+    on_place=_ruby, acts_on_last_space=True, reads=Reads(), brews=PAYS,
 )
 
 SET_4 = IngredientRule(
     "blue/4", "blue", 4,
     N_("If you draw a blue chip from your bag and have to place it on a ruby space, you immediately "
        "receive victory points: 1 for a 1-chip, 2 for a 2-chip, 4 for a 4-chip."),
-    on_place=_points, acts_on_last_space=True, reads=Reads(),
+    on_place=_points, acts_on_last_space=True, reads=Reads(), brews=PAYS,
 )
 
 

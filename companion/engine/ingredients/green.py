@@ -113,8 +113,7 @@ def _resolve_steps(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     ctx.close(decision)
     steps = int(keys[0])
     if steps:
-        ctx.seat.rubies -= steps * catalog.GREEN_4_COST
-        ctx.emit("rubies_paid", amount=steps * catalog.GREEN_4_COST, why=GARDEN_SPIDER)
+        ctx.pay_rubies(steps * catalog.GREEN_4_COST, GARDEN_SPIDER)
         ctx.move_droplet(steps, GARDEN_SPIDER)
 
 

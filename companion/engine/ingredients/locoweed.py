@@ -121,8 +121,7 @@ def _offer_return(ctx: Ctx, weed: Chip) -> None:
 def _resolve_return(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     """Its space stays empty; the other chips stay where they are."""
     ctx.close(decision)
-    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != keys[0]]
-    ctx.put_back([keys[0]], LOCOWEED)
+    ctx.pot_to_bag([keys[0]], LOCOWEED)
 
 
 RETURNS = IngredientRule(

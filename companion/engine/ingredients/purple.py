@@ -138,7 +138,7 @@ SET_3 = IngredientRule(
     "purple/3", "purple", 3,
     N_("In evaluation step B, for each purple chip in your pot you receive victory points by its space: "
        "0 on spaces 0 to 9, 1 on spaces 10 to 19, 2 on spaces 20 to 29, 3 on spaces 30 or higher."),
-    on_evaluate=_points_by_space,
+    on_evaluate=_points_by_space, reads=Reads(spaces=("purple",)),
 )
 
 
@@ -180,9 +180,7 @@ def _resolve_upgrade(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
     if keys[0] == "none":
         return
     old, new = keys[0].split(">")
-    c = chip(old)
-    if ctx.chip_from_supply(c.color, int(new), why=GHOSTS_BREATH) is not None:
-        ctx.chip_to_supply(old, GHOSTS_BREATH)
+    ctx.trade_up(old, int(new), GHOSTS_BREATH)
 
 
 SET_4 = IngredientRule(

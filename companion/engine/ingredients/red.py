@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import BREWING, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
-from ._rule import IngredientRule, Reads
+from ._rule import SETS_ASIDE, IngredientRule, Reads
 from .labels import chip_label
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ SET_2 = IngredientRule(
     "your pot exploded), decide for each red chip beside your pot: place it after your last chip "
     "now, or keep it there for a later round. Evaluation begins once every player has decided. You "
     "may put such a chip back into your bag at any time."),
-    on_draw=_set_aside, on_stop=_ask_each, resolve=_resolve_aside,
+    on_draw=_set_aside, on_stop=_ask_each, resolve=_resolve_aside, brews=SETS_ASIDE,
 )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..model import EXPLODED, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
-from ._rule import IngredientRule, Reads
+from ._rule import RAISES_LIMIT, TAKES_BACK, IngredientRule, Reads
 from .labels import chip_label
 
 if TYPE_CHECKING:
@@ -20,9 +20,13 @@ if TYPE_CHECKING:
 RETURN = "return"
 
 
+TAKEN_BACK = Reads(tail=2, tail_colors=("white",))
+"""The mandrake acts when the chip placed directly before it is white (what the advice reads too)."""
+
+
 def takes_back(before: str | None) -> bool:
-    """The mandrake acts when the chip placed directly before it (its colour, None: no chip) is white."""
-    return before == "white"
+    """Whether the mandrake acts, by the colour of the chip placed directly before it (None: no chip)."""
+    return before in TAKEN_BACK.tail_colors
 
 
 def _offer(ctx: Ctx, yellow: Chip) -> None:
@@ -37,21 +41,16 @@ def _offer(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """Only while the white chip is still in the pot (a card or a patient may have put it back meanwhile)."""
-    seat = ctx.seat
-    white = decision.data["white"]
+    """A card or a patient that put the white chip back first took this offer with it."""
     ctx.close(decision)
-    if all(cid != white for cid, _ in seat.pot):
-        return
-    seat.pot = [p for p in seat.pot if p[0] != white]
-    ctx.put_back([white], N_("mandrake"))
+    ctx.pot_to_bag([decision.data["white"]], N_("mandrake"))
 
 
 SET_1 = IngredientRule(
     "yellow/1", "yellow", 1,
     N_("If you draw a yellow chip directly after a white chip, you may put that white chip back into the "
     "bag. Its space stays empty and the yellow chip stays where it is."),
-    on_place=_offer, resolve=_resolve, reads=Reads(tail=2, tail_colors=("white",)),
+    on_place=_offer, resolve=_resolve, reads=TAKEN_BACK, brews=TAKES_BACK,
 )
 
 
@@ -100,7 +99,7 @@ SET_3 = IngredientRule(
     N_("When you draw your first yellow chip, your pot explodes only when its white chips total more than "
     "8 instead of 7; after your third yellow chip, more than 9. The values of the yellow chips do not "
     "matter."),
-    on_place=_raise_threshold, reads=Reads(counts=("yellow",)),
+    on_place=_raise_threshold, reads=Reads(counts=("yellow",)), brews=RAISES_LIMIT,
 )
 
 
@@ -173,13 +172,9 @@ def _offer_ruby(ctx: Ctx, yellow: Chip) -> None:
 
 
 def _resolve_ruby(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """Only while the yellow chip is still in the pot (Forgetfulness may have returned it meanwhile):
-    otherwise no ruby is paid."""
+    """A yellow chip returned to the bag (Forgetfulness) took this offer with it."""
     ctx.close(decision)
-    if all(cid != decision.data["yellow"] for cid, _ in ctx.seat.pot):
-        return
-    ctx.seat.rubies -= catalog.YELLOW_6_COST
-    ctx.emit("rubies_paid", amount=catalog.YELLOW_6_COST, why=MANDRAKE)
+    ctx.pay_rubies(catalog.YELLOW_6_COST, MANDRAKE)
     ctx.move_on(decision.data["yellow"], catalog.YELLOW_6_MOVE, MANDRAKE)
 
 

@@ -215,11 +215,10 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         chip_id = stock[0]
     elif chip_id not in stock:
         raise IllegalAction("not_in_supply", f"{chip_id} is not a {color} {value}-chip in the supply")
-    stock.remove(chip_id)
     seat.coins -= cost
     seat.bought.append(color)
     events.append({"event": "bought", "seat": seat_no, "chip": chip_id, "cost": cost})
-    Ctx(state, seat_no, events).into_bag(chip_id, seen=read)
+    Ctx(state, seat_no, events).gain(chip_id, seen=read)
     witches.free_copy(state, seat_no, chip_id, events)
     _after_buying(state, seat_no, events)
 

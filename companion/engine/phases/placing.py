@@ -83,8 +83,6 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     rules, movers, overflow = _setup(state.config)
     from_aside = chip_id in seat.aside
     if overflow and bowl.full(seat):
-        if from_aside:
-            seat.aside.remove(chip_id)
         _into_bowl(ctx, chip_id, explosive=explosive)
         return
     rule = rules.get(color)
@@ -98,10 +96,10 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         _drawn(seat)
         return
     moved = (value + rule.extra_move(seat)) if rule and rule.extra_move and not safe else value  # e.g. a red chip's action
-    card_extra = state.card_data.get("extra_move")
+    card_extra = state.card_data.get("extra_move")  # the round's card (Pumpkin Patch Party)
     if card_extra:
         moved += card_extra.get(color, 0)
-    for mover, moves in movers:
+    for mover, moves in movers:  # the books in force on the pot (red set 4, yellow set 2)
         if not (safe and mover == color):
             moved = moves(seat, c, moved)
     if seat.pending:
@@ -117,22 +115,31 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
         return
     if seat.insured:
         _drawn(seat)
-    if fills_pot(space):
-        if overflow:
-            ctx.emit("last_space", space=space)
-        else:
-            ctx.stop_brewing(STOPPED, "pot_full", space=space)
-        if not (rule and rule.acts_on_last_space):
-            return
+    if fills_pot(space) and not _on_last_space(ctx, rule, space, overflow):
+        return
     if rule and rule.on_place and not safe:
         rule.on_place(ctx, c)
 
 
+def _on_last_space(ctx: Ctx, rule: IngredientRule | None, space: int, overflow: bool) -> bool:
+    """The chip reached the last space: the pot is full (with the bowl, the seat may draw on).
+    Whether the chip still acts: only a book whose action is on the space itself (blue sets 3-6),
+    not on a following chip."""
+    if overflow:
+        ctx.emit("last_space", space=space)
+    else:
+        ctx.stop_brewing(STOPPED, "pot_full", space=space)
+    return bool(rule and rule.acts_on_last_space)
+
+
 def _into_bowl(ctx: Ctx, chip_id: str, *, explosive: bool) -> None:
-    """The pot is full: the chip goes into the overflow bowl, with no action; a white there still
-    counts toward the explosion, unless a Fortune Teller card or Ear worm placed it."""
-    bowl.fill(ctx, chip_id)
+    """The pot is full: the chip goes into the overflow bowl (from beside the pot too), with no
+    action; a white there still counts toward the explosion, unless a Fortune Teller card or Ear
+    worm placed it."""
     seat = ctx.seat
+    if chip_id in seat.aside:
+        seat.aside.remove(chip_id)
+    bowl.fill(ctx, chip_id)
     if chip(chip_id).color == "white" and explosive and _white(ctx, seat, chip_id, seat.flask_full):
         return
     _drawn(seat)
@@ -178,12 +185,9 @@ def why_no_flask(state: GameState, seat_no: int) -> str:
 
 
 def resolve_flask(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    seat = ctx.seat
+    """The white goes back from the pot or the bowl; the offer is one of those about it that go
+    with it (Well Stirred's too)."""
     white = decision.data["chip"]
-    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
-    seat.pot = [p for p in seat.pot if p[0] != white]
-    if white in seat.bowl:
-        seat.bowl.remove(white)
-    seat.flask_full = False
+    ctx.seat.flask_full = False
     ctx.emit("flask", chip=white)
-    seat.put_in_bag([white])
+    ctx.pot_to_bag([white], None)

@@ -42,6 +42,9 @@ def _resolve_good_to_better(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
     ctx.emit("swapped", chip=old, to=new, why=CARD.name)
 
 
-CARD = Card("AB01", N_("From good to better"), N_("After you stop: you may take a coloured 2- or 4-chip out of your "
-            "pot for good and put another 2- or 4-chip from the supply in its place."),
-            end={"brewing": _good_to_better}, resolve=_resolve_good_to_better)
+CARD = Card(
+    "AB01", N_("From good to better"),
+    N_("After you stop: you may take a coloured 2- or 4-chip out of your pot for good and put another "
+       "2- or 4-chip from the supply in its place."),
+    end={"brewing": _good_to_better}, resolve=_resolve_good_to_better,
+)

@@ -17,5 +17,8 @@ def _sale(ctx: Ctx, chip_id: str, cost: int) -> None:
         take(ctx, CARD, min(mine, key=lambda paid: paid[0])[1])
 
 
-CARD = Card("AB02", N_("Sale"), N_("Whoever buys 2 chips this round takes the cheaper one a second time for free."),
-            bought=_sale)
+CARD = Card(
+    "AB02", N_("Sale"),
+    N_("Whoever buys 2 chips this round takes the cheaper one a second time for free."),
+    bought=_sale,
+)

@@ -13,5 +13,9 @@ def _white_blessing(state: GameState, events: Events) -> None:
             ctx.gain_points(last.value, CARD.name)
 
 
-CARD = Card("AB03", N_("The white blessing"), N_("After you stop: if the last chip in your pot is white, score as many "
-            "victory points as its value."), end={"brewing": _white_blessing})
+CARD = Card(
+    "AB03", N_("The white blessing"),
+    N_("After you stop: if the last chip in your pot is white, score as many victory points as its "
+       "value."),
+    end={"brewing": _white_blessing},
+)

@@ -20,5 +20,8 @@ def _rats_blessing(state: GameState, events: Events) -> None:
             ctx.emit("coins", amount=ctx.seat.coins, why=CARD.name)
 
 
-CARD = Card("AB04", N_("A rat's blessing"), N_("This round your buying power rises by 2 coins for every rat tail."),
-            end={"rewards": _rats_blessing})
+CARD = Card(
+    "AB04", N_("A rat's blessing"),
+    N_("This round your buying power rises by 2 coins for every rat tail."),
+    end={"rewards": _rats_blessing},
+)

@@ -27,18 +27,15 @@ def _good_neighbourhood(ctx: Ctx, placed: Chip) -> None:
 
 
 def _resolve_good_neighbourhood(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """Only while the chip is still in the pot (the flask may have put it back meanwhile)."""
+    """The flask, or another card or witch, that put the chip back first took this offer with it."""
     ctx.close(decision)
-    white = decision.data["white3"]
-    if all(cid != white for cid, _ in ctx.seat.pot):
-        return
-    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
-    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
-                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
-    ctx.put_back([white], CARD.name)
+    ctx.pot_to_bag([decision.data["white3"]], CARD.name)
     left_of(ctx.state, ctx.events, ctx.seat_no).gain_rubies(catalog.NEIGHBOURHOOD_RUBIES, CARD.name)
 
 
-CARD = Card("AB05", N_("A good neighborhood"), N_("While your pot has not exploded you may put your white 3-chip back "
-            "into the bag at any time; if you do, the player to your left takes 2 rubies."),
-            placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood)
+CARD = Card(
+    "AB05", N_("A good neighborhood"),
+    N_("While your pot has not exploded you may put your white 3-chip back into the bag at any time; "
+       "if you do, the player to your left takes 2 rubies."),
+    placed=_good_neighbourhood, resolve=_resolve_good_neighbourhood,
+)

@@ -13,5 +13,8 @@ def _blessing_in_disguise(state: GameState, events: Events) -> None:
     state.card_data["essence"] = {ESSENCE_EXPLODED: catalog.CARD_ESSENCE["AB06"]}
 
 
-CARD = Card("AB06", N_("A blessing in disguise"), N_("If your pot explodes this round, your essence rises 2 more "
-            "spaces."), read=_blessing_in_disguise, needs="alchemists")
+CARD = Card(
+    "AB06", N_("A blessing in disguise"),
+    N_("If your pot explodes this round, your essence rises 2 more spaces."),
+    read=_blessing_in_disguise, needs="alchemists",
+)

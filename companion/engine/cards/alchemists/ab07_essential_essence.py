@@ -28,6 +28,9 @@ def _resolve_essential_essence(ctx: Ctx, decision: Decision, keys: tuple[str, ..
         ctx.emit("flask_refilled", why=CARD.name)
 
 
-CARD = Card("AB07", N_("Essential essence"), N_("The player or players with the highest essence after the essence "
-            "phase may roll the bonus die once or refill their flask."), end={"essence": _essential_essence},
-            resolve=_resolve_essential_essence, needs="alchemists")
+CARD = Card(
+    "AB07", N_("Essential essence"),
+    N_("The player or players with the highest essence after the essence phase may roll the bonus die "
+       "once or refill their flask."),
+    end={"essence": _essential_essence}, resolve=_resolve_essential_essence, needs="alchemists",
+)

@@ -14,7 +14,7 @@ def _visit(state: GameState, events: Events) -> None:
     ctx = Ctx(state, state.start_player, events)
     away = [w for w in witches.WITCHES.values() if w.id not in state.config.witches]
     ask(ctx, CARD, "fortune.choice", say("Visit from a witch: which witch did you turn up?"),
-              [Option(w.id, say(w.name)) for w in away])
+        [Option(w.id, say(w.name)) for w in away])
 
 
 def _resolve_visit(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -23,5 +23,9 @@ def _resolve_visit(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     ctx.emit("witch_visits", witch=keys[0], name=witches.WITCHES[keys[0]].name)
 
 
-CARD = Card("AB08", N_("Visit from a witch"), N_("The start player turns up a herb witch that is not in play; this "
-            "round every player may call her once for free."), needs="witches", read=_visit, resolve=_resolve_visit)
+CARD = Card(
+    "AB08", N_("Visit from a witch"),
+    N_("The start player turns up a herb witch that is not in play; this round every player may call "
+       "her once for free."),
+    needs="witches", read=_visit, resolve=_resolve_visit,
+)

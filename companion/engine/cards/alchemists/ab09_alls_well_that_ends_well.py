@@ -12,5 +12,8 @@ def _all_is_well(state: GameState, events: Events) -> None:
     state.card_data["essence"] = {ESSENCE_LAST_MOVED: 1}
 
 
-CARD = Card("AB09", N_("All's well that ends well"), N_("Your essence rises by as many spaces as the last chip in "
-            "your pot moved."), read=_all_is_well, needs="alchemists")
+CARD = Card(
+    "AB09", N_("All's well that ends well"),
+    N_("Your essence rises by as many spaces as the last chip in your pot moved."),
+    read=_all_is_well, needs="alchemists",
+)

@@ -17,7 +17,7 @@ def _reunion(state: GameState, events: Events) -> None:
     for ctx in seats(state, events):
         if _spent(ctx):
             ask(ctx, CARD, "fortune.choice", say("A joyful reunion: which spent witch penny comes back?"),
-                      [Option(kind, witches.penny_label(kind)) for kind in _spent(ctx)])
+                [Option(kind, witches.penny_label(kind)) for kind in _spent(ctx)])
 
 
 def _resolve_reunion(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -26,5 +26,8 @@ def _resolve_reunion(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
     ctx.emit("penny_back", penny=keys[0], why=CARD.name)
 
 
-CARD = Card("AB10", N_("A joyful reunion"), N_("At the end of the round each player takes back one of their spent "
-            "witch pennies."), needs="witches", end={"round_end": _reunion}, resolve=_resolve_reunion)
+CARD = Card(
+    "AB10", N_("A joyful reunion"),
+    N_("At the end of the round each player takes back one of their spent witch pennies."),
+    needs="witches", end={"round_end": _reunion}, resolve=_resolve_reunion,
+)

@@ -7,7 +7,7 @@ from ...context import Ctx
 from ...model import Decision, GameState, Option
 from ...phases import evaluation
 from ...text import N_, say
-from .._card import Card, Events, ask, chip_options, more_tails, resolve_take, seats
+from .._card import Card, Events, ask, chip_options, move_rat, resolve_take, seats
 
 
 def _spoiled(state: GameState, events: Events) -> None:
@@ -24,9 +24,12 @@ def _resolve_spoiled(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
         return
     ctx.close(decision)
     ctx.gain_rubies(catalog.SPOILED_RUBIES, CARD.name)
-    more_tails(ctx, CARD, catalog.SPOILED_TAILS)
+    move_rat(ctx, CARD, catalog.SPOILED_TAILS)
     evaluation.ask_die(ctx)
 
 
-CARD = Card("AP01", N_("Spoiled for choice"), N_("Choose: 1 ruby, 1 roll of the die and 3 more rat tails, or 1 red "
-            "2-chip."), start={"brewing": _spoiled}, resolve=_resolve_spoiled)
+CARD = Card(
+    "AP01", N_("Spoiled for choice"),
+    N_("Choose: 1 ruby, 1 roll of the die and 3 more rat tails, or 1 red 2-chip."),
+    start={"brewing": _spoiled}, resolve=_resolve_spoiled,
+)

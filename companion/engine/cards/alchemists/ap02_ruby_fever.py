@@ -19,5 +19,9 @@ def _looked_ruby_fever(ctx: Ctx, decision: Decision) -> None:
     put_back_hand(ctx, CARD)
 
 
-CARD = Card("AP02", N_("Ruby fever"), N_("Every player draws 1 chip from their bag and takes as many rubies as its "
-            "value, then puts it back."), read=_ruby_fever, looked=_looked_ruby_fever)
+CARD = Card(
+    "AP02", N_("Ruby fever"),
+    N_("Every player draws 1 chip from their bag and takes as many rubies as its value, then puts it "
+       "back."),
+    read=_ruby_fever, looked=_looked_ruby_fever,
+)

@@ -16,5 +16,8 @@ def _small_donation(state: GameState, events: Events) -> None:
             evaluation.ask_die(ctx)
 
 
-CARD = Card("AP05", N_("A small donation"), N_("Whoever has 2 or more rat tails this round rolls the die once."),
-            start={"brewing": _small_donation})
+CARD = Card(
+    "AP05", N_("A small donation"),
+    N_("Whoever has 2 or more rat tails this round rolls the die once."),
+    start={"brewing": _small_donation},
+)

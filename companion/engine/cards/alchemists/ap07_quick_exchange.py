@@ -13,7 +13,7 @@ def _quick_exchange(state: GameState, events: Events) -> None:
     for ctx in seats(state, events):
         if ctx.seat.pennies:
             ask(ctx, CARD, "fortune.choice", say("A quick exchange: give up a witch penny for a chip of your choice?"),
-                      [*(Option(kind, say("Give up your {penny}", penny=witches.penny_label(kind)))
+                [*(Option(kind, say("Give up your {penny}", penny=witches.penny_label(kind)))
                          for kind in ctx.seat.pennies), Option(NONE, say("Keep your pennies"))])
 
 
@@ -28,5 +28,8 @@ def _resolve_quick_exchange(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
             data={"penny": keys[0]})
 
 
-CARD = Card("AP07", N_("A quick exchange"), N_("Each player may give up one of their witch pennies for a chip of "
-            "their choice."), needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange)
+CARD = Card(
+    "AP07", N_("A quick exchange"),
+    N_("Each player may give up one of their witch pennies for a chip of their choice."),
+    needs="witches", read=_quick_exchange, resolve=_resolve_quick_exchange,
+)

@@ -25,7 +25,7 @@ def _neighbour_in_need(state: GameState, events: Events) -> None:
         options = [Option("take", say("{name} takes a chip of their choice", name=left.seat.name))]
         if white_ones(left):
             options.insert(0, Option("white", say("{name} takes a white 1-chip out of their bag for good",
-                                                   name=left.seat.name)))
+                                                  name=left.seat.name)))
         ask(ctx, CARD, "fortune.choice", say("Neighbor in need: choose for {name}", name=left.seat.name), options)
 
 
@@ -49,6 +49,9 @@ def _looked_white_out(ctx: Ctx, decision: Decision) -> None:
     looked_white_out(ctx, CARD, decision)
 
 
-CARD = Card("AP08", N_("Neighbor in need"), N_("Choose for the player to your left: they take a white 1-chip out of "
-            "their bag for good, or they take a chip of their choice."), read=_neighbour_in_need,
-            looked=_looked_white_out, resolve=_resolve_neighbour_in_need)
+CARD = Card(
+    "AP08", N_("Neighbor in need"),
+    N_("Choose for the player to your left: they take a white 1-chip out of their bag for good, or "
+       "they take a chip of their choice."),
+    read=_neighbour_in_need, looked=_looked_white_out, resolve=_resolve_neighbour_in_need,
+)

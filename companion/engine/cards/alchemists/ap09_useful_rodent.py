@@ -6,7 +6,7 @@ from ... import catalog
 from ...context import Ctx
 from ...model import Decision, GameState, Option
 from ...text import N_, say
-from .._card import NONE, Card, Events, ask, chip_options, seats, take
+from .._card import NONE, Card, Events, ask, chip_for, chip_options, move_rat, seats
 
 
 def _useful_rodent(state: GameState, events: Events) -> None:
@@ -16,7 +16,7 @@ def _useful_rodent(state: GameState, events: Events) -> None:
                    for o in chip_options(state, value, leave_out=("purple",))]
         if options:
             ask(ctx, CARD, "fortune.choice", say("Useful rodent: rat tails for a chip?"),
-                      [Option(NONE, say("Keep the rat stone where it is")), *options])
+                [Option(NONE, say("Keep the rat stone where it is")), *options])
 
 
 def _resolve_useful_rodent(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -24,11 +24,11 @@ def _resolve_useful_rodent(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
     if keys[0] == NONE:
         return
     tails, kind = keys[0].split(":")
-    if ctx.state.supply.get(kind):
-        ctx.seat.rat -= int(tails)
-        ctx.emit("rat", tails=ctx.seat.rat, space=ctx.seat.start_space, why=CARD.name)
-        take(ctx, CARD, kind)
+    chip_for(ctx, CARD, kind, lambda: move_rat(ctx, CARD, -int(tails)))
 
 
-CARD = Card("AP09", N_("Useful rodent"), N_("You may give up 2, 4 or 6 rat tails for a 1-, 2- or 4-chip (any colour "
-            "but purple)."), start={"brewing": _useful_rodent}, resolve=_resolve_useful_rodent)
+CARD = Card(
+    "AP09", N_("Useful rodent"),
+    N_("You may give up 2, 4 or 6 rat tails for a 1-, 2- or 4-chip (any colour but purple)."),
+    start={"brewing": _useful_rodent}, resolve=_resolve_useful_rodent,
+)

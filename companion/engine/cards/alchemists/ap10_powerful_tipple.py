@@ -6,7 +6,7 @@ from ... import catalog
 from ...context import Ctx
 from ...model import Decision, GameState, Option
 from ...text import N_, say, say_n
-from .._card import NONE, Card, Events, ask, chip_options, seats, take
+from .._card import NONE, Card, Events, ask, chip_for, chip_options, seats
 
 
 def _powerful_tipple(state: GameState, events: Events) -> None:
@@ -17,7 +17,7 @@ def _powerful_tipple(state: GameState, events: Events) -> None:
                    for o in chip_options(state, value)]
         if options:
             ask(ctx, CARD, "fortune.choice", say("A powerful tipple: move your droplet back for a chip?"),
-                      [Option(NONE, say("Leave the droplet where it is")), *options])
+                [Option(NONE, say("Leave the droplet where it is")), *options])
 
 
 def _resolve_powerful_tipple(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -26,11 +26,16 @@ def _resolve_powerful_tipple(ctx: Ctx, decision: Decision, keys: tuple[str, ...]
     if keys[0] == NONE:
         return
     back, kind = keys[0].split(":")
-    if ctx.state.supply.get(kind):
-        ctx.seat.droplet -= int(back)
-        ctx.emit("droplet", amount=-int(back), to=ctx.seat.droplet, why=CARD.name)
-        take(ctx, CARD, kind)
+    chip_for(ctx, CARD, kind, lambda: _droplet_back(ctx, int(back)))
 
 
-CARD = Card("AP10", N_("A powerful tipple"), N_("You may move your droplet 1 or 2 spaces back for a 2- or 4-chip."),
-            read=_powerful_tipple, resolve=_resolve_powerful_tipple)
+def _droplet_back(ctx: Ctx, steps: int) -> None:
+    ctx.seat.droplet -= steps
+    ctx.emit("droplet", amount=-steps, to=ctx.seat.droplet, why=CARD.name)
+
+
+CARD = Card(
+    "AP10", N_("A powerful tipple"),
+    N_("You may move your droplet 1 or 2 spaces back for a 2- or 4-chip."),
+    read=_powerful_tipple, resolve=_resolve_powerful_tipple,
+)

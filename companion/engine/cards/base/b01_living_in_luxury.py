@@ -16,6 +16,8 @@ def _luxury(state: GameState, events: Events) -> None:
     events.append({"event": "threshold", "seat": None, "threshold": catalog.LUXURY_THRESHOLD})
 
 
-CARD = Card("B01", N_("Living in Luxury"), N_("This round a pot explodes only when its white chips total more "
-            "than 9."), read=_luxury,
-            other_titles=("Portentous Potables",))
+CARD = Card(
+    "B01", N_("Living in Luxury"),
+    N_("This round a pot explodes only when its white chips total more than 9."),
+    read=_luxury, other_titles=("Portentous Potables",),
+)

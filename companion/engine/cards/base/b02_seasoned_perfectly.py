@@ -14,6 +14,9 @@ def _seasoned(state: GameState, events: Events) -> None:
             ctx.move_droplet(1, CARD.name)
 
 
-CARD = Card("B02", N_("Seasoned Perfectly"), N_("Whoever has white chips totalling exactly 7 in their pot at the "
-            "end of the round moves their droplet 1 space forward."), end={"round_end": _seasoned},
-            other_titles=("Bubbling Over",))
+CARD = Card(
+    "B02", N_("Seasoned Perfectly"),
+    N_("Whoever has white chips totalling exactly 7 in their pot at the end of the round moves their "
+       "droplet 1 space forward."),
+    end={"round_end": _seasoned}, other_titles=("Bubbling Over",),
+)

@@ -14,5 +14,9 @@ def _lucky_devil(state: GameState, events: Events) -> None:
             ctx.gain_points(catalog.LUCKY_DEVIL_VP, CARD.name)
 
 
-CARD = Card("B03", N_("Lucky Devil"), N_("Whoever's scoring space shows a ruby this round gets 2 extra victory "
-            "points, even if their pot exploded."), start={"rubies": _lucky_devil})
+CARD = Card(
+    "B03", N_("Lucky Devil"),
+    N_("Whoever's scoring space shows a ruby this round gets 2 extra victory points, even if their pot "
+       "exploded."),
+    start={"rubies": _lucky_devil},
+)

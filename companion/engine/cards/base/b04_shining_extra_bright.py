@@ -14,6 +14,8 @@ def _shining(state: GameState, events: Events) -> None:
             ctx.gain_rubies(catalog.SHINING_RUBIES, CARD.name)
 
 
-CARD = Card("B04", N_("It's Shining Extra Bright"), N_("Whoever's scoring space shows a ruby this round takes 1 "
-            "extra ruby."), start={"rubies": _shining},
-            other_titles=("Fire Burn",))
+CARD = Card(
+    "B04", N_("It's Shining Extra Bright"),
+    N_("Whoever's scoring space shows a ruby this round takes 1 extra ruby."),
+    start={"rubies": _shining}, other_titles=("Fire Burn",),
+)

@@ -22,6 +22,8 @@ def _resolve_take(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     resolve_take(ctx, CARD, decision, keys)
 
 
-CARD = Card("B05", N_("Schadenfreude"), N_("Whenever a pot explodes this round, the player to that player's left "
-            "takes any one 2-chip."), end={"brewing": _schadenfreude}, resolve=_resolve_take,
-            other_titles=("Malicious Joy", "Toil and Trouble"))
+CARD = Card(
+    "B05", N_("Schadenfreude"),
+    N_("Whenever a pot explodes this round, the player to that player's left takes any one 2-chip."),
+    end={"brewing": _schadenfreude}, resolve=_resolve_take, other_titles=("Malicious Joy", "Toil and Trouble"),
+)

@@ -15,20 +15,20 @@ def _well_stirred(ctx: Ctx, placed: Chip) -> None:
         return
     stirred.append(ctx.seat_no)
     if ctx.seat.status == BREWING:
-        ask(ctx, CARD, "fortune.stir", say("Well Stirred: put the {chip} back into the bag?", chip=chip_label(placed.id)),
-                  [Option("stir", say("Put {chip} back (the flask stays as it is)", chip=chip_label(placed.id)))],
-                  blocking=False, data={"chip": placed.id})
+        label = chip_label(placed.id)
+        ask(ctx, CARD, "fortune.stir", say("Well Stirred: put the {chip} back into the bag?", chip=label),
+            [Option("stir", say("Put {chip} back (the flask stays as it is)", chip=label))],
+            blocking=False, data={"chip": placed.id})
 
 
 def _resolve_stir(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    white = decision.data["chip"]
-    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != white]
-    ctx.seat.pot = [p for p in ctx.seat.pot if p[0] != white]
-    ctx.state.decisions = [d for d in ctx.state.decisions  # the flask's offer for it lapses: it is gone
-                           if d.seat != ctx.seat_no or d.data.get("chip") != white]
-    ctx.put_back([white], CARD.name)
+    ctx.close(decision)
+    ctx.pot_to_bag([decision.data["chip"]], CARD.name)  # the flask's offer for it goes with it
 
 
-CARD = Card("B06", N_("Well Stirred"), N_("This round each player may put the first white chip they draw back "
-            "into the bag (the flask is not used)."), placed=_well_stirred, resolve=_resolve_stir,
-            other_titles=("Cauldron Bubble",))
+CARD = Card(
+    "B06", N_("Well Stirred"),
+    N_("This round each player may put the first white chip they draw back into the bag (the flask is "
+       "not used)."),
+    placed=_well_stirred, resolve=_resolve_stir, other_titles=("Cauldron Bubble",),
+)

@@ -15,6 +15,8 @@ def _pot_is_full(state: GameState, events: Events) -> None:
         evaluation.ask_die(Ctx(state, d.seat, events))
 
 
-CARD = Card("B07", N_("The Pot Is Full"), N_("Whoever rolls the bonus die this round rolls it twice and takes "
-            "both results."), start={"bonus_die": _pot_is_full},
-            other_titles=("Double Double",))
+CARD = Card(
+    "B07", N_("The Pot Is Full"),
+    N_("Whoever rolls the bonus die this round rolls it twice and takes both results."),
+    start={"bonus_die": _pot_is_full}, other_titles=("Double Double",),
+)

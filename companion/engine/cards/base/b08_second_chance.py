@@ -31,7 +31,9 @@ def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
     ctx.put_back(chips, CARD.name)
 
 
-CARD = Card("B08", N_("A Second Chance"), N_("After placing their first 5 chips, each player may once choose to "
-            "go on, or to put all their chips back into the bag and start brewing again."),
-            placed=_second_chance, resolve=_resolve_second_chance,
-            other_titles=("Second Chances",))
+CARD = Card(
+    "B08", N_("A Second Chance"),
+    N_("After placing their first 5 chips, each player may once choose to go on, or to put all their "
+       "chips back into the bag and start brewing again."),
+    placed=_second_chance, resolve=_resolve_second_chance, other_titles=("Second Chances",),
+)

@@ -31,7 +31,10 @@ def _resolve_strong(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None
         ctx.place(chosen, safe=True)
 
 
-CARD = Card("B09", N_("Strong Ingredient"), N_("Start player first, each player who stopped without exploding "
-            "draws up to 5 chips and may place 1 of them in the pot; the rest go back into the bag."),
-            end={"brewing": _strong_ingredient}, looked=_looked_strong, resolve=_resolve_strong,
-            other_titles=("Overpowering Ingredient", "Safety Procedure"))
+CARD = Card(
+    "B09", N_("Strong Ingredient"),
+    N_("Start player first, each player who stopped without exploding draws up to 5 chips and may "
+       "place 1 of them in the pot; the rest go back into the bag."),
+    end={"brewing": _strong_ingredient}, looked=_looked_strong, resolve=_resolve_strong,
+    other_titles=("Overpowering Ingredient", "Safety Procedure"),
+)

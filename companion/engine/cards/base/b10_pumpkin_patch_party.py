@@ -13,6 +13,8 @@ def _pumpkin_party(state: GameState, events: Events) -> None:
     state.card_data["extra_move"] = {"orange": catalog.PUMPKIN_PARTY_EXTRA}
 
 
-CARD = Card("B10", N_("Pumpkin Patch Party"), N_("This round every orange chip moves 1 space further than its "
-            "value."), read=_pumpkin_party,
-            other_titles=("Pumpkin Party",))
+CARD = Card(
+    "B10", N_("Pumpkin Patch Party"),
+    N_("This round every orange chip moves 1 space further than its value."),
+    read=_pumpkin_party, other_titles=("Pumpkin Party",),
+)

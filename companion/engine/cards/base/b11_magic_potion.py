@@ -14,6 +14,8 @@ def _magic_potion(state: GameState, events: Events) -> None:
             ctx.emit("flask_refilled", why=CARD.name)
 
 
-CARD = Card("B11", N_("Magic Potion"), N_("At the end of the round every player's flask is refilled for free."),
-            end={"round_end": _magic_potion},
-            other_titles=("Flask Rabbit",))
+CARD = Card(
+    "B11", N_("Magic Potion"),
+    N_("At the end of the round every player's flask is refilled for free."),
+    end={"round_end": _magic_potion}, other_titles=("Flask Rabbit",),
+)

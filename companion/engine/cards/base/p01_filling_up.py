@@ -13,6 +13,8 @@ def _filling_up(state: GameState, events: Events) -> None:
         ctx.move_droplet(catalog.CARD_DROPLET["P01"], CARD.name)
 
 
-CARD = Card("P01", N_("The Pot Is Filling Up"), N_("Every player moves their droplet 1 space forward."),
-            read=_filling_up,
-            other_titles=("Drop It",))
+CARD = Card(
+    "P01", N_("The Pot Is Filling Up"),
+    N_("Every player moves their droplet 1 space forward."),
+    read=_filling_up, other_titles=("Drop It",),
+)

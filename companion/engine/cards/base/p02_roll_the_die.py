@@ -13,6 +13,8 @@ def _roll_the_die(state: GameState, events: Events) -> None:
         evaluation.ask_die(ctx)
 
 
-CARD = Card("P02", N_("Roll the Die"), N_("Every player rolls the bonus die once and takes the result shown."),
-            read=_roll_the_die,
-            other_titles=("Donations", "Take a Chance"))
+CARD = Card(
+    "P02", N_("Roll the Die"),
+    N_("Every player rolls the bonus die once and takes the result shown."),
+    read=_roll_the_die, other_titles=("Donations", "Take a Chance"),
+)

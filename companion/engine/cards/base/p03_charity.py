@@ -14,5 +14,8 @@ def _charity(state: GameState, events: Events) -> None:
             ctx.gain_rubies(1, CARD.name)
 
 
-CARD = Card("P03", N_("Charity"), N_("The player or players with the fewest rubies each take 1 ruby."), read=_charity,
-            other_titles=("Alms",))
+CARD = Card(
+    "P03", N_("Charity"),
+    N_("The player or players with the fewest rubies each take 1 ruby."),
+    read=_charity, other_titles=("Alms",),
+)

@@ -14,6 +14,8 @@ def _beginners_bonus(state: GameState, events: Events) -> None:
             ctx.chip_from_supply("green", 1, why=CARD.name)
 
 
-CARD = Card("P04", N_("Beginner's Bonus"), N_("The player or players with the fewest victory points each take "
-            "1 green 1-chip into their bag."), read=_beginners_bonus,
-            other_titles=("Beginner's Luck",))
+CARD = Card(
+    "P04", N_("Beginner's Bonus"),
+    N_("The player or players with the fewest victory points each take 1 green 1-chip into their bag."),
+    read=_beginners_bonus, other_titles=("Beginner's Luck",),
+)

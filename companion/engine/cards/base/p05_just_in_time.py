@@ -30,6 +30,9 @@ def _looked_white_out(ctx: Ctx, decision: Decision) -> None:
     looked_white_out(ctx, CARD, decision)
 
 
-CARD = Card("P05", N_("Just in Time"), N_("Each player chooses: 4 victory points, or take 1 white 1-chip out of "
-            "their bag for good."), read=_just_in_time, looked=_looked_white_out, resolve=_resolve_just_in_time,
-            other_titles=("Boomberry Cleanse",))
+CARD = Card(
+    "P05", N_("Just in Time"),
+    N_("Each player chooses: 4 victory points, or take 1 white 1-chip out of their bag for good."),
+    read=_just_in_time, looked=_looked_white_out, resolve=_resolve_just_in_time,
+    other_titles=("Boomberry Cleanse",),
+)

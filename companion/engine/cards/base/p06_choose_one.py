@@ -25,6 +25,9 @@ def _resolve_choose_one(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> 
         take(ctx, CARD, keys[0])
 
 
-CARD = Card("P06", N_("You Only Get to Choose One"), N_("Each player chooses one: 1 black chip, or any one "
-            "2-chip, or 3 rubies."), read=_choose_one, resolve=_resolve_choose_one,
-            other_titles=("But You Only Get to Choose One", "Choices, Choices"))
+CARD = Card(
+    "P06", N_("You Only Get to Choose One"),
+    N_("Each player chooses one: 1 black chip, or any one 2-chip, or 3 rubies."),
+    read=_choose_one, resolve=_resolve_choose_one,
+    other_titles=("But You Only Get to Choose One", "Choices, Choices"),
+)

@@ -25,6 +25,8 @@ def _resolve_choose_wisely(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
         resolve_take(ctx, CARD, decision, keys)
 
 
-CARD = Card("P09", N_("Choose Wisely"), N_("Each player chooses: move the droplet 2 spaces forward, or take 1 "
-            "purple chip."), needs="purple", read=_choose_wisely, resolve=_resolve_choose_wisely,
-            other_titles=("Decisions, Decisions...",))
+CARD = Card(
+    "P09", N_("Choose Wisely"),
+    N_("Each player chooses: move the droplet 2 spaces forward, or take 1 purple chip."),
+    needs="purple", read=_choose_wisely, resolve=_resolve_choose_wisely, other_titles=("Decisions, Decisions...",),
+)

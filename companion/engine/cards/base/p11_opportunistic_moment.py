@@ -10,18 +10,15 @@ from ...text import N_, say
 from .._card import NONE, Card, Events, look, put_back_hand, seats
 
 
-def _upgrade(state: GameState, chip_id: str) -> tuple[str, int] | None:
-    """The same colour's next higher value it comes in (1 -> 2 -> 4; white 2 -> 3), if any.
-
-    Orange is never upgraded (publisher clarification; an orange 1 never becomes the Herb Witches'
-    orange 6), nor a colour whose book is not out yet.
-    """
+def _upgrade(state: GameState, chip_id: str) -> int | None:
+    """The value one level up (`GameConfig.next_value`: 1 -> 2 -> 4; white 2 -> 3) of a chip the
+    card may swap, while the box has one. Orange is never upgraded (publisher clarification; an
+    orange 1 never becomes the Herb Witches' orange 6), nor a colour whose book is not out yet."""
     c = chip(chip_id)
     if c.color in catalog.NEVER_UPGRADED or not catalog.book_out(c.color, state.round):
         return None
-    higher = sorted(v for (color, v) in catalog.box(state.config.supply, state.config.expansions)
-                    if color == c.color and v > c.value)
-    return (c.color, higher[0]) if higher else None
+    value = state.config.next_value(c.color, c.value)
+    return value if value and state.supply.get(f"{c.color}-{value}") else None
 
 
 def _opportunity(state: GameState, events: Events) -> None:
@@ -31,8 +28,8 @@ def _opportunity(state: GameState, events: Events) -> None:
 
 
 def _looked_opportunity(ctx: Ctx, decision: Decision) -> None:
-    swaps = [Option(c, say("Swap {chip} for a {better}", chip=chip_label(c), better=kind_label(*up))) for c in ctx.seat.hand
-             if (up := _upgrade(ctx.state, c)) and ctx.state.supply.get(f"{up[0]}-{up[1]}")]
+    swaps = [Option(c, say("Swap {chip} for a {better}", chip=chip_label(c), better=kind_label(chip(c).color, up)))
+             for c in ctx.seat.hand if (up := _upgrade(ctx.state, c))]
     if swaps:
         decision.options = [*swaps, Option(NONE, say("No swap: all go back"))]
         decision.prompt = say("An Opportunistic Moment: swap one chip for the next higher value?")
@@ -43,19 +40,19 @@ def _looked_opportunity(ctx: Ctx, decision: Decision) -> None:
 
 
 def _resolve_opportunity(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
-    """The swapped chip goes to the box and its upgrade into the bag; the others go back."""
+    """The swapped chip goes to the box and its upgrade into the bag; the others go back (the
+    swapped one too when its upgrade has been sold out since it was offered)."""
     ctx.close(decision)
-    swapped = keys[0] if keys[0] != NONE else None
-    up = _upgrade(ctx.state, swapped) if swapped else None
-    if up and ctx.chip_from_supply(*up, why=CARD.name) is None:
-        swapped = None  # sold out since it was offered: the chip stays
-    put_back_hand(ctx, CARD, keep=swapped)
-    if swapped:
-        ctx.chip_to_supply(swapped, CARD.name)
+    up = _upgrade(ctx.state, keys[0]) if keys[0] != NONE else None
+    put_back_hand(ctx, CARD, keep=keys[0] if up else None)
+    if up:
+        ctx.trade_up(keys[0], up, CARD.name)
 
 
-CARD = Card("P11", N_("An Opportunistic Moment"), N_("Each player draws 4 chips from their bag and may swap one "
-            "of them for the same colour's next higher value (never orange); who cannot swap takes 1 green "
-            "1-chip. All drawn chips go back into the bag."), read=_opportunity, looked=_looked_opportunity,
-            resolve=_resolve_opportunity,
-            other_titles=("Flea Market",))
+CARD = Card(
+    "P11", N_("An Opportunistic Moment"),
+    N_("Each player draws 4 chips from their bag and may swap one of them for the same colour's next "
+       "higher value (never orange); who cannot swap takes 1 green 1-chip. All drawn chips go back "
+       "into the bag."),
+    read=_opportunity, looked=_looked_opportunity, resolve=_resolve_opportunity, other_titles=("Flea Market",),
+)

@@ -34,6 +34,9 @@ def _pay_less_is_more(state: GameState, events: Events) -> None:
             ctx.gain_rubies(1, CARD.name)
 
 
-CARD = Card("P12", N_("Less Is More"), N_("Every player draws 5 chips from their bag; the player or players with "
-            "the lowest total take 1 blue 2-chip, everyone else takes 1 ruby. All drawn chips go back into "
-            "the bag."), read=_less_is_more, looked=_looked_less_is_more, end={"fortune": _pay_less_is_more})
+CARD = Card(
+    "P12", N_("Less Is More"),
+    N_("Every player draws 5 chips from their bag; the player or players with the lowest total take 1 "
+       "blue 2-chip, everyone else takes 1 ruby. All drawn chips go back into the bag."),
+    read=_less_is_more, looked=_looked_less_is_more, end={"fortune": _pay_less_is_more},
+)

@@ -396,8 +396,7 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
         return  # chips_placed offers the rest
     if seat.patient == "forgetfulness":
         _spend(ctx, chip(key).value)
-        seat.pot = [p for p in seat.pot if p[0] != key]
-        ctx.put_back([key], N_("Forgetfulness"))
+        ctx.pot_to_bag([key], N_("Forgetfulness"))
         offer(ctx, None)
         return
     assert placed is not None
@@ -411,9 +410,7 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
         _move_last(ctx, placing.landing(_before_last(seat), 2 * chip(placed).value, 0), N_("Wing ears"))
     elif key == "back":
         _spend(ctx, ACTION_COST["back"])
-        ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") != placed]
-        seat.pot.pop()
-        ctx.put_back([placed], N_("Wing ears"))
+        ctx.pot_to_bag([placed], N_("Wing ears"))
     else:
         _spend(ctx, ACTION_COST["witchs-hump"])
         bonus, why = _hump_bonus(placed), N_("Witch's hump")
@@ -453,9 +450,7 @@ def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
         assert patient is not None
         _take(ctx, patient, int(key))
     elif decision.kind == SWAP:
-        value = decision.data["value"]
-        ctx.chip_to_supply(key, N_("Chicken eyes"))
-        ctx.chip_from_supply(chip(key).color, value, why=N_("Chicken eyes"))
+        ctx.trade_up(key, decision.data["value"], N_("Chicken eyes"))
     elif decision.kind == BUY and key != NONE:
         color, value = key.rsplit("-", 1)
         ctx.chip_from_supply(color, int(value), why=N_("Vampirism"))

@@ -94,13 +94,20 @@ def _flask_after_explosion(ctx: Ctx, decision: Decision, key: str) -> None:
     """The white that exploded the pot goes back; questions its stop opened (red set 2) are moot."""
     seat = ctx.seat
     white = _whites(seat)[-1]
-    seat.pot = [p for p in seat.pot if p[0] != white]
     seat.flask_full = False
     seat.status = BREWING
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
     ctx.emit("flask", chip=white)
+    ctx.pot_to_bag([white], None)
     ctx.emit("unexploded", white_total=seat.white_total)
-    seat.put_in_bag([white])
+
+
+H_E1 = Witch(
+    "H-E1", EXPLOSION, N_("Flask after an explosion"),
+    N_("Right after your pot explodes, if your flask is full: use it anyway. The white chip goes "
+       "back into the bag, the explosion is undone and you may draw on or stop."),
+    "explosion", _flask_after_explosion_usable, _flask_after_explosion,
+)
 
 
 def _draw_six_usable(state: GameState, n: int) -> bool:
@@ -115,6 +122,14 @@ def _draw_six(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.ask(LOOK, RULE, say_n("Witch: draw {n} chip, then place it or not",
                               "Witch: draw {n} chips, then place any of them one by one", reveal),
             [Option(NONE, say("Place no more, the rest go back"))], data={"reveal": reveal})
+
+
+H_E2 = Witch(
+    "H-E2", EXPLOSION, N_("Draw six"),
+    N_("While you brew: draw 6 chips from your bag and place any of them, one at a time, each with "
+       "its action; the others go back into the bag."),
+    "brewing", _draw_six_usable, _draw_six,
+)
 
 
 def _placed_from_six(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -151,11 +166,15 @@ def _whites_back_options(state: GameState, n: int) -> list[Option]:
 
 def _whites_back(ctx: Ctx, decision: Decision, key: str) -> None:
     """Their spaces stay empty: the next chip counts from the newest chip left (Q-H4)."""
-    seat = ctx.seat
-    back = _whites(seat)[-int(key):]
-    seat.pot = [p for p in seat.pot if p[0] not in back]
-    ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no or d.data.get("chip") not in back]
-    ctx.put_back(back, N_("witch"))
+    ctx.pot_to_bag(_whites(ctx.seat)[-int(key):], N_("witch"))
+
+
+H_E3 = Witch(
+    "H-E3", EXPLOSION, N_("Two whites back"),
+    N_("While you brew: put the last 2 white chips you placed back into the bag (or only the last "
+       "one); the next chip counts from your newest chip left."),
+    "brewing", _whites_back_usable, _whites_back, _whites_back_options,
+)
 
 
 def unharmed(seat: Seat) -> bool:
@@ -172,16 +191,23 @@ def _in_force(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.seat.called.append(decision.data["witch"])
 
 
+H_E4 = Witch(
+    "H-E4", EXPLOSION, N_("No explosion penalty"),
+    N_("After the potion phase, if your pot exploded: take both the victory points and the coins of "
+       "your scoring space, and roll the bonus die if your space is the furthest."),
+    "evaluation", _no_penalty_usable, _in_force,
+)
+
+
 # H-B1..H-B4: the shop ----------------------------------------------------------------------------
 
 def _upgrade(state: GameState, chip_id: str) -> str | None:
-    """The kind one level up (1 -> 2 -> 4) of a chip of an upgradable colour, while the box has one."""
+    """The kind one level up (`GameConfig.next_value`: 1 -> 2 -> 4) of a chip of an upgradable
+    colour, while the box has one."""
     c = chip(chip_id)
-    if c.color not in UPGRADABLE:
-        return None
-    higher = sorted(v for (color, v) in catalog.SUPPLIES[state.config.supply] if color == c.color and v > c.value)
-    kind = f"{c.color}-{higher[0]}" if higher else None
-    return kind if kind and state.supply.get(kind) else None
+    value = state.config.next_value(c.color, c.value) if c.color in UPGRADABLE else None
+    kind = f"{c.color}-{value}"
+    return kind if value and state.supply.get(kind) else None
 
 
 def _upgrade_options(state: GameState, n: int) -> list[Option]:
@@ -210,9 +236,15 @@ def _upgrade_chips(ctx: Ctx, decision: Decision, key: str) -> None:
     for cid in chips:
         kind = _upgrade(ctx.state, cid)
         if kind:
-            color, value = kind.rsplit("-", 1)
-            ctx.chip_to_supply(cid, N_("witch"))
-            ctx.chip_from_supply(color, int(value), N_("witch"))
+            ctx.trade_up(cid, int(kind.rsplit("-", 1)[1]), N_("witch"))
+
+
+H_B1 = Witch(
+    "H-B1", BUYING, N_("Upgrade"),
+    N_("In the shop: upgrade the last 2 chips in your pot one level each, or any 1 chip in your pot "
+       "(1 to 2, 2 to 4; never orange). The bigger chip goes into your bag."),
+    "shop", _upgrade_usable, _upgrade_chips, _upgrade_options,
+)
 
 
 def _shops(state: GameState, n: int) -> bool:
@@ -229,8 +261,23 @@ def _double_coins(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.emit("coins", amount=ctx.seat.coins)
 
 
+H_B2 = Witch(
+    "H-B2", BUYING, N_("Double coins"),
+    N_("In the shop, before you buy: double your coins (you still buy at most 2 chips of different "
+       "colours). In round 9: double them before they become victory points."),
+    "shop", _double_coins_usable, _double_coins,
+)
+
+
 def _free_copy_usable(state: GameState, n: int) -> bool:
     return _shops(state, n) and len(state.seats[n].bought) < catalog.MAX_PURCHASES
+
+
+H_B3 = Witch(
+    "H-B3", BUYING, N_("Free copy"),
+    N_("In the shop: the next chip you buy comes twice; the copy is free."),
+    "shop", _free_copy_usable, _in_force,
+)
 
 
 def free_copy(state: GameState, seat_no: int, chip_id: str, events: Events) -> None:
@@ -253,6 +300,14 @@ def _rubies_to_coins(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.emit("coins", amount=seat.coins)
 
 
+H_B4 = Witch(
+    "H-B4", BUYING, N_("Rubies to coins"),
+    N_("In the shop: take 2 coins for every ruby you own; you keep the rubies. An exploded pot whose "
+       "owner took the points shops with these coins."),
+    "shop", _rubies_to_coins_usable, _rubies_to_coins,
+)
+
+
 # H-G1..H-G4: points and rubies ---------------------------------------------------------------------
 
 def colours_points(seat: Seat) -> int:
@@ -267,6 +322,14 @@ def _colours_usable(state: GameState, n: int) -> bool:
 
 def _colours(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.gain_points(colours_points(ctx.seat), N_("witch"))
+
+
+H_G1 = Witch(
+    "H-G1", POINTS, N_("Colours in the pot"),
+    N_("Victory point step: victory points by the colours in your pot (white does not count): 1 to 4 "
+       "colours 3, 5 colours 4, 6 colours 7, 7 colours 10, 8 colours 14."),
+    "points", _colours_usable, _colours,
+)
 
 
 ALWAYS_VALUABLE: tuple[str, ...] = ("purple", "locoweed")
@@ -292,6 +355,14 @@ def _bag(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.gain_points(bag_points(ctx.seat), N_("witch"))
 
 
+H_G2 = Witch(
+    "H-G2", POINTS, N_("Count the bag"),
+    N_("Victory point step: 2 victory points for every chip in your bag worth 2 or more, and for "
+       "every purple chip; white and black chips give nothing."),
+    "points", _bag_usable, _bag,
+)
+
+
 def _ruby_space_rubies(state: GameState, n: int) -> int:
     """What H-G3 adds: rubies up to the space's VP in all, counting the space's own ruby and
     "It's Shining Extra Bright"'s (the two do not combine, §1.7; Q-H2)."""
@@ -310,6 +381,14 @@ def _ruby_space(ctx: Ctx, decision: Decision, key: str) -> None:
     ctx.gain_rubies(_ruby_space_rubies(ctx.state, ctx.seat_no), N_("witch"))
 
 
+H_G3 = Witch(
+    "H-G3", POINTS, N_("Rubies for points"),
+    N_("Ruby step: if your scoring space shows a ruby, take as many rubies in all as it shows "
+       "victory points (with \"It's Shining Extra Bright\": this instead of the card's ruby)."),
+    "rubies", _ruby_space_usable, _ruby_space,
+)
+
+
 def ruby_cost(seat: Seat, cost: int) -> int:
     """A droplet step's or a flask refill's price in rubies: 1 after the witch H-G4 is called."""
     return catalog.WITCH_RUBY_COST if "H-G4" in seat.called else cost
@@ -319,62 +398,23 @@ def _cheap_rubies_usable(state: GameState, n: int) -> bool:
     return not _last_round(state) and state.seats[n].rubies >= catalog.WITCH_RUBY_COST
 
 
+H_G4 = Witch(
+    "H-G4", POINTS, N_("Cheap rubies"),
+    N_("When you spend rubies at the end of a round (not in round 9): each droplet step and flask "
+       "refill costs 1 ruby instead of 2."),
+    "spend", _cheap_rubies_usable, _in_force,
+)
+
+
 # the witches -----------------------------------------------------------------------------------------
 
-_WITCHES = (
-    Witch("H-E1", EXPLOSION, N_("Flask after an explosion"),
-          N_("Right after your pot explodes, if your flask is full: use it anyway. The white chip goes "
-             "back into the bag, the explosion is undone and you may draw on or stop."),
-          "explosion", _flask_after_explosion_usable, _flask_after_explosion),
-    Witch("H-E2", EXPLOSION, N_("Draw six"),
-          N_("While you brew: draw 6 chips from your bag and place any of them, one at a time, each with "
-             "its action; the others go back into the bag."),
-          "brewing", _draw_six_usable, _draw_six),
-    Witch("H-E3", EXPLOSION, N_("Two whites back"),
-          N_("While you brew: put the last 2 white chips you placed back into the bag (or only the last "
-             "one); the next chip counts from your newest chip left."),
-          "brewing", _whites_back_usable, _whites_back, _whites_back_options),
-    Witch("H-E4", EXPLOSION, N_("No explosion penalty"),
-          N_("After the potion phase, if your pot exploded: take both the victory points and the coins "
-             "of your scoring space, and roll the bonus die if your space is the furthest."),
-          "evaluation", _no_penalty_usable, _in_force),
-    Witch("H-B1", BUYING, N_("Upgrade"),
-          N_("In the shop: upgrade the last 2 chips in your pot one level each, or any 1 chip in your pot "
-             "(1 to 2, 2 to 4; never orange). The bigger chip goes into your bag."),
-          "shop", _upgrade_usable, _upgrade_chips, _upgrade_options),
-    Witch("H-B2", BUYING, N_("Double coins"),
-          N_("In the shop, before you buy: double your coins (you still buy at most 2 chips of different "
-             "colours). In round 9: double them before they become victory points."),
-          "shop", _double_coins_usable, _double_coins),
-    Witch("H-B3", BUYING, N_("Free copy"),
-          N_("In the shop: the next chip you buy comes twice; the copy is free."),
-          "shop", _free_copy_usable, _in_force),
-    Witch("H-B4", BUYING, N_("Rubies to coins"),
-          N_("In the shop: take 2 coins for every ruby you own; you keep the rubies. An exploded pot whose "
-             "owner took the points shops with these coins."),
-          "shop", _rubies_to_coins_usable, _rubies_to_coins),
-    Witch("H-G1", POINTS, N_("Colours in the pot"),
-          N_("Victory point step: victory points by the colours in your pot (white does not count): 1 to 4 "
-             "colours 3, 5 colours 4, 6 colours 7, 7 colours 10, 8 colours 14."),
-          "points", _colours_usable, _colours),
-    Witch("H-G2", POINTS, N_("Count the bag"),
-          N_("Victory point step: 2 victory points for every chip in your bag worth 2 or more, and for every "
-             "purple chip; white and black chips give nothing."),
-          "points", _bag_usable, _bag),
-    Witch("H-G3", POINTS, N_("Rubies for points"),
-          N_("Ruby step: if your scoring space shows a ruby, take as many rubies in all as it shows victory "
-             "points (with \"It's Shining Extra Bright\": this instead of the card's ruby)."),
-          "rubies", _ruby_space_usable, _ruby_space),
-    Witch("H-G4", POINTS, N_("Cheap rubies"),
-          N_("When you spend rubies at the end of a round (not in round 9): each droplet step and flask "
-             "refill costs 1 ruby instead of 2."),
-          "spend", _cheap_rubies_usable, _in_force),
-)
-WITCHES: dict[str, Witch] = {w.id: w for w in _WITCHES}
+WITCHES: dict[str, Witch] = {
+    w.id: w for w in (H_E1, H_E2, H_E3, H_E4, H_B1, H_B2, H_B3, H_B4, H_G1, H_G2, H_G3, H_G4)
+}
 
 
 def of_type(kind: str) -> list[str]:
-    return [w.id for w in _WITCHES if w.type == kind]
+    return [w.id for w in WITCHES.values() if w.type == kind]
 
 
 # which witch, who pays -------------------------------------------------------------------------------
@@ -436,7 +476,7 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
         return
     witches = [w for w in in_play(state) if w.moment in moments]
     for n in range(len(state.seats)) if seats is None else seats:
-        want = [w for w in witches if usable(state, n, w) and (state.phase != "shop" or state.shopper == n)]
+        want = [w for w in witches if usable(state, n, w) and _in_turn(state, n)]
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
         for witch_id, d in open_.items():
@@ -445,6 +485,14 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
         for w in want:
             if w.id not in open_:
                 _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
+
+
+def _in_turn(state: GameState, n: int) -> bool:
+    """The seat still acts in this standing moment: while brewing (each witch says when), in the
+    shop on its turn, at the ruby step until it is done (after "done" she is not offered again)."""
+    if state.phase == "shop":
+        return state.shopper == n
+    return state.phase != "spend" or not state.seats[n].done
 
 
 def at_end(state: GameState, phase: str, events: Events) -> None:

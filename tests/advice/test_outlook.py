@@ -4,7 +4,7 @@ import pytest
 
 from companion.advice import outlook
 
-from .scenario import books, draws, game, set_bag, stop
+from ..engine.scenario import books, draws, game, set_bag, stop
 
 
 def row(view, kind):

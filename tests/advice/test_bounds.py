@@ -9,7 +9,7 @@ from companion.advice import Search, advise, bounds, compact, whatif
 from companion.engine import IllegalAction
 from companion.engine.model import BREWING
 
-from .scenario import books, draws, game, set_bag
+from ..engine.scenario import books, draws, game, set_bag
 from .test_advice import REFERENCE, position
 
 SETS = {"red": (1, 2, 3, 4), "yellow": (1, 2, 3, 4), "green": (1, 2, 3, 4), "blue": (1, 2, 3, 4),
