@@ -249,7 +249,6 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
     essence.refuse_card(state)
     fortune.check(state, action.card)
-    brewing.returns_unseen(state, events)
     fortune.read(state, action.card, events)
 
 
