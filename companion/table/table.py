@@ -12,6 +12,7 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,8 +25,10 @@ from companion.engine import (
     GameConfig,
     GameState,
     IllegalAction,
+    Return,
     action_from_dict,
     action_to_dict,
+    apply,
     available_cards,
     legal_actions,
     step,
@@ -33,7 +36,7 @@ from companion.engine import (
 )
 from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
 
-from . import history, refusals
+from . import history, refusals, returns
 from .history import INPUT, REASSIGN, VOID, Counted
 from .reads import action_for_read
 from .refusals import Repeats
@@ -81,7 +84,11 @@ class Table:
         self._paused = False
         self._repeats = Repeats()
         self._links: dict[str, LinkStatus] = {}
+        self._passes: dict[tuple[int, str], returns.Pass] = {}  # (seat, chip) -> its last read taken
         self._load(entries)
+        self._open = {a.id: a for a in self.journal.anomalies(game_id, unresolved_only=True)
+                      if a.code in (returns.HELD, returns.EARLY) and "answer" not in a.payload}
+        """Reads held for their seat's answer and pots poured back early, by anomaly id (`returns`)."""
 
     @classmethod
     def open(cls, db: Database, game_id: int) -> Table:
@@ -200,22 +207,35 @@ class Table:
     def assign_read(self, anomaly_id: int, seat: int, source: str = "host") -> Outcome:
         """Count a refused read as read at `seat`'s bag (a chip passed the wrong reader), settling its anomaly."""
         with self._lock:
-            anomaly = self._open_anomaly(anomaly_id)
-            read = anomaly.payload.get("read")
-            if not isinstance(read, dict):
-                raise CorrectionRefused(f"anomaly {anomaly_id} is not a read: enter the draw by hand instead")
-            if not 0 <= seat < len(self._state.seats):
-                raise CorrectionRefused(f"there is no seat {seat} at this table")
-            moved = {"reader": read["reader"], "uid": read["uid"]}
-            try:
-                tag_chip = self._chip_of(read["uid"])
-                if self._bound is not None:
-                    moved["tag_chip"] = tag_chip
-                action = action_for_read(self._state, seat, tag_chip, self._bound)
-                step(self._state, action)
-            except IllegalAction as exc:
-                raise CorrectionRefused(f"the read cannot be {self._state.seats[seat].name}'s: {exc.reason}") from None
+            action, moved = self._assigned(self._open_anomaly(anomaly_id), seat)
             return _accepted(self._offer(action, source, {"read": moved, "assigned": seat}, [anomaly_id]))
+
+    def assignable(self, anomaly: AnomalyRow, seat: int) -> bool:
+        """Whether `assign_read` would take this read at that seat now (nothing is written)."""
+        with self._lock:
+            try:
+                self._assigned(anomaly, seat)
+            except CorrectionRefused:
+                return False
+            return anomaly.resolved_by is None and "answer" not in anomaly.payload
+
+    def _assigned(self, anomaly: AnomalyRow, seat: int) -> tuple[Action, dict[str, Any]]:
+        """The input a refused read stands for at `seat`'s bag, checked by the engine, and the read as journalled."""
+        read = anomaly.payload.get("read")
+        if not isinstance(read, dict):
+            raise CorrectionRefused(f"anomaly {anomaly.id} is not a read: enter the draw by hand instead")
+        if not 0 <= seat < len(self._state.seats):
+            raise CorrectionRefused(f"there is no seat {seat} at this table")
+        moved = {"reader": read["reader"], "uid": read["uid"]}
+        try:
+            tag_chip = self._chip_of(read["uid"])
+            if self._bound is not None:
+                moved["tag_chip"] = tag_chip
+            action = action_for_read(self._state, seat, tag_chip, self._bound)
+            step(self._state, action)
+        except IllegalAction as exc:
+            raise CorrectionRefused(f"the read cannot be {self._state.seats[seat].name}'s: {exc.reason}") from None
+        return action, moved
 
     def tag_seen(self, event: TagSeen) -> None:
         """For reader threads: queue the read and return at once; the table's worker applies it."""
@@ -242,7 +262,7 @@ class Table:
             try:
                 if event is None:
                     return
-                self.read(event.reader, event.uid)
+                self.read(event.reader, event.uid, at=event.at)
                 if event.settled is not None:
                     event.settled()  # journalled or refused: the bag may forget it
             except Exception:  # a failing read must not stop the reads behind it
@@ -250,9 +270,11 @@ class Table:
             finally:
                 self._queue.task_done()
 
-    def read(self, reader: str, uid: str, *, source: str | None = None) -> Outcome:
-        """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly."""
+    def read(self, reader: str, uid: str, *, source: str | None = None, at: float | None = None) -> Outcome:
+        """A chip seen at a reader (at `at`, seconds since the epoch): becomes a draw, return or
+        purchase, an enrolment, a read held for its seat (`returns`), or an anomaly."""
         source = source or f"reader:{reader}"
+        at = time.time() if at is None else at
         read: dict[str, Any] = {"reader": reader, "uid": uid}
         with self._lock:
             if self.registry is not None and self.registry.enrolment() is not None:
@@ -276,7 +298,130 @@ class Table:
                 action = action_for_read(self._state, seat, tag_chip, self._bound)
             except IllegalAction as exc:
                 return self._refuse(source, {"read": read}, exc.code, exc.reason)
-            return self._offer(action, source, {"read": read}, ())
+            chip = getattr(action, "chip", None)
+            last = self._passes.get((seat, chip or ""))
+            moved = last is not None and (mine := self.last_input(seat)) is not None and mine.entry.seq != last.seq
+            held = returns.judge(self._state, seat, action, last, moved, at)
+            if held is not None:
+                outcome = self._refuse(source, {"read": read, "chip": chip, "round": self._state.round}, *held)
+                if held[0] != returns.TWICE and outcome.anomaly is not None:
+                    self._open[outcome.anomaly.id] = outcome.anomaly
+                return outcome
+            outcome = self._offer(action, source, {"read": read}, ())
+            if outcome.accepted and chip is not None:
+                kind = "return" if isinstance(action, Return) else "draw"
+                self._passes[(seat, chip)] = returns.Pass(at, outcome.seq, kind, self._state.round)
+            return outcome
+
+    # chips going back (returns.py) -------------------------------------------------------------
+
+    def held(self, seat: int) -> list[AnomalyRow]:
+        """The seat's reads held for its answer ("was it drawn?"), oldest first."""
+        with self._lock:
+            return [a for a in self._open.values() if a.code == returns.HELD and self._seat_of(a) == seat]
+
+    def _seat_of(self, anomaly: AnomalyRow) -> int | None:
+        return self.setup.readers.get(anomaly.payload["read"]["reader"])
+
+    def settle(self, seat: int, source: str = "host") -> list[Outcome]:
+        """Every chip the seat's bag still expects back is in it (the seat or the host says so, in one tap)."""
+        with self._lock:
+            if not 0 <= seat < len(self._state.seats):
+                raise CorrectionRefused(f"there is no seat {seat} at this table")
+            settled = []
+            for chip in returns.to_go_back(self._state, seat):
+                settled.append(_accepted(self._offer(Return(seat, chip), source, {"settled": True}, ())))
+                self._passes[(seat, chip)] = returns.Pass(0.0, settled[-1].seq, "settled", self._state.round)
+            return settled
+
+    def answer_read(self, anomaly_id: int, drawn: bool, source: str = "host") -> Outcome:
+        """A held read answered: drawn (the chips still expected back are in the bag, and the
+        read is entered as the draw it was), or not (a chip passing the mouth: nothing changes)."""
+        with self._lock:
+            anomaly = self._open.get(anomaly_id)
+            if anomaly is None or anomaly.code != returns.HELD:
+                raise CorrectionRefused(f"there is no read {anomaly_id} waiting for an answer")
+            seat = self._seat_of(anomaly)
+            assert seat is not None
+            if not drawn:
+                del self._open[anomaly_id]
+                self.journal.answer_anomaly(self.game_id, anomaly_id, {"drawn": False, "by": source})
+                self._notify(self._seq, {"kind": "answered", "id": anomaly_id})
+                return Outcome(self._seq)
+            try:
+                step(self._state, Draw(seat, anomaly.payload["chip"]))
+            except IllegalAction as exc:
+                raise CorrectionRefused(f"it cannot be a draw now: {exc.reason}") from None
+            self.settle(seat, source)
+            del self._open[anomaly_id]
+            outcome = _accepted(self._offer(Draw(seat, anomaly.payload["chip"]), source,
+                                            {"read": anomaly.payload["read"], "answered": True}, [anomaly_id]))
+            self._release(seat, source)
+            return outcome
+
+    def drawable(self, anomaly: AnomalyRow) -> bool:
+        """Whether answering "drawn" to a held read would be taken now (nothing is written)."""
+        with self._lock:
+            seat = self._seat_of(anomaly)
+            if anomaly.id not in self._open or anomaly.code != returns.HELD or seat is None:
+                return False
+            state = self._state.clone()
+            try:
+                for chip in returns.to_go_back(state, seat):
+                    apply(state, Return(seat, chip))
+                apply(state, Draw(seat, anomaly.payload["chip"]))
+            except IllegalAction:
+                return False
+            return True
+
+    def _release(self, seat: int, source: str) -> None:
+        """The seat's bag is settled: its other held reads are draws like any read at a settled bag
+        (one the engine refuses, such as the drawn chip read again, is closed with its reason)."""
+        for anomaly in self.held(seat):
+            del self._open[anomaly.id]
+            outcome = self._offer(Draw(seat, anomaly.payload["chip"]), source,
+                                  {"read": anomaly.payload["read"], "answered": True}, [anomaly.id])
+            if not outcome.accepted:
+                self.journal.answer_anomaly(self.game_id, anomaly.id, {"drawn": False, "by": source})
+
+    def read_back(self, seq: int, seat: int, source: str = "host") -> Outcome:
+        """The chip whose read at #seq counted as going back into the seat's bag was drawn: it had
+        gone in unread before, and the read was it coming out. Only while that is the seat's last input."""
+        with self._lock:
+            last = self.last_input(seat)
+            if last is None or last.entry.seq != seq or not isinstance(last.action, Return) \
+                    or "read" not in last.entry.payload:
+                raise CorrectionRefused(f"#{seq} is not {self._state.seats[seat].name}'s last input read going back")
+            return _accepted(self._offer(Draw(seat, last.action.chip), source, {"instead_of": seq}, ()))
+
+    def round_began(self) -> int:
+        """The journal's seq when this round's card was turned (0 before the first)."""
+        with self._lock:
+            return next((c.entry.seq for c in reversed(self._counted) if isinstance(c.action, Fortune)), 0)
+
+    def last_input(self, seat: int) -> Counted | None:
+        """The seat's last input that counts."""
+        with self._lock:
+            return next((c for c in reversed(self._counted) if getattr(c.action, "seat", None) == seat), None)
+
+    def _close_open(self) -> None:
+        """After each input: a pot poured back early counts as back once the game expects it; a read
+        held in a round that is over can no longer be that round's draw."""
+        for anomaly in list(self._open.values()):
+            seat, chip = self._seat_of(anomaly), anomaly.payload["chip"]
+            if seat is None:
+                continue
+            if anomaly.code == returns.HELD:
+                if anomaly.payload.get("round") != self._state.round or self._state.phase == "game_over":
+                    del self._open[anomaly.id]
+                    self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": "the round is over"})
+            elif chip in self._state.seats[seat].returning:
+                del self._open[anomaly.id]
+                self._offer(Return(seat, chip), anomaly.source, {"read": anomaly.payload["read"], "early": True},
+                            [anomaly.id])
+            elif self._state.phase not in returns.POURING:  # it left the pot some other way (back to the box)
+                del self._open[anomaly.id]
+                self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": "the chip went back to the box"})
 
     def _chip_of(self, uid: str) -> str:
         if self.registry is None:
@@ -310,6 +455,8 @@ class Table:
             if self._bound is not None and "read" in extra:
                 self._bound[extra["read"]["tag_chip"]] = data["chip"]
             self._publish(entry, result.state, result.events)
+            if self._open:
+                self._close_open()
             return Outcome(entry.seq, entry=entry, events=result.events)
 
     def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
