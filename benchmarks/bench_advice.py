@@ -18,13 +18,11 @@ import os
 import random
 import time
 
+from companion.advice import TooDeep, advise, certified, compact, may_draw, outlook, whatif
 from companion.autoplay import play_game
 from companion.books import every_colour, parse_choice
 from companion.dealing import deal_setup
-from companion.engine import Action, Fortune, GameConfig, GameState, compact, new_game, step, whatif
-from companion.engine.advice import TooDeep, advise, may_draw
-from companion.engine.bounds import certified
-from companion.engine.outlook import outlook
+from companion.engine import Action, Fortune, GameConfig, GameState, new_game, step
 from companion.webapp.assist import ENGINE_LIVE_LIMIT, LIVE_LIMIT
 from companion.webapp.memory import settle
 

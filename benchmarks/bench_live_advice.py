@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_sse import next_input
+from companion.advice import may_draw
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw
-from companion.engine.advice import may_draw
 from companion.webapp import assist
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .advice import Search, TooDeep, answered, ignore_offers, worth
 from .engine import (
     Action,
     Buy,
@@ -23,17 +24,14 @@ from .engine import (
     Spend,
     Stop,
     apply,
-    bowl,
     catalog,
     explosion_risk,
     legal_moves,
     new_game,
     waiting_for,
-    whatif,
 )
-from .engine.advice import Search, TooDeep
-from .engine.evaluation import DIE, REWARD, price
-from .engine.worth import worth
+from .engine.expansions.herb_witches import bowl
+from .engine.phases.evaluation import DIE, REWARD, price
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -136,13 +134,13 @@ more than the VP its rubies bring at the end. An exploded pot
                 if draws or pending.rule == DIE:
                     return None  # looking at chips or rolling the die (a card's roll while brewing): chance
                 choices = [a for a in mine if isinstance(a, Choose) and a.decision == pending.id]
-                return max(choices, key=lambda a: search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value)
-            now = whatif.ignore_offers(state, seat)
+                return max(choices, key=lambda a: search.settle(answered(state, seat, a.decision, a.keys[0])).value)
+            now = ignore_offers(state, seat)
             options: list[tuple[float, Action]] = [(search.end(now).value, Stop(seat))]
             drawn = search.draw(now)
             if drawn is not None and draws:
                 options.append((drawn.value, draws[below(self.rng, len(draws))]))
-            options += [(search.settle(whatif.answer(state, seat, a.decision, a.keys[0])).value, a)
+            options += [(search.settle(answered(state, seat, a.decision, a.keys[0])).value, a)
                         for a in mine if isinstance(a, Choose)]
         except TooDeep:
             return None

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.books import RANDOM, Choice, deal
-from companion.engine import catalog, witches
-from companion.engine.patients import PATIENTS, PATIENTS_LAID_OUT
+from companion.engine import catalog
+from companion.engine.expansions.alchemists.patients import PATIENTS, PATIENTS_LAID_OUT
+from companion.engine.expansions.herb_witches import witches
 
 ALL = "all"
 """`--expansions all`: every expansion."""

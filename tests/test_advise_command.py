@@ -3,10 +3,9 @@
 import json
 from pathlib import Path
 
+from companion.advice import advise, outlook
 from companion.cli import main
 from companion.commands.advise import describe
-from companion.engine.advice import advise
-from companion.engine.outlook import outlook
 from tests.engine.scenario import draws, game, set_bag
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "example.jsonl"

@@ -4,6 +4,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[1] / "companion"
 STDLIB = sys.stdlib_module_names
 ENGINE_FORBIDDEN = {
@@ -37,13 +39,32 @@ def modules_of(package: str):
             yield path, resolve(path, module, level)
 
 
-def test_the_engine_is_pure():
-    for path, name in modules_of("engine"):
+def assert_pure(package: str, allowed: tuple[str, ...]) -> None:
+    for path, name in modules_of(package):
         top = name.split(".")[0]
         if top == "companion":
-            assert name.startswith("companion.engine"), f"{path}: imports {name}"
+            assert name.startswith(allowed), f"{path}: imports {name}"
         else:
             assert top in STDLIB and top not in ENGINE_FORBIDDEN, f"{path}: imports {name}"
+
+
+def test_the_engine_is_pure():
+    assert_pure("engine", ("companion.engine",))
+
+
+def test_the_advice_is_pure_and_above_the_rules():
+    """The advice searches the engine; the engine never knows it (its purity test says so)."""
+    assert_pure("advice", ("companion.engine", "companion.advice"))
+
+
+def test_only_the_advice_package_imports_the_search_code():
+    """Outside `companion/advice`, the advice is asked through the package's own names."""
+    for path in ROOT.rglob("*.py"):
+        if (ROOT / "advice") in path.parents:
+            continue
+        for module, level in imports(path):
+            name = resolve(path, module, level)
+            assert not name.startswith("companion.advice."), f"{path}: imports {name}"
 
 
 def test_store_and_devices_know_nothing_of_the_game():
@@ -54,8 +75,8 @@ def test_store_and_devices_know_nothing_of_the_game():
             assert not name.startswith("companion.") or name.startswith(f"companion.{package}"), f"{path}: imports {name}"
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """Engine modules a file imports when it runs (imports only for type checking do not count).
+def runtime_imports(path: Path, package: str) -> set[str]:
+    """Modules of `package` a file imports when it runs (imports only for type checking do not count).
 
     Importing a submodule runs its packages first, unless the file is inside them (then they are
     already running)."""
@@ -73,7 +94,7 @@ def runtime_imports(path: Path) -> set[str]:
             base = resolve(path, node.module or "", node.level)
             names = [f"{base}.{a.name}" if module_path(f"{base}.{a.name}") else base for a in node.names]
         for name in names:
-            while name.startswith("companion.engine") and not own.startswith(name + "."):
+            while name.startswith(package) and not own.startswith(name + "."):
                 if module_path(name):
                     found.add(name)
                 name = name.rpartition(".")[0]
@@ -88,12 +109,13 @@ def module_path(name: str) -> Path | None:
     return None
 
 
-def test_the_engine_has_no_import_circle():
+@pytest.mark.parametrize("package", ["engine", "advice"])
+def test_no_import_circle(package):
     graph = {}
-    for path in (ROOT / "engine").rglob("*.py"):
+    for path in (ROOT / package).rglob("*.py"):
         parts = path.relative_to(ROOT.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        graph[name] = runtime_imports(path) - {name}
+        graph[name] = runtime_imports(path, f"companion.{package}") - {name}
 
     def visit(name, trail):
         assert name not in trail, "import circle: " + " -> ".join([*trail, name])
@@ -102,3 +124,18 @@ def test_the_engine_has_no_import_circle():
 
     for name in sorted(graph):
         visit(name, [])
+
+
+def test_the_league_depends_on_the_table_never_the_reverse():
+    """Only the league itself and the commands that start it (serve, demo, league) may import it, and
+    a table's side of it (the sender) must import without the league's own packages (PostgreSQL,
+    ratings), which a table does not install."""
+    for path in ROOT.rglob("*.py"):
+        inside = path.relative_to(ROOT).parts[0] in ("league", "commands")
+        for module, level in imports(path):
+            name = resolve(path, module, level)
+            assert inside or not name.startswith("companion.league"), f"{path}: imports {name}"
+    for module, level in imports(ROOT / "league" / "sender.py"):
+        name = resolve(ROOT / "league" / "sender.py", module, level)
+        assert name.split(".")[0] not in ("psycopg", "psycopg_pool", "openskill"), name
+        assert not name.startswith("companion.league.") or name == "companion.league.sender", name

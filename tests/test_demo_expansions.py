@@ -6,7 +6,7 @@ import random
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Fortune, Return, action_to_dict, apply, new_game, state_to_dict
-from companion.engine.fortune import available
+from companion.engine.cards import available
 
 
 def test_a_whole_game_with_every_expansion_from_the_simulated_bags_equals_its_replay(tmp_path):

@@ -6,10 +6,9 @@ import argparse
 import json
 import sys
 
+from ..advice import advise, outlook
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript
-from ..engine.advice import advise
 from ..engine.errors import ConfigError
-from ..engine.outlook import outlook
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.books import Choice
+from companion.codes import BadCode, normalise
 from companion.config import ASSIST_DEFAULT, ASSISTS, STIR_DEFAULT, STIRS
 from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
@@ -24,6 +25,7 @@ from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip, chip_id
 from companion.evening import DEMO, AdvisorThinker, Agenda, Evening, Habits, worker
 from companion.evening.people import Think
+from companion.league.sender import LeagueLink, Sender
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.table.returns import HELD, SAME_PASS_SECONDS, TWICE
@@ -154,12 +156,14 @@ def _stickers() -> dict[str, str]:
 def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
                cards: bool = False, books: dict[str, Choice] | None = None,
                edition: str = catalog.DEFAULT_EDITION, expansions: tuple[str, ...] = (),
-               stand: str = catalog.STAND_SIDES[0], *, people: Habits | None = None,
-               bots: Mapping[int, Think] | None = None, agenda: Agenda | None = None) -> Demo:
+               stand: str = catalog.STAND_SIDES[0], league: bool = False, codes: tuple[str, ...] = (), *,
+               people: Habits | None = None, bots: Mapping[int, Think] | None = None,
+               agenda: Agenda | None = None) -> Demo:
     """A new game on ``db_path`` with one simulated bag per seat and every chip stickered.
 
     `books`: a set or "random" per colour, dealt here with `seed` (set 1 for a colour left out);
-    `expansions` in play, their cards dealt with the same seed. With `people` (their habits) the
+    `expansions` in play, their cards dealt with the same seed. `league`: the table's games go to its
+    league's outbox, with each seat's player code in `codes`. With `people` (their habits) the
     simulated people sit at the table (`Demo.evening`): `bots` are the seats they play, `cards`
     has them turn up each round's card; on `agenda`'s clock (a virtual one unless it is started)."""
     db = Database(db_path)
@@ -174,7 +178,7 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     config = GameConfig(players=tuple(players), tubes=tubes, edition=edition, stand=stand,
                         **deal_setup(books or {}, expansions, random.Random(seed)))
-    table = start_game(db, TableSetup(config, readers, registry=True))
+    table = start_game(db, TableSetup(config, readers, registry=True, league=league, codes=codes))
     demo = Demo(table, [], uids, random.Random(seed))
     demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
     for bag in demo.bags:
@@ -194,17 +198,31 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.bots <= len(names):
         print(f"quacks demo: --bots must be 0 to {len(names)}")
         return 2
+    try:
+        codes = tuple(normalise(c) for c in args.codes)
+    except BadCode as err:
+        print(f"quacks demo: --codes: {err}")
+        return 2
+    if len(codes) > len(names) or (codes and not args.league) or bool(args.league) != bool(args.league_key):
+        print("quacks demo: --league needs --league-key (the table's key); --codes gives at most one code per "
+              "player, with --league")
+        return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     seed = random.randrange(2**32) if args.seed is None else args.seed
     pool = worker() if args.bots else None
     bots: dict[int, Think] = {n: AdvisorThinker(seed + n, pool) for n in range(len(names) - args.bots, len(names))}
     demo = build_demo(names, folder / "demo.sqlite3", seed, args.tubes, cards=not args.no_cards,
                       books=book_choice(args), edition=args.edition, expansions=args.expansions, stand=args.stand,
-                      people=DEMO, bots=bots, agenda=Agenda())
+                      league=bool(args.league), codes=codes, people=DEMO, bots=bots, agenda=Agenda())
     pin = new_pin()
     app = create_app(demo.table, host_pin=pin, demo=demo, assist=args.assist, stir=args.stir)
     bind = "0.0.0.0" if args.lan else "127.0.0.1"
     server = listen(app, bind, args.port, "pass --port with a free port (0 picks one)")
+    if args.league:
+        sender = Sender(demo.table.db, LeagueLink(args.league, args.league_key)).start()
+        sender.watch(demo.table)
+        app.extensions["companion.game"].switched.append(sender.watch)
+        print(f"Games go to the league at {args.league}.")
     assert demo.evening is not None
     demo.evening.start()
     shown = lan_address() if args.lan else "127.0.0.1"
@@ -251,4 +269,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="what the phones show: off, odds (default) or advice")
     parser.add_argument("--stir", choices=STIRS, default=STIR_DEFAULT,
                         help="synchronised drawing (\"Stir!\"): round9 (default, the rulebook), always or off")
+    parser.add_argument("--league", metavar="URL", help="push the games to this league server (with --league-key)")
+    parser.add_argument("--league-key", metavar="KEY", help="this table's key, from the league's admin page")
+    parser.add_argument("--codes", nargs="+", default=(), metavar="CODE", help="the players' league codes, clockwise")
     parser.set_defaults(func=run)

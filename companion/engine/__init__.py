@@ -5,17 +5,17 @@ inputs; `replay` of the same inputs always gives the same state.
 """
 
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop, action_from_dict, action_to_dict
-from .brewing import looking_ahead
-from .brewing import risk as explosion_risk
+from .cards import CARDS, OTHER_TITLES, Card
+from .cards import LOOK as CARD_LOOK
+from .cards import available as available_cards
 from .errors import ConfigError, IllegalAction
-from .fortune import CARDS, OTHER_TITLES, Card
-from .fortune import LOOK as CARD_LOOK
-from .fortune import available as available_cards
 from .game import StepResult, apply, check_config, new_game, replay, step
 from .ingredients import sets_of as book_sets
 from .legal import Moves, legal_actions, legal_moves, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
+from .phases.brewing import looking_ahead
+from .phases.brewing import risk as explosion_risk
 from .transcript import TranscriptError, format_transcript, parse_transcript
 from .view import state_to_dict, view_for
 

@@ -384,7 +384,7 @@ MAX_PURCHASES = 2
 RATS_FROM_ROUND = 2
 """Rat stones come into play from the second round on."""
 
-# Fortune Teller cards (the texts and effects are in `fortune.py`) ------------------------------
+# Fortune Teller cards (the texts and effects are in `cards/`, one module per card) --------------
 
 CARD_LOOKS: dict[str, int] = {"P11": 4, "P12": 5, "B09": 5}
 """Chips a card has each player draw only to look at (An Opportunistic Moment, Less Is More,
@@ -411,7 +411,7 @@ LAST_STAND_TUBE = 12
 MAX_PLAYERS = 4
 MAX_PLAYERS_WITH_WITCHES = 5  # The Herb Witches brings a fifth pot, bag and flask
 
-# The Herb Witches (the witches' texts and effects are in `witches.py`) -------------------------
+# The Herb Witches (the witches' texts and effects are in `expansions/herb_witches/witches.py`) -------------------------
 
 PENNY_VP = 2
 """Each unspent witch penny is worth this at the end of the game."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import droplets, placing
 from .ingredients import active_rules
 from .model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
+from .phases import droplets, placing
 from .text import Text
 
 

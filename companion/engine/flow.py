@@ -12,8 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import brewing, essence, evaluation, fortune, witches
+from . import cards
+from .expansions.alchemists import essence
+from .expansions.herb_witches import witches
 from .model import GameConfig, GameState
+from .phases import brewing, evaluation
 
 Events = list[dict[str, Any]]
 
@@ -75,7 +78,7 @@ def advance(state: GameState, events: Events) -> None:
     while state.phase != GAME_OVER and (phase := _STEP[state.phase]).done(state):
         if not state.ended:
             state.ended = True
-            fortune.at_end(state, phase.name, events)
+            cards.at_end(state, phase.name, events)
             witches.at_end(state, phase.name, events)
             if not phase.done(state):
                 return  # the card or a witch asks something before the phase can end
@@ -88,5 +91,5 @@ def advance(state: GameState, events: Events) -> None:
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         following.enter(state, events)
-        fortune.at_start(state, following.name, events)
+        cards.at_start(state, following.name, events)
         following.after_card(state, events)

@@ -7,13 +7,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import brewing, catalog, droplets, essence, evaluation, flow, fortune, placing, witches
+from . import cards, catalog, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .context import Ctx
 from .errors import ConfigError, IllegalAction
+from .expansions.alchemists import essence
+from .expansions.alchemists.patients import PATIENTS, PATIENTS_LAID_OUT
+from .expansions.herb_witches import witches
 from .ingredients import RULES, sets_of
 from .model import GameConfig, GameState, Seat, chip_id
-from .patients import PATIENTS, PATIENTS_LAID_OUT
+from .phases import brewing, droplets, evaluation, placing
 
 Events = list[dict[str, Any]]
 
@@ -22,7 +25,7 @@ CORE_RESOLVERS: dict[str, Callable[..., None]] = {
     droplets.DROPLET: droplets.resolve,
     evaluation.DIE: evaluation.resolve_die,
     evaluation.REWARD: evaluation.resolve_reward,
-    fortune.RULE: fortune.resolve,
+    cards.RULE: cards.resolve,
     essence.RULE: essence.resolve,
     witches.RULE: witches.resolve,
 }
@@ -190,8 +193,8 @@ def apply(state: GameState, action: Action) -> Events:
     events: Events = []
     moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
-        if state.decisions and fortune.looking(state, action.seat):  # a look is an open question
-            fortune.look_draw(state, action.seat, action.chip, events)
+        if state.decisions and cards.looking(state, action.seat):  # a look is an open question
+            cards.look_draw(state, action.seat, action.chip, events)
             essence.looked(state, action.seat, events)
         else:
             brewing.draw(state, action.seat, action.chip, events)
@@ -211,8 +214,8 @@ def apply(state: GameState, action: Action) -> Events:
         _done(state, action.seat, events)
     else:
         raise IllegalAction("malformed", f"not an input: {action!r}")
-    if state.fortune in fortune.REACTS_TO_PLACING:
-        fortune.chips_placed(state, events)
+    if state.fortune in cards.REACTS_TO_PLACING:
+        cards.chips_placed(state, events)
     expansions = state.config.expansions  # membership tests rather than two `has` calls for every input
     if "alchemists" in expansions and state.phase == "brewing":
         essence.chips_placed(state, events)
@@ -248,8 +251,8 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
     if state.phase != "fortune":
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
     essence.refuse_card(state)
-    fortune.check(state, action.card)
-    fortune.read(state, action.card, events)
+    cards.check(state, action.card)
+    cards.read(state, action.card, events)
 
 
 def _choose(state: GameState, action: Choose, events: Events) -> None:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import brewing, essence, evaluation, exchange, flow, fortune, placing
+from . import cards, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
+from .expansions import exchange
+from .expansions.alchemists import essence
 from .model import BREWING, GameState
+from .phases import brewing, evaluation, placing
 
 
 @dataclass(slots=True)
@@ -104,7 +107,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
         return Moves(seat, returns=tuple(state.seats[seat].returning) if seat is not None else ())
     if seat is None:
         if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
-            return Moves(None, cards=(None, *fortune.available(state)))
+            return Moves(None, cards=(None, *cards.available(state)))
         return Moves(None)
     s = state.seats[seat]
     moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside and brewing.aside_returns(state)
@@ -122,13 +125,13 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
         if asked:
             if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
                 choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
-            moves.looks, moves.choices = tuple(fortune.look_chips(state, seat)), tuple(choices)
+            moves.looks, moves.choices = tuple(cards.look_chips(state, seat)), tuple(choices)
     if state.phase == "brewing":
         if s.status == BREWING and pending is None:
             moves.draws, moves.stop = tuple(s.bag), True
         elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
-    elif state.phase == placing.EAR_WORM and pending and pending.kind != fortune.LOOK \
+    elif state.phase == placing.EAR_WORM and pending and pending.kind != cards.LOOK \
             and len(s.hand) < pending.data.get("reveal", 0):  # an Ear worm chip's look (a crow skull)
         moves.draws = tuple(s.bag)
     elif state.phase == "shop" and state.shopper == seat:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import bowl, brewing, catalog, essence, evaluation, exchange, fortune, stir, witches
+from . import cards, catalog
 from .actions import action_to_dict
+from .expansions import exchange
+from .expansions.alchemists import essence
+from .expansions.alchemists.patients import PATIENTS
+from .expansions.herb_witches import bowl, witches
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
 from .model import Decision, GameState, Seat, chip
-from .patients import PATIENTS
+from .phases import brewing, evaluation, stir
 from .text import say
 
 STATE_VERSION = 1
@@ -72,7 +76,7 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
 
 
 def _card(card_id: str | None) -> dict[str, Any] | None:
-    card = fortune.CARDS.get(card_id or "")
+    card = cards.CARDS.get(card_id or "")
     return ({"id": card.id, "kind": card.kind, "name": say(card.name).to_dict(), "text": say(card.text).to_dict()}
             if card else None)
 
@@ -114,7 +118,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "round": state.round, "rounds": catalog.ROUNDS, "phase": state.phase,
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
-        "cards_available": fortune.available(state) if state.phase == "fortune" and state.fortune is None else [],
+        "cards_available": cards.available(state) if state.phase == "fortune" and state.fortune is None else [],
         "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
                           "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
                   for color, r in rules.items()},

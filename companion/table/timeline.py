@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import GameState, apply, catalog, new_game, stir
+from companion.engine import GameState, apply, catalog, new_game
+from companion.engine.phases import stir
 from companion.store import AnomalyRow, Entry
 from companion.words import action_text, translations
 from companion.words.catalogs import SOURCE

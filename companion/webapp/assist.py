@@ -21,12 +21,19 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from companion.advice import (
+    Compact,
+    TooDeep,
+    advise,
+    certified,
+    ignore_offers,
+    may_draw,
+    outlook,
+    step_b_reads,
+    unmodelled,
+)
 from companion.config import ASSISTS
-from companion.engine import GameState, whatif
-from companion.engine.advice import TooDeep, advise, may_draw
-from companion.engine.bounds import certified
-from companion.engine.compact import Compact, step_b_reads, unmodelled
-from companion.engine.outlook import outlook
+from companion.engine import GameState
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +142,7 @@ class Assist:
         """The answer, or None when the bound is not reached yet: with `searched` (positions
         searched so far), one slice of `SLICE` new positions, going on from the last. Past the
         bound, the answer a bound proves, if any."""
-        compact = unmodelled(whatif.ignore_offers(state, seat_no), seat_no) is None
+        compact = unmodelled(ignore_offers(state, seat_no), seat_no) is None
         limit = LIVE_LIMIT if compact else ENGINE_LIVE_LIMIT
         part = min(SLICE, limit) if compact and searched is not None else limit
         try:

@@ -1,6 +1,6 @@
 """The Fortune Teller card picker's words: every card's name and text in the page's language.
 
-The English names and texts are the engine's (`companion.engine.fortune`), translated in the
+The English names and texts are the engine's (`companion.engine.cards`), translated in the
 catalogs. The Spanish rulebook names no card, so the Spanish catalog translates the card texts in
 the rulebook's own words (caldero, gota, ficha, rubí, cola de rata, frasco).
 """

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from companion.engine import IllegalAction, stir
+from companion.engine import IllegalAction
+from companion.engine.phases import stir
 from companion.store import BadUid
 from companion.table import CorrectionRefused
 from companion.table.backup import keep

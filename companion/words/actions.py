@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import CARDS, GameState
-from companion.engine.exchange import POINTS
+from companion.engine.expansions.exchange import POINTS
 from companion.engine.text import N_
 
 from .events import Words

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.engine import catalog, witches
-from companion.engine.fortune import CARDS
+from companion.engine import catalog
+from companion.engine.cards import CARDS
+from companion.engine.expansions.alchemists.patients import PATIENTS
+from companion.engine.expansions.herb_witches import witches
 from companion.engine.ingredients.labels import chip_label, kind_label
-from companion.engine.patients import PATIENTS
 from companion.engine.text import N_, Text
 
 from .catalogs import translations

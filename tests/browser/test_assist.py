@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.bounds import certified
-from companion.engine.outlook import outlook
+from companion.advice import certified, outlook
 from companion.webapp import create_app
 from companion.webapp.server import Server
 from tests.engine.scenario import draws, game, set_bag

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.exchange import can_buy_points
+from companion.engine.expansions.exchange import can_buy_points
 
 from .screens import PHONE, TABLETS, play_until, serving, submit, table_of, table_url
 from .spanish import assert_spanish

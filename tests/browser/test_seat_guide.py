@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.engine import waiting_for
-from companion.engine.evaluation import price_list
 from companion.engine.model import chip
+from companion.engine.phases.evaluation import price_list
 
 from .screens import PHONE, serving, submit, table_of, wait_guide
 

@@ -5,8 +5,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engine import IllegalAction, compact, whatif
-from companion.engine.advice import Outcome, Search, TooDeep, advise
+from companion.advice import Outcome, Search, TooDeep, advise, compact, whatif
+from companion.engine import IllegalAction
 from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
 from companion.engine.model import BREWING

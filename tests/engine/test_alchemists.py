@@ -19,8 +19,8 @@ from companion.engine import (
     state_to_dict,
     step,
 )
+from companion.engine.expansions.alchemists.patients import PATIENTS
 from companion.engine.model import chip
-from companion.engine.patients import PATIENTS
 
 from .scenario import answer, books, decision, draw, draws, in_bag, next_step, set_bag, spaces, stop
 

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from companion.engine import IllegalAction, bounds, compact, whatif
-from companion.engine.advice import Search, advise
+from companion.advice import Search, advise, bounds, compact, whatif
+from companion.engine import IllegalAction
 from companion.engine.model import BREWING
 
 from .scenario import books, draws, game, set_bag

@@ -20,7 +20,7 @@ from companion.engine import (
     step,
     waiting_for,
 )
-from companion.engine.fortune import CARDS
+from companion.engine.cards import CARDS
 from companion.engine.model import chip
 
 from .scenario import answer, at_round, card, decision, draw, draws, next_step, set_bag, stop
@@ -79,7 +79,7 @@ def test_the_base_deck_holds_24_cards_13_purple_and_11_blue():
 
 
 def fortune_available_without_expansions() -> list[str]:
-    from companion.engine.fortune import available
+    from companion.engine.cards import available
 
     return available(at_round(3))
 

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from companion.engine import Draw, Fortune, IllegalAction, legal_actions, state_to_dict, step
-from companion.engine.fortune import CARDS, Card
+from companion.engine.cards import CARDS, Card
 from companion.engine.model import chip
 
 from .scenario import answer, at_round, buy, card, decision, draw, draws, finish_brewing, set_bag, stop

@@ -7,8 +7,8 @@ import pytest
 
 from companion.dealing import deal_setup
 from companion.engine import ConfigError, Draw, Fortune, GameConfig, catalog, new_game, step
-from companion.engine.evaluation import price_list
 from companion.engine.model import chip
+from companion.engine.phases.evaluation import price_list
 
 from .scenario import answer, books, decision, draw, draws, game, in_force, set_bag, spaces
 

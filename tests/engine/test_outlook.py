@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine.outlook import outlook
+from companion.advice import outlook
 
 from .scenario import books, draws, game, set_bag, stop
 

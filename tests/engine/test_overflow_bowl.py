@@ -2,12 +2,10 @@
 
 import pytest
 
+from companion.advice import advise, outlook, unmodelled
 from companion.engine import Draw, IllegalAction, catalog, step, view_for
-from companion.engine.advice import advise
-from companion.engine.compact import unmodelled
 from companion.engine.locate import describe_location
 from companion.engine.model import chip
-from companion.engine.outlook import outlook
 from companion.words import describe
 
 from .scenario import (

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.engine import Buy, ConfigError, GameConfig, book_sets, catalog, legal_actions, new_game, step
-from companion.engine.evaluation import book_prices
+from companion.engine.phases.evaluation import book_prices
 
 from .scenario import answer, buy, draw, game, set_bag, stop
 from .shared import shared_file

@@ -22,9 +22,9 @@ from companion.engine import (
     replay,
     state_to_dict,
 )
-from companion.engine.fortune import CARDS
+from companion.engine.cards import CARDS
+from companion.engine.expansions.alchemists.patients import PATIENTS
 from companion.engine.model import chip
-from companion.engine.patients import PATIENTS
 
 
 def every_chip(state) -> list[str]:

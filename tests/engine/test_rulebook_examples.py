@@ -1,8 +1,8 @@
 """Every worked example printed in the rulebooks, as the engine plays it."""
 
 from companion.engine import catalog
-from companion.engine.brewing import rat_tails_between, rats
 from companion.engine.model import chip
+from companion.engine.phases.brewing import rat_tails_between, rats
 
 from .scenario import answer, buy, decision, draw, draws, game, set_bag, spaces, stop
 

@@ -2,7 +2,7 @@
 stir waits for (rulebook, the last potion phase; The Herb Witches' H-E2 in round 9)."""
 
 from companion.engine import Fortune, step, view_for
-from companion.engine.stir import in_force, status
+from companion.engine.phases.stir import in_force, status
 
 from .scenario import answer, at_round, decision, draw, draws, set_bag, stop
 from .test_alchemists import nervous

@@ -26,7 +26,7 @@ from companion.engine import (
     step,
     waiting_for,
 )
-from companion.engine import witches as w
+from companion.engine.expansions.herb_witches import witches as w
 from companion.engine.model import chip
 
 from .scenario import answer, begin, books, card, decision, draw, draws, game, set_bag, stop

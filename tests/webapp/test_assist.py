@@ -6,10 +6,9 @@ import time
 
 import pytest
 
+from companion.advice import TooDeep, advise, certified, may_draw
 from companion.autoplay import RandomPlayer
 from companion.engine import Draw, Fortune, GameConfig, new_game, step
-from companion.engine.advice import TooDeep, advise, may_draw
-from companion.engine.bounds import certified
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app

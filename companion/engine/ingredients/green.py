@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..die import ask_die
 from ..model import Chip, Decision, Option, chip
+from ..phases.die import ask_die
 from ..text import N_, say, say_n
 from ._rule import IngredientRule, Reads
 from .labels import chip_label, kind_label

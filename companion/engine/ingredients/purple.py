@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import Decision, Option, chip
-from ..prices import price_list
+from ..phases.prices import price_list
 from ..text import N_, Text, say, say_n
 from ._rule import IngredientRule, Reads
 from .labels import chip_label, kind_label

@@ -1,0 +1,22 @@
+"""The advice: what each chip left in a seat's bag would do next, and DRAW or STOP.
+
+It searches the rules engine (`companion.engine`) and the engine does not know it: every draw it
+weighs is played by the engine's own code on a copy (`whatif`), so each rule lives once, in the
+engine. Pure like the engine: no I/O, no clock, no random numbers. The rest of the package asks
+it only through the names below (`tests/test_architecture.py`); `docs/advice.md` is its value model.
+"""
+
+from .bounds import certified
+from .compact import Compact, step_b_reads, unmodelled
+from .draw_or_stop import advise
+from .outcome import Outcome, TooDeep
+from .outlook import outlook
+from .search import Search, may_draw
+from .whatif import answer as answered
+from .whatif import ignore_offers
+from .worth import worth
+
+__all__ = [
+    "Compact", "Outcome", "Search", "TooDeep", "advise", "answered", "certified", "ignore_offers", "may_draw",
+    "outlook", "step_b_reads", "unmodelled", "worth",
+]

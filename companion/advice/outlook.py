@@ -1,0 +1,65 @@
+"""The next draw, chip by chip: where each kind left in the bag would land and what it would pay.
+
+Each kind is drawn by the engine on a light copy (`whatif.draw`), so red's and yellow's extra
+spaces, a doubled move, a red chip set beside the pot, the look-ahead of blue, a blue chip's
+insurance or ruby-space payout, thresholds and every book or card in play come from the rules
+themselves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine import catalog
+from ..engine.model import EXPLODED, STOPPED, GameState, Seat, chip
+from . import whatif
+
+
+def _space(index: int) -> dict[str, Any]:
+    s = catalog.POT_TRACK[index]
+    return {"space": s.index, "coins": s.coins, "vp": s.vp, "ruby": s.ruby}
+
+
+def _now(seat: Seat) -> dict[str, Any]:
+    return {**_space(seat.scoring_space), "white_total": seat.white_total, "threshold": seat.threshold}
+
+
+def outlook(state: GameState, seat_no: int) -> dict[str, Any]:
+    """The seat's next draw: every kind in its bag with its probability and result, the spread of
+    coins and VP after it, and the scoring space if the seat stops now (JSON-ready)."""
+    seat = state.seats[seat_no]
+    counts = Counter(chip(c).kind for c in seat.bag)
+    total = len(seat.bag)
+    out: dict[str, Any] = {"seat": seat_no, "bag": total, "now": _now(seat), "chips": [], "after": []}
+    if state.phase != "brewing" or seat.status != "brewing" or not total:
+        return out
+    pending = state.blocking_decision(seat_no)
+    if pending and len(seat.hand) >= pending.data.get("reveal", 0):
+        return out  # a decision comes first
+    before = {d.id for d in state.decisions}
+    spread: Counter[tuple[int, int, bool, bool]] = Counter()
+    for kind, cid in sorted(whatif.kinds_in_bag(state, seat_no).items()):
+        after, events = whatif.draw(state, seat_no, cid)
+        s = after.seats[seat_no]
+        placed = next((e for e in events if e["event"] == "placed" and e["chip"] == cid), None)
+        c = chip(cid)
+        row: dict[str, Any] = {
+            "kind": kind, "color": c.color, "value": c.value, "count": counts[kind],
+            "probability": counts[kind] / total,
+            "space": placed["space"] if placed else None, "extra": placed["extra"] if placed else 0,
+            "to_hand": cid in s.hand, "aside": cid in s.aside, "bowl": cid in s.bowl,
+            "scoring": _space(s.scoring_space),
+            "threshold": s.threshold,
+            "exploded": s.status == EXPLODED, "insured": s.insured_explosion,
+            "pot_full": s.status == STOPPED and bool(s.bag or s.hand),
+            "points": s.score - seat.score, "rubies": s.rubies - seat.rubies,
+            "offers": sorted(d.rule for d in after.decisions_for(seat_no) if d.id not in before),
+        }
+        out["chips"].append(row)
+        sc = catalog.POT_TRACK[s.scoring_space]
+        spread[(sc.coins, sc.vp, sc.ruby, row["exploded"])] += counts[kind]
+    out["after"] = [{"coins": coins, "vp": vp, "ruby": ruby, "exploded": boom, "probability": n / total}
+                    for (coins, vp, ruby, boom), n in sorted(spread.items())]
+    out["explode"] = sum(r["probability"] for r in out["chips"] if r["exploded"])
+    return out
