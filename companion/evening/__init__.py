@@ -8,9 +8,9 @@ them through the table's own reader path on a virtual clock.
 """
 
 from .agenda import Agenda
-from .mouths import DEMO, EVENING, Habits, Mouth
+from .mouths import CAREFUL, DEMO, EVENING, Habits, Mouth
 from .people import Evening, Tally
 from .thinkers import AdvisorThinker, RandomThinker, worker
 
-__all__ = ["DEMO", "EVENING", "Agenda", "AdvisorThinker", "Evening", "Habits", "Mouth", "RandomThinker", "Tally",
+__all__ = ["CAREFUL", "DEMO", "EVENING", "Agenda", "AdvisorThinker", "Evening", "Habits", "Mouth", "RandomThinker", "Tally",
            "worker"]

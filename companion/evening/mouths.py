@@ -45,6 +45,9 @@ class Habits:
 EVENING = Habits()
 """The evening of the issue: returns over 20 s, the card inside that window, handfuls of up to eight."""
 
+CAREFUL = Habits(miss=0.0, twice=0.0, unplug=0.0)
+"""Readers that never slip: every chip read once, as a test of whole games wants when nothing may be refused."""
+
 DEMO = Habits(pour=6.0, card=6.0, miss=0.02, twice=0.02, unplug=0.0, think=(1.0, 2.2))
 """The demo's simulated players: the same habits, quicker, and no cable pulled out."""
 

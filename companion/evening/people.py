@@ -13,7 +13,7 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -357,11 +357,19 @@ class Evening:
 
     def run(self, until: Callable[[], bool] = lambda: False, limit: int = 2_000_000) -> int:
         """On the virtual clock (tests): the people play until `until()`, or until nobody has
-        anything left to do (the game is over); each doing waits for the reads it made."""
+        anything left to do (the game is over); each doing waits for the reads it made, and a
+        person whose player thinks elsewhere (the advisor's worker) is waited for."""
         def after() -> None:
             self.table.wait_for_reads()
             self.look()
-        return self.agenda.run(until, after, limit)
+        done = 0
+        while True:
+            done += self.agenda.run(until, after, limit - done)
+            thinking = [s.thinking[0] for s in self.seats if s.thinking is not None]
+            if until() or not thinking or done >= limit:
+                return done
+            wait(thinking, return_when=FIRST_COMPLETED)
+            after()
 
     def start(self) -> None:
         """On the wall clock (the demo): the people act in a thread of their own."""
