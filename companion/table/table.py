@@ -524,6 +524,22 @@ class Table:
                 REASSIGN, {"target": seq, "seat": seat, "action": action_to_dict(action)}, source, False)
             return self._correct(REASSIGN, payload, source, state)
 
+    def change_card(self, seq: int, card: str | None, source: str = "host") -> Outcome:
+        """The Fortune Teller card entered at #seq was another one: the game is replayed with it
+        (refused, naming the input, when a later input no longer fits)."""
+        with self._lock:
+            item = next((c for c in self._counted if c.entry.seq == seq), None)
+            if item is None or not isinstance(item.action, Fortune):
+                raise CorrectionRefused(f"#{seq} is not a Fortune Teller card that counts")
+            action = action_to_dict(Fortune(card))
+            try:
+                before = history.fold(self.config, [c for c in self._counted if c.entry.seq < seq])
+                step(before, Fortune(card))
+            except IllegalAction as exc:
+                raise CorrectionRefused(f"that card cannot be round {before.round}'s: {exc.reason}") from None
+            state, payload = self._replay_with(REASSIGN, {"target": seq, "action": action}, source, False)
+            return self._correct(REASSIGN, payload, source, state)
+
     def _replay_with(self, kind: str, payload: dict[str, Any], source: str,
                      cascade: bool) -> tuple[GameState, dict[str, Any]]:
         """The state if this correction were written; with `cascade`, a void also takes what no longer fits."""
