@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine import GameState, apply, catalog, new_game
+from companion.engine.text import N_
 from companion.engine.phases import stir
 from companion.store import AnomalyRow, Entry
 from companion.words import action_text, chips_named, translations
@@ -31,6 +32,7 @@ class TimelineRow:
     counts: bool  # False for voided entries and anomalies
     note: str = ""
     what: str = ""  # an input's kind ("draw", "fortune", ...): the card of a round can be corrected
+    by: str = ""  # who sent it, in words: "Ann's bag", "phone", "host"
 
     def to_dict(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__slots__}
@@ -92,7 +94,20 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
                                 "; ".join(notes), data.get("kind", "") if entry.kind == INPUT else ""))
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
-    return rows
+    return [replace(r, by=sender(r.source, setup, lang)) for r in rows]
+
+
+SENDERS = {"web": N_("phone"), "host": N_("host"), "table": N_("table screen")}
+
+
+def sender(source: str, setup: TableSetup, lang: str = "en") -> str:
+    """Who sent an input or a refused read, as the host says it: "Ann's bag" for its reader."""
+    words = translations(lang)
+    if source.startswith("reader:"):
+        seat = setup.readers.get(source[len("reader:"):])
+        return words.gettext("{name}'s bag").format(name=setup.game.players[seat]) if seat is not None \
+            else words.gettext("a reader of no seat")
+    return words.gettext(SENDERS[source]) if source in SENDERS else source
 
 
 def drawn_ahead(state: GameState, round_no: int, seat: int | None, noted: set[tuple[int, int]]) -> int | None:

@@ -29,22 +29,21 @@ window.AssistPanel = (() => {
   function advice(found) {
     const box = document.getElementById("advice");
     if (!found.advice) {
-      box.className = "adviceline none";
+      box.classList.remove("draw", "stop");
+      box.classList.add("none");
       fill("advice", found.searching ? t("advice_thinking") : found.seat === undefined ? "" : t("advice_none"));
       return;
     }
     const draw = found.draw || {}, stop = found.stop || {};
     const odds = t("advice_odds", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) });
-    let worth;
-    if (draw.bound === "at_least") {
-      worth = t("advice_draw_least", { vp: Q.num(Math.max(0, draw.value - stop.value), 1) });
-    } else if (draw.bound === "at_most") {
-      worth = t("advice_stop_least", { vp: Q.num(Math.max(0, stop.value - draw.value), 1) });
-    } else {
-      const gain = (draw.value ?? stop.value) - stop.value;
-      worth = t(gain >= 0 ? "advice_draw_more" : "advice_stop_more", { vp: Q.num(Math.abs(gain), Math.abs(gain) < 1 ? 1 : 0) });
-    }
-    box.className = "adviceline " + found.advice;
+    // A bound proves only "at least"; an exact answer is "about"; a difference under 0.05 VP is a tie.
+    const gain = draw.bound === "at_most" ? stop.value - draw.value : (draw.value ?? stop.value) - stop.value;
+    const side = draw.bound === "at_most" || (!draw.bound && gain < 0) ? "stop" : "draw";
+    const size = Math.abs(gain);
+    const worth = size < 0.05 ? t(draw.bound ? `advice_${side}_least_even` : "advice_even")
+      : t(`advice_${side}_${draw.bound ? "least" : "more"}`, { vp: Q.num(size, size < 1 ? 1 : 0) });
+    box.classList.remove("draw", "stop", "none");
+    box.classList.add(found.advice);
     fill("advice", el("b", {}, t("advice_" + found.advice)), " ", odds, "; ", worth);
   }
   return { render, advice };

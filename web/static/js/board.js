@@ -152,10 +152,11 @@ const Board = (() => {
       const [x, y] = pos[((score % lap) + lap) % lap];
       const len = Math.hypot(cx0 - x, cy0 - y) || 1;
       const [ux, uy] = [(cx0 - x) / len, (cy0 - y) / len];
+      const along = D / Math.max(Math.abs(ux), Math.abs(uy));  // a whole marker's width, across or down
       let step = 0, mx, my;
       do {
-        mx = x + ux * (s * 0.9 + D * step); my = y + uy * (s * 0.9 + D * step); step++;
-      } while (placed.some(([px, py]) => Math.hypot(px - mx, py - my) < D - 0.5) && step < 8);
+        mx = x + ux * (s * 0.9 + along * step); my = y + uy * (s * 0.9 + along * step); step++;
+      } while (placed.some(([px, py]) => Math.max(Math.abs(px - mx), Math.abs(py - my)) < D - 0.5) && step < 8);
       placed.push([mx, my]);
       const color = SEAT_COLORS[k % SEAT_COLORS.length];
       const laps = Math.floor(score / lap);

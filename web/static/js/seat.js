@@ -167,7 +167,8 @@
   function riskLine(me) {
     const risk = view.risk || { probability: 0, exploding: 0, bag: 0 };
     const node = fill("riskline", t("risk_line", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) }));
-    node.className = "riskline " + (risk.probability >= 0.3 ? "high" : risk.probability >= 0.1 ? "mid" : "low");
+    node.classList.remove("high", "mid", "low");
+    node.classList.add(risk.probability >= 0.3 ? "high" : risk.probability >= 0.1 ? "mid" : "low");
     const limit = me.threshold || 7, total = me.white_total || 0, span = limit + 2;
     const gauge = document.getElementById("gauge");
     gauge.className = "gauge" + (total > limit ? " over" : total >= limit - 2 ? " near" : "");
