@@ -31,5 +31,6 @@ def board(lang: str = "en") -> dict[str, Any]:
         "rat_tail_lap": catalog.RAT_TAIL_LAP,
         "colors": list(catalog.COLORS),
         "letters": letters(lang),
+        "glasses": [translations(lang).gettext(glass.label) for glass in catalog.TEST_TUBES],
         "rounds": catalog.ROUNDS,
     }

@@ -184,7 +184,7 @@ def test_on_the_test_tube_side_the_phone_asks_which_droplet_moves(browser, artif
         page = (ana, ben)[die.seat]
         wait_guide(page, "Choose: which droplet moves")
         options = page.locator("[data-kind=droplet] [data-option]").all_inner_texts()
-        assert options == ["Pot droplet to space 1", "Test-tube droplet to glass 1"]
+        assert options == ["Pot droplet to space 1", "Test-tube droplet to glass 1: 1 ruby"]
         page.screenshot(path=str(artifacts / "guide-droplet.png"))
         page.click("[data-kind=droplet] [data-option=tube]")
         page.wait_for_function("!document.querySelector('[data-kind=droplet]')")

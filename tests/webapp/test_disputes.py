@@ -97,3 +97,13 @@ def test_a_past_game_of_the_journal_can_be_replayed_too(finished):
     assert "Dispute card: Ben, Round 9" in card and f"quacks-game-{past}.jsonl" in card
     missing = finished.client.get("/api/replay?game=999")
     assert missing.status_code == 404 and missing.get_json()["error"] == "no_such_game"
+
+
+def test_the_history_chart_draws_each_player_in_the_colour_of_their_seat(finished):
+    """Ben sat at seat 2: his line is seat 2's colour, whichever place the chart lists him at."""
+    page = finished.client.get("/history").get_data(as_text=True)
+    chart = page[page.index("Score in each game</title>"):]
+    legend = dict(re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="10" height="10" fill="(#[0-9a-f]+)"/>'
+                             r'<text class="label" x="[\d.]+" y="[\d.]+">([^<]+)</text>', chart))
+    seat_colors = ("#ff9f1c", "#2ec4b6")  # board.js: the seats' markers and pots on every screen
+    assert {name: color for color, name in legend.items()} == {"=Ann": seat_colors[0], "Ben": seat_colors[1]}

@@ -74,7 +74,7 @@
     if (d.kind === "red.aside") return t("red_" + o.key);
     if (d.kind === "droplet" && o.key !== "stand") {  // the stand's answer says its price: the engine's label
       const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
-      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
+      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1, pays: Q.BOARD.glasses[(me.tube || 0) + 1] || "" });
     }
     return o.label;
   }
@@ -371,7 +371,7 @@
         el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
         el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
-      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null,
+      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass", { pays: Q.BOARD.glasses[Math.min((me.tube || 0) + 1, Q.BOARD.glasses.length - 1)] }))) : null,
       view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
         el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
       // Blue set 2: how many of the next draws an explosion would still keep points and coins.
