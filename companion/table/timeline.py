@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine import GameState, apply, catalog, new_game
-from companion.engine.text import N_
 from companion.engine.phases import stir
+from companion.engine.text import N_
 from companion.store import AnomalyRow, Entry
 from companion.words import action_text, chips_named, translations
 from companion.words.catalogs import SOURCE
