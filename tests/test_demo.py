@@ -85,3 +85,23 @@ def test_the_demo_from_the_command_line_keeps_pythons_objects_in_glibcs_malloc()
         proc.terminate()
         proc.wait(timeout=10)
         proc.stdout.close()
+
+
+def test_the_demo_on_the_local_network_says_so_and_prints_the_address_phones_use():
+    """`quacks demo --lan`: phones on the same Wi-Fi join by the host page's QR codes."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--lan", "--no-browser", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ), cwd=Path(__file__).parents[1])
+    try:
+        said = proc.stdout.readline()
+        assert "on the local network" in said and "QR codes" in said
+        host = proc.stdout.readline()
+        assert "from a phone: http://" in host and "/host" in host
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        proc.stdout.close()
