@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine import Action, Buy, Draw, GameState, Return
+from companion.engine import Action, Buy, Draw, GameState, IllegalAction, Return, step
 from companion.engine.ingredients.labels import kind_label
 from companion.words import render
 
@@ -47,6 +47,14 @@ hold (1 s) not again (`devices/edges.py`); a hand hovering over the mouth brings
 
 POURING = frozenset({"essence", "bonus_die", "chip_actions", "rubies", "rewards", "shop", "spend", "round_end"})
 """Phases after the potion phase in which a pot may already be poured back into its bag."""
+
+
+def _drawable(state: GameState, action: Draw) -> bool:
+    try:
+        step(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +104,12 @@ def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_m
                       "the bag once the round is over"
     if not isinstance(action, Draw):
         return None
-    if last is not None and last.kind == "settled":
+    settled = last is not None and last.kind == "settled" and last.round == state.round  # a late read comes soon
+    pending = to_go_back(state, seat)
+    if not (settled or pending) or not _drawable(state, action):
+        return None  # nothing to ask, or a draw the rules refuse anyway (nobody draws now): the engine says why
+    if settled:
         return HELD, (f"{chip} was counted back into {name}'s bag without being read: {name} says whether it "
                       "was drawn or is only now passing the reader on its way in")
-    pending = to_go_back(state, seat)
-    if pending:
-        return HELD, (f"{name}'s bag still expects {len(pending)} chip(s) back ({kinds_text(pending)}): "
-                      f"{name} says whether {chip} was drawn")
-    return None
-
+    return HELD, (f"{name}'s bag still expects {len(pending)} chip(s) back ({kinds_text(pending)}): "
+                  f"{name} says whether {chip} was drawn")

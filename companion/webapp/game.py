@@ -189,7 +189,7 @@ class LiveGame:
         """What the seat's phone asks about its bag's reads: chips still to go back, reads held for
         its answer (oldest first), its last read taken as a chip going back while it could draw."""
         table = self.table
-        held = [{"id": a.id, "chip": _chip(a.payload.get("chip"))} for a in table.held(seat)]
+        held = [{"id": a.id, "chip": _chip(a.payload.get("chip")), "drawable": table.drawable(a)} for a in table.held(seat)]
         last = table.last_input(seat)
         back = None
         if last is not None and last.action_dict["kind"] == "return" and "read" in last.entry.payload \

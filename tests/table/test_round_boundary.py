@@ -176,3 +176,12 @@ def test_a_pot_poured_back_during_the_shop_counts_once_the_round_ends(db):
     assert drawn[0] not in table.state.seats[0].returning and drawn[1] in table.state.seats[0].returning
     back = next(c for c in table.counted() if c.entry.payload.get("early"))
     assert back.action == Return(0, drawn[0]) and table.anomalies()[0].resolved_by == back.entry.seq
+
+
+def test_a_read_no_seat_could_draw_now_is_refused_with_the_rule_not_held(table):
+    """Before the card nobody draws: a chip read again while the pot is still being poured is not a
+    question for its seat, the rule refuses it (and it stays in the bag, its return seen)."""
+    poured = list(table.state.seats[0].returning)
+    table.read("bag-0", poured[0], at=T0 + 400)
+    again = table.read("bag-0", poured[0], at=T0 + 410)  # back over the antenna, ten seconds later
+    assert again.anomaly.code == "wrong_phase" and table.held(0) == []

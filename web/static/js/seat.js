@@ -191,8 +191,8 @@
         el("div", { class: "row" }, held.chip ? Q.chip(held.chip.color, held.chip.value) : null, el("b", {}, t("held_q"))),
         back.length ? el("div", { class: "muted" }, t("to_go_back", { n: back.length })) : null,
         el("div", { class: "options two" },
-          el("button", { class: "primary", "data-drawn": "true", onclick: () => ask("held", { anomaly: held.id, drawn: true }) },
-            t(back.length ? "held_drawn_rest" : "held_drawn")),
+          held.drawable ? el("button", { class: "primary", "data-drawn": "true",
+            onclick: () => ask("held", { anomaly: held.id, drawn: true }) }, t(back.length ? "held_drawn_rest" : "held_drawn")) : null,
           el("button", { "data-drawn": "false", onclick: () => ask("held", { anomaly: held.id, drawn: false }) },
             t("held_not_drawn"))));
     }
