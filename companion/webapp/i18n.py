@@ -182,6 +182,7 @@ SCRIPT: dict[str, str] = {
     "language": N_("Language"),
     "left": N_("left"),
     "link_connecting": N_("connecting"),
+    "link_failed": N_("failed"),
     "link_offline": N_("offline"),
     "link_online": N_("online"),
     "link_revoked": N_("This link no longer opens the seat: the host gave it a new one. Scan the seat's new code."),
