@@ -9,6 +9,7 @@ the order the table took it. A table read right leaves its state equal to `truth
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections import deque
@@ -17,6 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.autoplay import RandomPlayer
 from companion.engine import (
     Action,
     Choose,
@@ -38,6 +40,8 @@ from .mouths import EVENING, Habits, Mouth
 
 Think = Callable[[GameState, int, Any], "Action | Future[Action]"]
 """A seat's player: the input it makes now (or a future of it, searched elsewhere)."""
+
+log = logging.getLogger(__name__)
 
 SIM = "web"
 """The source of the people's taps: their phones."""
@@ -96,6 +100,7 @@ class Evening:
         self._card_due = False
         self._unplug_round = 0
         self._asked = asked_by_seat(table.state)
+        self._stand_in = RandomPlayer(seed)
         self._unsubscribe = table.subscribe(self._notice)
 
     # the table's notices: taps from any phone, in the table's order -----------------------------
@@ -307,9 +312,14 @@ class Evening:
         if not future.done():
             return
         seat.thinking = None
+        try:
+            action = future.result()
+        except Exception:  # the worker died: this once the seat plays as the random player does
+            log.exception("seat %d's player failed; a random legal move instead", n)
+            action = self._stand_in.act(self.truth, n, replace(legal_moves(self.truth, n), returns=()))
         seat.busy = True
         wait = max(0.0, since + self.rng.uniform(*self.habits.think) - self.agenda.now())
-        self.agenda.after(wait, lambda: self._act(n, future.result()))
+        self.agenda.after(wait, lambda: self._act(n, action))
 
     def _act(self, n: int, action: Action) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from companion.autoplay import AdvisorPlayer, RandomPlayer
@@ -38,7 +39,11 @@ class AdvisorThinker:
         self.pool = pool or worker()
 
     def __call__(self, state: GameState, seat: int, moves: Moves) -> Future[Action]:
-        found: Future[Any] = self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))
+        try:
+            found: Future[Any] = self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))
+        except BrokenProcessPool:  # the worker died (killed, out of memory): a new one from now on
+            self.pool = worker()
+            found = self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))
         return found
 
 
