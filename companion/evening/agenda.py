@@ -28,6 +28,7 @@ class Agenda:
         self._virtual = start
         self._real = False
         self._changed = threading.Condition()
+        self._woken = False  # a wake that came while the loop was busy is not lost
         self._stopped = False
         self._thread: threading.Thread | None = None
 
@@ -43,7 +44,9 @@ class Agenda:
         """Do `doing` at `when` (never before anything queued for an earlier time)."""
         with self._changed:
             heapq.heappush(self._queue, (when, next(self._order), doing))
-            self._changed.notify()
+            if threading.current_thread() is not self._thread:  # the loop itself looks at its queue again anyway
+                self._woken = True
+                self._changed.notify()
 
     def after(self, delay: float, doing: Doing) -> None:
         self.at(self.now() + delay, doing)
@@ -77,6 +80,7 @@ class Agenda:
     def wake(self) -> None:
         """Something changed at the table: look at it now rather than at the next doing's time."""
         with self._changed:
+            self._woken = True
             self._changed.notify()
 
     def stop(self) -> None:
@@ -100,8 +104,9 @@ class Agenda:
                 if self._stopped:
                     return
                 wait = self._queue[0][0] - time.time() if self._queue else None
-                if wait is None or wait > 0:
+                if not self._woken and (wait is None or wait > 0):
                     self._changed.wait(timeout=wait)
+                self._woken = False
                 if self._stopped:
                     return
                 if self._queue and self._queue[0][0] <= time.time():

@@ -63,6 +63,7 @@ class Seat:
     drawn: str | None = None
     drawn_at: float = 0.0
     drawn_after: int = 0  # the table's journal when the chip was drawn
+    glance: bool = False  # a look at the phone is due (the chip just drawn is not on it yet)
     busy: bool = False
     thinking: tuple[Future[Action], float] | None = None
 
@@ -257,7 +258,9 @@ class Evening:
             if self.agenda.now() - seat.drawn_at >= self.habits.recheck and self.mouths[n].plugged:
                 seat.drawn_at = self.agenda.now()
                 self.mouths[n].pass_chip(chip)
-            self.agenda.after(self.habits.recheck / 3, lambda: None)  # look at the phone again in a moment
+            if not seat.glance:  # look at the phone again in a moment
+                seat.glance = True
+                self.agenda.after(self.habits.recheck / 3, lambda: setattr(seat, "glance", False))
 
     def _read_back(self, n: int) -> int | None:
         """The seq of the seat's last input, if it is the chip just drawn read as going back in."""
