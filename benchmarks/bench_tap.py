@@ -42,13 +42,13 @@ TABLET = {"viewport": {"width": 1280, "height": 800}}
 CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 TAP = """async () => {
-  const shown = () => document.querySelectorAll('#potstrip .placed').length;
+  const shown = () => document.querySelectorAll('#pot [data-chip]').length;
   const before = shown();
   const t0 = performance.now();
   document.getElementById('draw').click();
   await new Promise((done) => {
     const watch = new MutationObserver(() => { if (shown() > before) { watch.disconnect(); done(); } });
-    watch.observe(document.getElementById('potstrip'), { childList: true, subtree: true });
+    watch.observe(document.getElementById('pot'), { childList: true, subtree: true });
     setTimeout(done, 10000);
   });
   return [performance.now() - t0, shown() > before];
@@ -117,11 +117,12 @@ def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], chips: 
     held = demo.table.held(0)
     if held:
         mine = held[0].payload.get("chip") == demo.evening.seats[0].drawn
-        return bool(page.evaluate(CLICK, f"[data-held] [data-drawn={'true' if mine else 'false'}]"))
+        return bool(page.evaluate(CLICK, f"[data-held] [data-drawn={'true' if mine else 'false'}]")
+                    or page.evaluate(CLICK, "[data-held] [data-drawn=false]"))
     for selector in NEXT:
         if page.evaluate(CLICK, selector):
             return True
-    if page.evaluate(SHOWN, "#draw") and page.locator("#potstrip .placed").count() < chips and len(taps) < limit:
+    if page.evaluate(SHOWN, "#draw") and page.locator("#pot [data-chip]").count() < chips and len(taps) < limit:
         started = time.perf_counter()
         took, shown = page.evaluate(TAP)
         if shown:
@@ -160,15 +161,21 @@ def main() -> None:
         demo.evening.start()
         probe.start()
         deadline = time.monotonic() + 1800
-        shown = None
+        shown, changed = None, time.monotonic()
         while len(taps) < args.taps and demo.table.state.phase != "game_over" and time.monotonic() < deadline:
             state = demo.table.state
             if (state.round, state.phase, len(taps)) != shown:
-                shown = (state.round, state.phase, len(taps))
+                shown, changed = (state.round, state.phase, len(taps)), time.monotonic()
                 print(f"round {state.round} {state.phase}: {len(taps)} taps; waiting for {waiting_for(state)}",
                       file=sys.stderr, flush=True)
             if not play(phones[0], demo, searches, taps, args.chips, args.taps):
                 time.sleep(0.2)
+                if time.monotonic() - changed > 60:  # the player has had nothing to do for a minute
+                    ev = demo.evening
+                    print("stalled:", [(s.busy, s.thinking, s.drawn, s.coming) for s in ev.seats], ev.truth.phase,
+                          ev.truth.shopper, waiting_for(ev.truth), ev.tally.slips[-3:], phones[0].evaluate("document.body.dataset.guide"), demo.table.held(0),
+                          [a["kind"] for a in demo.table.actions(0)], file=sys.stderr, flush=True)
+                    changed = time.monotonic()
         probe.stopped.set()
         browser.close()
     demo.evening.stop()
