@@ -317,3 +317,12 @@ def test_a_mistyped_code_a_repeated_code_and_half_a_league_are_named_with_their_
     assert problems(LEAGUE.replace('key = "qlt_abc"', "")) == [
         ("league", 2, "needs both url (the league server) and key (this table's key, from the league's admin page)")]
     assert problems(LEAGUE.replace("http://", "ftp://"))[0][:2] == ("league.url", 3)
+
+
+def test_the_ready_config_for_a_game_night_without_readers_is_valid():
+    """README: "A game night without readers" starts from docs/table-phones.toml."""
+    from pathlib import Path
+
+    config = load_config(Path(__file__).parents[1] / "docs" / "table-phones.toml")
+    assert config.draws == "phones" and not config.readers and config.bind == "0.0.0.0"
+    assert [s.player for s in config.seats] == ["Ann", "Ben", "Cleo"]

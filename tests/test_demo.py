@@ -5,6 +5,7 @@ import pytest
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Return, action_to_dict, book_sets, catalog
+from companion.evening import CAREFUL, AdvisorThinker, Agenda, worker
 
 
 @pytest.mark.parametrize("tubes", [False, True], ids=["pots", "test tubes"])
@@ -32,16 +33,14 @@ def test_a_whole_demo_game_through_the_simulated_bags(tmp_path, tubes):
 
 
 def test_advisor_bots_play_a_whole_demo_game_through_the_simulated_bags(tmp_path):
-    from companion.bots import Bots
-
-    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=5)
-    bots = Bots(demo, {0, 1}, host=True, pause=0)
-    moves = 0
-    while bots.move():
-        moves += 1
-    demo.table.wait_for_reads()
-    assert demo.table.state.phase == "game_over", f"stalled after {moves} moves in {demo.table.state.phase}"
-    assert demo.table.anomalies() == []
+    """The bots are people at the table whose choices the advisor makes, in a worker process."""
+    pool = worker()
+    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=5, cards=True, people=CAREFUL,
+                      bots={n: AdvisorThinker(50 + n, pool) for n in (0, 1)}, agenda=Agenda())
+    demo.evening.run()
+    pool.shutdown()
+    assert demo.table.state.phase == "game_over", f"stalled in round {demo.table.state.round}"
+    assert demo.table.anomalies() == [] and demo.evening.tally.slips == []
     assert demo.table.state.winners
     demo.table.close()
 
@@ -82,6 +81,26 @@ def test_the_demo_from_the_command_line_keeps_pythons_objects_in_glibcs_malloc()
         assert "Demo table" in proc.stdout.readline()
         environ = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
         assert b"PYTHONMALLOC=malloc" in environ, "the same process, restarted with glibc's malloc"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        proc.stdout.close()
+
+
+def test_the_demo_on_the_local_network_says_so_and_prints_the_address_phones_use():
+    """`quacks demo --lan`: phones on the same Wi-Fi join by the host page's QR codes."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--lan", "--no-browser", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ), cwd=Path(__file__).parents[1])
+    try:
+        said = proc.stdout.readline()
+        assert "on the local network" in said and "QR codes" in said
+        host = proc.stdout.readline()
+        assert "from a phone: http://" in host and "/host" in host
     finally:
         proc.terminate()
         proc.wait(timeout=10)

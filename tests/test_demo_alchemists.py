@@ -2,9 +2,9 @@
 and the advisor bots, with nothing refused."""
 
 from companion.autoplay import RandomPlayer
-from companion.bots import Bots
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Return, action_to_dict
+from companion.evening import CAREFUL, AdvisorThinker, Agenda, worker
 
 
 def test_a_whole_demo_game_with_the_alchemists_through_the_simulated_bags(tmp_path):
@@ -25,12 +25,11 @@ def test_a_whole_demo_game_with_the_alchemists_through_the_simulated_bags(tmp_pa
 
 
 def test_advisor_bots_play_a_whole_demo_game_with_the_alchemists(tmp_path):
-    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=6, expansions=("alchemists",))
-    bots = Bots(demo, {0, 1}, host=True, pause=0)
-    moves = 0
-    while bots.move():
-        moves += 1
-    demo.table.wait_for_reads()
-    assert demo.table.state.phase == "game_over", f"stalled after {moves} moves in {demo.table.state.phase}"
-    assert demo.table.anomalies() == []
+    pool = worker()
+    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=6, expansions=("alchemists",), cards=True,
+                      people=CAREFUL, bots={n: AdvisorThinker(60 + n, pool) for n in (0, 1)}, agenda=Agenda())
+    demo.evening.run()
+    pool.shutdown()
+    assert demo.table.state.phase == "game_over", f"stalled in {demo.table.state.phase}"
+    assert demo.table.anomalies() == [] and demo.evening.tally.slips == []
     demo.table.close()

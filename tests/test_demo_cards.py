@@ -8,6 +8,7 @@ import pytest
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Fortune, IllegalAction, Return, action_to_dict, apply, new_game, state_to_dict
+from companion.evening import DEMO, Agenda
 
 
 def test_a_scripted_game_with_cards_through_the_table_equals_its_replay(tmp_path):
@@ -48,12 +49,14 @@ def test_draw_one_for_us_only_while_the_round_waits_for_its_card(tmp_path):
     table.close()
 
 
-def test_the_demo_turns_up_a_card_by_itself_each_round(tmp_path):
-    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=4, cards=True)
+def test_the_demo_s_people_turn_up_a_card_by_themselves_each_round(tmp_path):
+    demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=4, cards=True, people=DEMO, agenda=Agenda())
     table = demo.table
-    deadline = time.monotonic() + 10
+    demo.evening.start()
+    deadline = time.monotonic() + DEMO.card + 10
     while table.state.fortune is None and time.monotonic() < deadline:
         time.sleep(0.02)
+    demo.evening.stop()
     assert table.state.cards_used and table.state.fortune == table.state.cards_used[0]
-    assert table.counted()[0].entry.source == "demo"
+    assert table.counted()[0].entry.source == "table", "turned up at the table screen"
     table.close()

@@ -32,9 +32,9 @@ class SimulatedBag:
     def stop(self) -> None:
         self._status.set(OFFLINE, "stopped")
 
-    def present(self, uid: str) -> TagSeen:
-        """A chip passes the (imaginary) antenna: emit its TagSeen like a real reader."""
-        event = TagSeen(self.reader_id, normalise_uid(uid), time.time())
+    def present(self, uid: str, at: float | None = None) -> TagSeen:
+        """A chip passes the (imaginary) antenna (at `at`, default now): emit its TagSeen like a real reader."""
+        event = TagSeen(self.reader_id, normalise_uid(uid), time.time() if at is None else at)
         self.emit(event)
         return event
 

@@ -252,7 +252,6 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
         raise IllegalAction("wrong_phase", f"the Fortune Teller card is read at the start of a round, not in {state.phase}")
     essence.refuse_card(state)
     cards.check(state, action.card)
-    brewing.returns_unseen(state, events)
     cards.read(state, action.card, events)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .database import Database, now
@@ -200,6 +200,19 @@ class Journal:
         if row is None:
             raise StoreError(f"there is no anomaly {anomaly_id}")
         return AnomalyRow(anomaly_id, game_id, row[0], first_at, source, counted, code, reason, None)
+
+    def answer_anomaly(self, game_id: int, anomaly_id: int, answer: Mapping[str, Any]) -> AnomalyRow:
+        """Keep who answered a held read and how ("answer" in its payload), when the answer enters
+        nothing into the journal (it was not a draw); such a row is settled without a `resolved_by`."""
+        with self.db.transaction() as conn:
+            row = conn.execute(_ANOMALY_COLUMNS + " FROM anomalies WHERE id = ? AND game_id IS ?",
+                               (anomaly_id, game_id)).fetchone()
+            if row is None:
+                raise StoreError(f"game {game_id} has no anomaly {anomaly_id}")
+            found = _anomaly(row)
+            payload = {**found.payload, "answer": dict(answer)}
+            conn.execute("UPDATE anomalies SET payload = ? WHERE id = ?", (_dumps(payload), anomaly_id))
+        return replace(found, payload=payload)
 
     def anomaly_page(self, game_id: int | None, limit: int, before: int | None = None) -> tuple[list[AnomalyRow], int]:
         """The newest ``limit`` anomalies of a game (older than id ``before``), newest first, and how many there are."""

@@ -12,8 +12,8 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.devices.events import LinkStatus, TagSeen
@@ -24,6 +24,7 @@ from companion.engine import (
     GameConfig,
     GameState,
     IllegalAction,
+    Return,
     action_from_dict,
     action_to_dict,
     available_cards,
@@ -33,8 +34,10 @@ from companion.engine import (
 )
 from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, Outbox, StorageFault, UnknownGame, now
 
-from . import history, refusals
+from . import history, refusals, returns
+from .bag_reads import BagReads
 from .history import INPUT, REASSIGN, VOID, Counted
+from .outcome import CorrectionRefused, Outcome, accepted
 from .reads import action_for_read
 from .refusals import Budget, Repeats, Seen
 from .registry import TagRegistry
@@ -48,27 +51,7 @@ STORAGE_RETRY_SECONDS = 1.0
 Subscriber = Callable[[int, dict[str, Any]], None]
 
 
-class CorrectionRefused(ValueError):
-    """A correction the host asked for that would leave an impossible game; nothing was written."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What became of one input: a journal entry, or an anomaly with the reason."""
-
-    seq: int
-    entry: Entry | None = None
-    anomaly: AnomalyRow | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    refused: tuple[str, str] | None = None
-    """A refusal's code and reason (its anomaly may be a sender's row that only counts it)."""
-
-    @property
-    def accepted(self) -> bool:
-        return self.entry is not None
-
-
-class Table:
+class Table(BagReads):
     """One game being played. Build it with `Table.open` (resume) or `library.start_game`."""
 
     def __init__(self, db: Database, game_id: int, setup: TableSetup, entries: list[Entry],
@@ -90,7 +73,11 @@ class Table:
         self._closing = threading.Event()
         self._progress = threading.Condition()
         db.on_fault = self._storage
+        self._passes: dict[tuple[int, str], returns.Pass] = {}  # (seat, chip) -> its last read taken
         self._load(entries)
+        self._open = {a.id: a for a in self.journal.anomalies(game_id, unresolved_only=True)
+                      if a.code in (returns.HELD, returns.EARLY) and "answer" not in a.payload}
+        """Reads held for their seat's answer and pots poured back early, by anomaly id (`returns`)."""
 
     @classmethod
     def open(cls, db: Database, game_id: int) -> Table:
@@ -175,7 +162,7 @@ class Table:
                by: tuple[str, ...] = ()) -> Outcome:
         """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it.
         ``by`` names who sent it (a seat link, an address), whose budget of stored refusals it spends."""
-        return _accepted(self._offer(action, source, {}, resolves, by))
+        return accepted(self._offer(action, source, {}, resolves, by))
 
     def draw_card(self, rng: random.Random | None = None, source: str = "host") -> Outcome:
         """'Draw one for us': a random card among those the round may turn up, recorded as the input."""
@@ -189,7 +176,7 @@ class Table:
         """The host enters a draw a reader missed (optionally settling the anomaly it left)."""
         with self._lock:
             settles = [self._open_anomaly(a).id for a in resolves]
-            return _accepted(self._offer(Draw(seat, chip), source, {"manual": True}, settles))
+            return accepted(self._offer(Draw(seat, chip), source, {"manual": True}, settles))
 
     def _open_anomaly(self, anomaly_id: int) -> AnomalyRow:
         """An unsettled anomaly of this game, or CorrectionRefused naming why it cannot be settled."""
@@ -211,22 +198,35 @@ class Table:
     def assign_read(self, anomaly_id: int, seat: int, source: str = "host") -> Outcome:
         """Count a refused read as read at `seat`'s bag (a chip passed the wrong reader), settling its anomaly."""
         with self._lock:
-            anomaly = self._open_anomaly(anomaly_id)
-            read = anomaly.payload.get("read")
-            if not isinstance(read, dict):
-                raise CorrectionRefused(f"anomaly {anomaly_id} is not a read: enter the draw by hand instead")
-            if not 0 <= seat < len(self._state.seats):
-                raise CorrectionRefused(f"there is no seat {seat} at this table")
-            moved = {"reader": read["reader"], "uid": read["uid"]}
+            action, moved = self._assigned(self._open_anomaly(anomaly_id), seat)
+            return accepted(self._offer(action, source, {"read": moved, "assigned": seat}, [anomaly_id]))
+
+    def assignable(self, anomaly: AnomalyRow, seat: int) -> bool:
+        """Whether `assign_read` would take this read at that seat now (nothing is written)."""
+        with self._lock:
             try:
-                tag_chip = self._chip_of(read["uid"])
-                if self._bound is not None:
-                    moved["tag_chip"] = tag_chip
-                action = action_for_read(self._state, seat, tag_chip, self._bound)
-                step(self._state, action)
-            except IllegalAction as exc:
-                raise CorrectionRefused(f"the read cannot be {self._state.seats[seat].name}'s: {exc.reason}") from None
-            return _accepted(self._offer(action, source, {"read": moved, "assigned": seat}, [anomaly_id]))
+                self._assigned(anomaly, seat)
+            except CorrectionRefused:
+                return False
+            return anomaly.resolved_by is None and "answer" not in anomaly.payload
+
+    def _assigned(self, anomaly: AnomalyRow, seat: int) -> tuple[Action, dict[str, Any]]:
+        """The input a refused read stands for at `seat`'s bag, checked by the engine, and the read as journalled."""
+        read = anomaly.payload.get("read")
+        if not isinstance(read, dict):
+            raise CorrectionRefused(f"anomaly {anomaly.id} is not a read: enter the draw by hand instead")
+        if not 0 <= seat < len(self._state.seats):
+            raise CorrectionRefused(f"there is no seat {seat} at this table")
+        moved = {"reader": read["reader"], "uid": read["uid"]}
+        try:
+            tag_chip = self._chip_of(read["uid"])
+            if self._bound is not None:
+                moved["tag_chip"] = tag_chip
+            action = action_for_read(self._state, seat, tag_chip, self._bound)
+            step(self._state, action)
+        except IllegalAction as exc:
+            raise CorrectionRefused(f"the read cannot be {self._state.seats[seat].name}'s: {exc.reason}") from None
+        return action, moved
 
     def tag_seen(self, event: TagSeen) -> None:
         """For reader threads: queue the read and return at once; the table's worker applies it."""
@@ -295,7 +295,7 @@ class Table:
     def _journalled(self, event: TagSeen) -> bool:
         """Apply ``event``; False when the journal cannot take it now (``db.fault`` says why)."""
         try:
-            self.read(event.reader, event.uid, sent=event.sent)
+            self.read(event.reader, event.uid, sent=event.sent, at=event.at)
         except StorageFault:
             with self._progress:
                 self._progress.notify_all()
@@ -310,10 +310,12 @@ class Table:
                 if isinstance(read, dict) and read.get("reader") == reader and read.get("sent")]
 
     def read(self, reader: str, uid: str, *, source: str | None = None,
-             sent: tuple[str, int] | None = None) -> Outcome:
-        """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly.
-        ``sent`` (a Pico bag's boot id and TAG number) is journalled with the read."""
+             sent: tuple[str, int] | None = None, at: float | None = None) -> Outcome:
+        """A chip seen at a reader (at `at`, seconds since the epoch): becomes a draw, return or
+        purchase, an enrolment, a read held for its seat (`returns`), or an anomaly. ``sent`` (a
+        Pico bag's boot id and TAG number) is journalled with the read."""
         source = source or f"reader:{reader}"
+        at = time.time() if at is None else at
         read = _read_record(reader, uid, sent)
         with self._lock:
             if self.registry is not None and self.registry.enrolment() is not None:
@@ -337,7 +339,20 @@ class Table:
                 action = action_for_read(self._state, seat, tag_chip, self._bound)
             except IllegalAction as exc:
                 return self._refuse(source, {"read": read}, exc.code, exc.reason)
-            return self._offer(action, source, {"read": read}, ())
+            chip = getattr(action, "chip", None)
+            last = self._passes.get((seat, chip or ""))
+            moved = last is not None and (mine := self.last_input(seat)) is not None and mine.entry.seq != last.seq
+            held = returns.judge(self._state, seat, action, last, moved, at)
+            if held is not None:
+                outcome = self._refuse(source, {"read": read, "chip": chip, "round": self._state.round}, *held)
+                if held[0] != returns.TWICE and outcome.anomaly is not None:
+                    self._open[outcome.anomaly.id] = outcome.anomaly
+                return outcome
+            outcome = self._offer(action, source, {"read": read}, ())
+            if outcome.accepted and chip is not None:
+                kind = "return" if isinstance(action, Return) else "draw"
+                self._passes[(seat, chip)] = returns.Pass(at, outcome.seq, kind, self._state.round)
+            return outcome
 
     def _chip_of(self, uid: str) -> str:
         if self.registry is None:
@@ -371,6 +386,8 @@ class Table:
             if self._bound is not None and "read" in extra:
                 self._bound[extra["read"]["tag_chip"]] = data["chip"]
             self._publish(entry, result.state, result.events)
+            if self._open:
+                self._close_open()
             return Outcome(entry.seq, entry=entry, events=result.events)
 
     def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str,
@@ -460,6 +477,22 @@ class Table:
                 REASSIGN, {"target": seq, "seat": seat, "action": action_to_dict(action)}, source, False)
             return self._correct(REASSIGN, payload, source, state)
 
+    def change_card(self, seq: int, card: str | None, source: str = "host") -> Outcome:
+        """The Fortune Teller card entered at #seq was another one: the game is replayed with it
+        (refused, naming the input, when a later input no longer fits)."""
+        with self._lock:
+            item = next((c for c in self._counted if c.entry.seq == seq), None)
+            if item is None or not isinstance(item.action, Fortune):
+                raise CorrectionRefused(f"#{seq} is not a Fortune Teller card that counts")
+            action = action_to_dict(Fortune(card))
+            try:
+                before = history.fold(self.config, [c for c in self._counted if c.entry.seq < seq])
+                step(before, Fortune(card))
+            except IllegalAction as exc:
+                raise CorrectionRefused(f"that card cannot be round {before.round}'s: {exc.reason}") from None
+            state, payload = self._replay_with(REASSIGN, {"target": seq, "action": action}, source, False)
+            return self._correct(REASSIGN, payload, source, state)
+
     def _replay_with(self, kind: str, payload: dict[str, Any], source: str,
                      cascade: bool) -> tuple[GameState, dict[str, Any]]:
         """The state if this correction were written; with `cascade`, a void also takes what no longer fits."""
@@ -521,12 +554,6 @@ def _read_record(reader: str, uid: str, sent: tuple[str, int] | None) -> dict[st
     if sent is not None:
         read["sent"] = list(sent)
     return read
-
-
-def _accepted(outcome: Outcome) -> Outcome:
-    if outcome.refused is not None:
-        raise IllegalAction(*outcome.refused)
-    return outcome
 
 
 def describe(action: dict[str, Any]) -> str:

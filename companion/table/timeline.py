@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine import GameState, apply, catalog, new_game
 from companion.engine.phases import stir
+from companion.engine.text import N_
 from companion.store import AnomalyRow, Entry
-from companion.words import action_text, translations
+from companion.words import action_text, chips_named, translations
 from companion.words.catalogs import SOURCE
 from companion.words.refusals import REFUSALS
 
@@ -30,6 +31,8 @@ class TimelineRow:
     space: int | None  # for a counted input: the seat's last space after it
     counts: bool  # False for voided entries and anomalies
     note: str = ""
+    what: str = ""  # an input's kind ("draw", "fortune", ...): the card of a round can be corrected
+    by: str = ""  # who sent it, in words: "Ann's bag", "phone", "host"
 
     def to_dict(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__slots__}
@@ -84,14 +87,27 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
                     data["chip"] in ([c for c, _ in state.seats[seat].pot[-1:]] + state.seats[seat].bowl[-1:]):
                 text += words.gettext(" (pot exploded)")
         else:
-            seat = None if entry.kind == VOID else entry.payload["seat"]
+            seat = None if entry.kind == VOID else entry.payload.get("seat")
             space, text = None, correction_text(entry.kind, entry.payload, names, lang)
         rows.append(TimelineRow(entry.seq, entry.recorded_at, entry.source, entry.kind, round_no, seat,
                                 text, space, entry.seq not in cancelled and entry.kind == INPUT and entry.seq in counted,
-                                "; ".join(notes)))
+                                "; ".join(notes), data.get("kind", "") if entry.kind == INPUT else ""))
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
-    return rows
+    return [replace(r, by=sender(r.source, setup, lang)) for r in rows]
+
+
+SENDERS = {"web": N_("phone"), "host": N_("host"), "table": N_("table screen")}
+
+
+def sender(source: str, setup: TableSetup, lang: str = "en") -> str:
+    """Who sent an input or a refused read, as the host says it: "Ann's bag" for its reader."""
+    words = translations(lang)
+    if source.startswith("reader:"):
+        seat = setup.readers.get(source[len("reader:"):])
+        return words.gettext("{name}'s bag").format(name=setup.game.players[seat]) if seat is not None \
+            else words.gettext("a reader of no seat")
+    return words.gettext(SENDERS[source]) if source in SENDERS else source
 
 
 def drawn_ahead(state: GameState, round_no: int, seat: int | None, noted: set[tuple[int, int]]) -> int | None:
@@ -111,7 +127,7 @@ def _refused(anomaly: AnomalyRow, lang: str) -> str:
     words = translations(lang)
     if lang != SOURCE and anomaly.code in REFUSALS:
         return words.gettext("refused: {reason}").format(reason=words.gettext(REFUSALS[anomaly.code]))
-    return words.gettext("refused ({code}): {reason}").format(code=anomaly.code, reason=anomaly.reason)
+    return words.gettext("refused ({code}): {reason}").format(code=anomaly.code, reason=chips_named(anomaly.reason, lang))
 
 
 def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
@@ -119,6 +135,9 @@ def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str], la
     words = translations(lang)
     if kind == VOID:
         return words.gettext("void {entries}").format(entries=", ".join(f"#{t}" for t in payload["targets"]))
+    if "seat" not in payload:  # the card of a round, corrected
+        return words.gettext("#{seq}: {action}").format(seq=payload["target"],
+                                                         action=action_text(payload["action"], names, lang))
     return words.gettext("reassign #{seq} to {name}").format(seq=payload["target"], name=names[payload["seat"]])
 
 

@@ -33,7 +33,7 @@ def _view(perspective: str):
 
 @bp.get("/board")
 def board_json():
-    return jsonify(board())
+    return jsonify(board(language()))
 
 
 @bp.get("/view/table")
@@ -84,6 +84,83 @@ def seat_draw(token: str):
     if game.demo is None:
         raise Refusal(404, "no_demo", "Draws come from the bag's reader on a real table.")
     return jsonify(game.demo_draw(seat))
+
+
+@bp.post("/seat/<token>/settle")
+@limit_refusals
+@guarded
+def seat_settle(token: str):
+    """"All in the bag": the chips this seat's bag still expects back are in it."""
+    game = live_game()
+    seat = game.seat_of(token)
+    return jsonify(game.settle(seat, "web"))
+
+
+@bp.post("/seat/<token>/held")
+@limit_refusals
+@guarded
+def seat_held(token: str):
+    """The seat answers a read held for it: was the chip drawn?"""
+    game = live_game()
+    seat = game.seat_of(token)
+    body = json_body()
+    return jsonify(game.answer_read(_number(body, "anomaly"), _yes_no(body, "drawn"), "web", seat))
+
+
+@bp.post("/seat/<token>/read-back")
+@limit_refusals
+@guarded
+def seat_read_back(token: str):
+    """"I drew it": the seat's last read, taken as a chip going back in, was the chip coming out."""
+    game = live_game()
+    seat = game.seat_of(token)
+    return jsonify(game.read_back(_number(json_body(), "seq"), seat, "web"))
+
+
+@bp.post("/seat/<token>/roll")
+@limit_refusals
+@guarded
+def seat_roll(token: str):
+    """"Roll for me" (or the demo's die): the table rolls the seat's bonus die."""
+    game = live_game()
+    seat = game.seat_of(token)
+    decision = json_body().get("decision")
+    if not isinstance(decision, str):
+        raise Refusal(400, "bad_field", "'decision' must name the die's question.")
+    return jsonify(game.roll(seat, decision))
+
+
+@bp.post("/table/card")
+@guarded
+@table_or_host
+def table_card():
+    """The card the group turned up from the real deck, entered at the table screen (null: none this round)."""
+    card = json_body().get("card")
+    if card is not None and not isinstance(card, str):
+        raise Refusal(400, "bad_field", "'card' must name a Fortune Teller card, or be null for none.")
+    return jsonify(live_game().submit({"kind": "fortune", "card": card}, "host" if is_host() else "table", None))
+
+
+@bp.post("/table/draw-card")
+@guarded
+@table_or_host
+def table_draw_card():
+    """Draw one for us, from the table screen."""
+    return jsonify(live_game().draw_card("host" if is_host() else "table"))
+
+
+def _number(body: dict, key: str) -> int:
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
+    return value
+
+
+def _yes_no(body: dict, key: str) -> bool:
+    value = body.get(key)
+    if not isinstance(value, bool):
+        raise Refusal(400, "bad_field", f"{key!r} must be true or false.")
+    return value
 
 
 @bp.post("/host/login")

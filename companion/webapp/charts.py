@@ -28,8 +28,9 @@ def bars(title: str, rows: Sequence[tuple[str, float]], *, decimals: int = 0, al
     return Markup("".join(parts))
 
 
-def lines(title: str, series: Sequence[tuple[str, Sequence[int]]]) -> Markup:
-    """One line per (name, values), values spread evenly left to right; a legend underneath."""
+def lines(title: str, series: Sequence[tuple[str, Sequence[int]]], colors: Sequence[str] = ()) -> Markup:
+    """One line per (name, values), values spread evenly left to right; a legend underneath. Each
+    line in its colour of `colors` (a player's seat colour), else the next of `SEAT_COLORS`."""
     width, height, pad = 360, 180, 28
     longest = max((len(v) for _, v in series), default=0)
     top = max((max(v) for _, v in series if v), default=0) or 1
@@ -41,7 +42,7 @@ def lines(title: str, series: Sequence[tuple[str, Sequence[int]]]) -> Markup:
              f'<text class="label" x="{pad - 4}" y="{pad}" text-anchor="end">{top}</text>',
              f'<text class="label" x="{pad - 4}" y="{height - pad}" text-anchor="end">0</text>']
     for k, (name, values) in enumerate(series):
-        color = SEAT_COLORS[k % len(SEAT_COLORS)]
+        color = colors[k] if k < len(colors) else SEAT_COLORS[k % len(SEAT_COLORS)]
         points = " ".join(f"{pad + i * step:.1f},{height - pad - (height - 2 * pad) * v / top:.1f}"
                           for i, v in enumerate(values))
         if len(values) == 1:

@@ -7,6 +7,7 @@ used in one module only.
 from __future__ import annotations
 
 import hmac
+import random
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from companion.table.refusals import bounded
 from companion.table.timeline import anomaly_seat
 from companion.words import languages, localize
 
-from . import enrolment, newgame
+from . import anomalies, enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
 from .assist import Assist
 from .feed import entry_lines, journal_lines
@@ -45,6 +46,10 @@ REPEAT_REFRESH_SECONDS = 1.0
 ENROLMENTS_SHOWN = 20
 """The registry's latest answers to enrolment reads (new chip, or already enrolled)."""
 
+SEAT_LINKS = "table"
+"""What a seat's link is signed for: the table's seat, not one game, so a new game at the table keeps
+every phone joined (the host can still give one seat a new link)."""
+
 STATUS_FOR_CODE = {code: 409 for code in ("stale", "not_your_turn", "wrong_phase", "decision_pending", "game_over",
                                            "card_read", "no_card_to_draw")}
 """Refusals that mean "the game moved on": 409 Conflict; every other refusal is a 400."""
@@ -65,6 +70,7 @@ class LiveGame:
         self.hub: Hub | None = None
         self.pins: PinGuard | None = None
         self.enrolled: deque[str] = deque(maxlen=ENROLMENTS_SHOWN)
+        self._dice = random.SystemRandom()
         self._refresh: threading.Timer | None = None
         self._refresh_lock = threading.Lock()
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
@@ -134,13 +140,13 @@ class LiveGame:
         return len(self.table.view(None)["seats"])
 
     def token(self, seat: int) -> str:
-        return seat_token(self.keys.secret, self.game_id, seat, self.keys.issue(self.game_id, seat))
+        return seat_token(self.keys.secret, SEAT_LINKS, seat, self.keys.issue(SEAT_LINKS, seat))
 
     def reissue(self, seat: int) -> str:
         """A new link for ``seat`` (a lost phone): its old link stops working, the other seats' stay."""
         if not 0 <= seat < self.seat_count:
             raise Refusal(400, "bad_field", f"There is no seat {seat + 1} at this table.")
-        self.keys.reissue(self.game_id, seat)
+        self.keys.reissue(SEAT_LINKS, seat)
         if self.hub is not None:
             self.hub.end(f"seat:{seat}")  # the old link's open pages stop at once
             self.hub.touch()
@@ -157,7 +163,7 @@ class LiveGame:
                                             "open the table screen from the host page again.")
 
     def seat_of(self, token: str) -> int:
-        seat = seat_for_token(self.keys.secret, self.game_id, self.seat_count, token, self.keys.issues_of(self.game_id))
+        seat = seat_for_token(self.keys.secret, SEAT_LINKS, self.seat_count, token, self.keys.issues_of(SEAT_LINKS))
         if seat is None:
             raise Refusal(403, "bad_token", "This seat link is not valid for the current game: "
                                             "scan the seat's QR code on the host screen again.")
@@ -170,13 +176,28 @@ class LiveGame:
         seat = int(perspective[5:]) if perspective.startswith("seat:") else None
         view = localize(self.table.view(seat), lang)
         view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
+        view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
         if not stir.in_force(self.stirs, view["round"]):
             view["stir"] = None
         if seat is not None:
+            view["bag_reads"] = self.bag_reads(seat, lang) if self.table.setup.draws == "readers" else None
             return self.assist.add_to(view, self.table.state, seat)
         if perspective == "host":
             view["host"] = self.host_panel(lang)
         return view
+
+    def bag_reads(self, seat: int, lang: str) -> dict[str, Any]:
+        """What the seat's phone asks about its bag's reads: chips still to go back, reads held for
+        its answer (oldest first), its last read taken as a chip going back while it could draw."""
+        table = self.table
+        held = [{"id": a.id, "chip": _chip(a.payload.get("chip")), "drawable": table.drawable(a)} for a in table.held(seat)]
+        last = table.last_input(seat)
+        back = None
+        if last is not None and last.action_dict["kind"] == "return" and "read" in last.entry.payload \
+                and any(a.get("kind") == "draw" for a in table.actions(seat)):
+            back = {"seq": last.entry.seq, "chip": _chip(last.action_dict["chip"])}
+        reader = next((s.state for r, s in table.links().items() if table.setup.readers.get(r) == seat), None)
+        return {"held": held, "read_back": back, "reader": reader}
 
     def advice(self, perspective: str) -> dict[str, Any]:
         """A seat's advice now, as its view holds it (``Assist.add_to``), for the seat's pages that
@@ -207,12 +228,13 @@ class LiveGame:
                                                  "detail": link.detail if link else ""})
         return {
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
-                       "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], [])}
+                       "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], []),
+                       "to_go_back": len(s["returning"]) if self.table.setup.draws == "readers" else 0}
                       for s in full["seats"]],
             "streams": live,
-            "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
-                        if a["kind"] in HOST_KINDS and a.get("card") is None],
-            **_unless_unreadable(self.anomalies, {"anomalies": [], "anomalies_total": 0}),
+            **_unless_unreadable(lambda: {**self.anomalies(),
+                                          "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row)},
+                                 {"anomalies": [], "anomalies_total": 0, "anomaly_groups": None}),
             "storage": self.table.db.fault,
             "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
@@ -227,12 +249,18 @@ class LiveGame:
         rows, total = self.table.anomaly_page(ANOMALIES_SHOWN, before)
         return {"anomalies": [self._anomaly(a) for a in rows], "anomalies_total": total}
 
+    def _chip_of_row(self, row: Any) -> str | None:
+        """The chip a refused read or input names: the engine's chip a held read stands for, the
+        sticker's chip of a read, or an input's chip."""
+        read, action = row.payload.get("read"), row.payload.get("action")
+        chip = row.payload.get("chip") or (self._read_chip(read) if isinstance(read, dict) else (
+            action.get("chip") if isinstance(action, dict) else None))
+        return chip if isinstance(chip, str) else None
+
     def _anomaly(self, row: Any) -> dict[str, Any]:
         """One refused read or input for the host's log, with what a one-click fix needs."""
         read = row.payload.get("read")
-        action = row.payload.get("action")
-        chip = self._read_chip(read) if isinstance(read, dict) else (
-            action.get("chip") if isinstance(action, dict) else None)
+        chip = self._chip_of_row(row)
         return {"id": row.id, "at": row.recorded_at, "source": row.source, "code": row.code, "reason": row.reason,
                 "seat": anomaly_seat(row, self.table.setup), "chip": chip if isinstance(chip, str) else None,
                 "read": isinstance(read, dict), "resolved_by": row.resolved_by, "repeated": repeated(row)}
@@ -290,12 +318,49 @@ class LiveGame:
                 raise Refusal(400, "not_in_bag", f"{err}.") from None
         return action
 
-    def draw_card(self) -> dict[str, Any]:
+    def settle(self, seat: int, source: str) -> dict[str, Any]:
+        """"All in the bag": the chips the seat's bag still expects back are in it."""
+        outcomes = self._corrected(lambda: self.table.settle(seat, source))
+        return {"ok": True, "seq": self.table.seq, "settled": len(outcomes)}
+
+    def answer_read(self, anomaly: int, drawn: bool, source: str, seat: int | None = None) -> dict[str, Any]:
+        """A held read answered: drawn, or not (a phone answers only its own seat's)."""
+        if seat is not None and anomaly not in {a.id for a in self.table.held(seat)}:
+            raise Refusal(409, "stale", "That read no longer waits for this seat's answer.")
+        self._corrected(lambda: self.table.answer_read(anomaly, drawn, source))
+        return {"ok": True, "seq": self.table.seq}
+
+    def read_back(self, seq: int, seat: int, source: str) -> dict[str, Any]:
+        """"I drew it": the seat's last read, taken as a chip going back, was the chip coming out."""
+        result = self._corrected(lambda: self.table.read_back(seq, seat, source))
+        return {"ok": True, "seq": result.seq}
+
+    def roll(self, seat: int, decision: str) -> dict[str, Any]:
+        """"Roll for me": the table rolls the seat's bonus die (the demo's own seeded dice) and answers with the face."""
+        asked = next((d for d in self.table.state.decisions_for(seat) if d.id == decision and d.kind == "bonus_die"), None)
+        if asked is None:
+            raise Refusal(409, "stale", "That die roll has been answered.")
+        dice = self.demo.rng if self.demo is not None else self._dice
+        face = dice.choice(asked.keys())
+        result = self.submit({"kind": "choose", "seat": seat, "decision": decision, "keys": [face]}, "web", seat)
+        return {**result, "face": face}
+
+    def _corrected(self, correct: Callable[[], Any]) -> Any:
+        if self.table.paused:
+            raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
+        try:
+            return correct()
+        except CorrectionRefused as err:
+            raise Refusal(409, "correction_refused", str(err)) from None
+        except IllegalAction as err:
+            raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
+
+    def draw_card(self, source: str = "host") -> dict[str, Any]:
         """The "draw one for us" button: the table draws an unused card and records it."""
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
-            result = self.table.draw_card()
+            result = self.table.draw_card(source=source)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq, "card": self.table.state.cards_used[-1]}
@@ -321,6 +386,14 @@ def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:
         return read()
     except StorageFault:
         return otherwise
+
+
+def _chip(chip_id: Any) -> dict[str, Any] | None:
+    """A chip as the pages show it: colour and value (its id stays on the server)."""
+    if not isinstance(chip_id, str) or chip_id.count("-") != 2:
+        return None
+    color, value, _ = chip_id.split("-")
+    return {"color": color, "value": int(value)}
 
 
 def repeated(row: Any) -> str | None:

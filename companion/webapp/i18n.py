@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import cache, cached_property
 
 from babel import Locale
+from babel.numbers import format_percent, get_decimal_symbol
 from flask import Flask, redirect, request
 from flask_babel import Babel, Domain, get_locale
 
@@ -40,17 +41,19 @@ SCRIPT: dict[str, str] = {
     "act_spend_flask": N_("Use the flask (white chip back)"),
     "act_spend_refill": N_("Refill flask ({n} rubies)"),
     "actions": N_("Actions"),
-    "advice_draw": N_("Advice: DRAW"),
-    "advice_stop": N_("Advice: STOP"),
-    "advice_searching": N_("Advice: searching…"),
-    "advice_too_deep": N_("Advice: too many positions to search exactly right now"),
-    "advice_least_1": N_("drawing once more and stopping is already worth at least {dcoins} coins + {dvp} VP; "
-                         "stop: {coins} coins + {vp} VP now"),
-    "advice_least_2": N_("drawing at most twice more is already worth at least {dcoins} coins + {dvp} VP; "
-                         "stop: {coins} coins + {vp} VP now"),
-    "advice_most": N_("whatever the bag gives, drawing on is worth at most {value} VP by the advice's prices; "
-                      "stop: {coins} coins + {vp} VP now, worth {stop} VP"),
-    "advice_why": N_("stop: {coins} coins + {vp} VP now; draw: {explode} % explode, expected {dcoins} coins + {dvp} VP"),
+    "advice_draw": N_("DRAW:"),
+    "advice_stop": N_("STOP:"),
+    "advice_thinking": N_("advice: thinking…"),
+    "advice_none": N_("no advice this draw"),
+    "advice_odds": N_("{n} of {m} chips would explode the pot ({pct})"),
+    "advice_draw_more": N_("drawing on is worth about {vp} VP more than stopping"),
+    "advice_stop_more": N_("stopping is worth about {vp} VP more than drawing on"),
+    "advice_draw_least": N_("drawing on is worth at least {vp} VP more than stopping"),
+    "advice_stop_least": N_("stopping is worth at least {vp} VP more than drawing on"),
+    "advice_even": N_("drawing on and stopping are worth about the same"),
+    "advice_draw_least_even": N_("drawing on is worth at least as much as stopping"),
+    "advice_stop_least_even": N_("stopping is worth at least as much as drawing on"),
+    "all_in": N_("All in the bag"),
     "all_rounds": N_("All rounds"),
     "all_seats": N_("All seats"),
     "and": N_(" and "),
@@ -83,6 +86,8 @@ SCRIPT: dict[str, str] = {
     "book_set": N_("set"),
     "books": N_("Books"),
     "budget": N_("Coins to spend"),
+    "card_line": N_("Fortune Teller: {name}"),
+    "change_card": N_("Change the card"),
     "chip": N_("Chip"),
     "choose_n": N_("Choose {min} to {max}"),
     "coins_left_after": N_("coins left ({n} bought)"),
@@ -102,7 +107,7 @@ SCRIPT: dict[str, str] = {
     "draw_look": N_("Draw a chip to look at"),
     "droplet": N_("Droplet"),
     "droplet_pot": N_("Pot droplet to space {n}"),
-    "droplet_tube": N_("Test-tube droplet to glass {n}"),
+    "droplet_tube": N_("Test-tube droplet to glass {n}: {pays}"),
     "from_stand": N_("from the exchange stand"),
     "stand_at_tube": N_("stand droplet on tube {n}"),
     "stand_brown": N_("brown side: chip value per victory point at the end"),
@@ -133,7 +138,9 @@ SCRIPT: dict[str, str] = {
     "guide_draw_reader": N_("Draw a chip from your bag, or stop"),
     "guide_droplet": N_("Choose: which droplet moves"),
     "guide_essence": N_("Essence: choose the space your marker stops on"),
-    "guide_fortune": N_("Waiting for the Fortune Teller card"),
+    "guide_fortune": N_("Turn up the Fortune Teller card (at the table screen)"),
+    "guide_held": N_("Your bag's reader asks: did you draw this chip?"),
+    "guide_draw_pick": N_("Draw a chip, then tap it below; or stop"),
     "guide_look": N_("Crow skull: draw {n} more to look at"),
     "guide_patient": N_("Choose the patient you treat this game"),
     "guide_draw_book": N_("Draw one more chip for your book (see below)"),
@@ -153,6 +160,10 @@ SCRIPT: dict[str, str] = {
     "guide_witch": N_("A witch may help you now: call her, or go on"),
     "guide_witch_look": N_("Witch: draw {n} more chips"),
     "guide_witch_place": N_("Witch: place the drawn chips one by one, or none"),
+    "held_q": N_("Read at your bag: did you draw this chip?"),
+    "held_drawn": N_("Yes, I drew it"),
+    "held_drawn_rest": N_("Yes, I drew it (the others are in the bag)"),
+    "held_not_drawn": N_("No, it was not a draw"),
     "history_scores": N_("Score in each game"),
     "imported": N_("{n} tags imported"),
     "in_box": N_("{n} left in the box"),
@@ -169,7 +180,6 @@ SCRIPT: dict[str, str] = {
     "laid_out": N_("Laid out:"),
     "lands_on": N_("space {n}"),
     "language": N_("Language"),
-    "last_chip": N_("Last chip"),
     "left": N_("left"),
     "link_connecting": N_("connecting"),
     "link_failed": N_("failed"),
@@ -201,7 +211,10 @@ SCRIPT: dict[str, str] = {
     "gains_now": N_("+{vp} VP, +{rubies} ♦ at once"),
     "phase": N_("Phase"),
     "phase_bonus_die": N_("bonus die"),
-    "phase_brewing": N_("brewing"),
+    "phase_card": N_("Fortune Teller: {card}"),
+    "phase_card_wait": N_("Fortune Teller: turn up this round's card"),
+    "phase_shop_who": N_("Shop: {name} buys"),
+    "phase_brewing": N_("potion phase"),
     "phase_chip_actions": N_("chip actions"),
     "phase_essence": N_("essence"),
     "phase_fortune": N_("Fortune Teller"),
@@ -225,7 +238,10 @@ SCRIPT: dict[str, str] = {
     "purple_3": N_("2 victory points and droplet 1 space forward"),
     "rat": N_("Rat"),
     "rat_title": N_("Rat stone: {n} past the droplet"),
+    "read_back": N_("read going back into your bag"),
+    "read_back_drawn": N_("I drew it"),
     "reader": N_("Reader"),
+    "reader_offline": N_("Your bag's reader is offline: its reads come in once it is back"),
     "reader_status": N_("Reader"),
     "readers": N_("Readers"),
     "reason": N_("Reason"),
@@ -246,14 +262,16 @@ SCRIPT: dict[str, str] = {
     "replay_step": N_("Input {k} of {n}"),
     "replay_voided": N_("voided"),
     "result_ok": N_("Done (#{seq})"),
+    "roll_die": N_("Roll the die"),
+    "roll_for_me": N_("Roll for me"),
     "results": N_("Results"),
     "resume": N_("Resume"),
-    "risk": N_("Next draw explodes"),
-    "risk_detail": N_("{n} of {m} chips in the bag"),
+    "risk_line": N_("Next draw explodes the pot: {n} of {m} chips ({pct})"),
     "round": N_("Round"),
     "rubies": N_("Rubies"),
     "ruby": N_("ruby"),
     "score": N_("Score"),
+    "scores_now": N_("Scores now: {coins}, {vp} VP"),
     "score_by_round": N_("Score by round"),
     "seat": N_("Seat"),
     "seat_n": N_("Seat {n}"),
@@ -282,7 +300,7 @@ SCRIPT: dict[str, str] = {
     "tl_kind_input": N_("Reads and inputs"),
     "to_hand": N_("to your hand"),
     "to_bowl": N_("to the overflow bowl"),
-    "tube_glass": N_("test-tube glass"),
+    "tube_glass": N_("test-tube glass; the next pays {pays}"),
     "insured_draws": N_("draws insured"),
     "void": N_("Void"),
     "vp": N_("VP"),
@@ -312,9 +330,12 @@ SCRIPT: dict[str, str] = {
 PLURAL: dict[str, tuple[str, str]] = {
     "points": N_n("{n} victory point", "{n} victory points"),
     "coins_n": N_n("{n} coin", "{n} coins"),
+    "anomalies_summary": N_n("Anomalies: {n} to answer ({total} in all)", "Anomalies: {n} to answer ({total} in all)"),
+    "bag_to_go_back": N_n("{name}'s bag: {n} chip still to go back", "{name}'s bag: {n} chips still to go back"),
     "coins_word": N_n("coin", "coins"),  # after a number shown on its own
     "guide_over": N_n("Game over: {names} wins", "Game over: {names} share the win"),
     "stir_ahead": N_n("{n} chip ahead of the stir", "{n} chips ahead of the stir"),
+    "to_go_back": N_n("{n} chip still to go back into the bag", "{n} chips still to go back into the bag"),
     "stir_hold": N_n("Wait: {names} is still drawing", "Wait: {names} are still drawing"),
     "stir_wait": N_n("Waiting for {names}", "Waiting for {names}"),
     "wait_brewing": N_n("Wait: {names} is brewing", "Wait: {names} are brewing"),
@@ -370,9 +391,17 @@ def strings(lang: str) -> dict[str, object]:
     for key, (singular, plural) in PLURAL.items():
         found[key] = {category: words.ngettext(singular, plural, n) for category, n in samples.items()}
     found["colors"] = {color: words.gettext(msgid) for color, msgid in COLOR_NAMES.items()}
+    found["number"] = number_symbols(lang)
     if lang != SOURCE:
         found["refusals"] = {code: words.gettext(msgid) for code, msgid in REFUSALS.items()}
     return found
+
+
+@cache
+def number_symbols(lang: str) -> dict[str, str]:
+    """How the language writes a decimal and a percentage (Babel's CLDR data): the page's scripts
+    format every number with these."""
+    return {"decimal": get_decimal_symbol(lang), "percent": format_percent(0.5, locale=lang).replace("50", "{n}")}
 
 
 @cache

@@ -9,7 +9,7 @@ from datetime import datetime
 from flask import Blueprint, Response, current_app
 from flask_babel import gettext as _
 
-from companion.table.nights import GameSummary, PlayerRecord, records, summarise
+from companion.table.nights import GameSummary, PlayerRecord, records, same_player, summarise
 
 from . import charts
 from .access import table_or_host
@@ -38,8 +38,16 @@ def history_page():
     wins, average, scores = _("Wins"), _("Average score"), _("Score in each game")
     drawn = [(wins, charts.bars(wins, [(p.name, p.wins) for p in players])),
              (average, charts.bars(average, [(p.name, p.average) for p in players], decimals=1, alt=True)),
-             (scores, charts.lines(scores, [(p.name, p.scores) for p in players]))]
+             (scores, charts.lines(scores, [(p.name, p.scores) for p in players],
+                                   [charts.SEAT_COLORS[last_seat(games, p.name)] for p in players]))]
     return page("history.html", games=games, players=players, charts=drawn, when=local_time)
+
+
+def last_seat(games: list[GameSummary], name: str) -> int:
+    """The seat a player sat at in their latest game: their colour on tonight's screens."""
+    played = [(g.created_at, g.id, seat) for g in games for seat, other in enumerate(g.players)
+              if same_player(other) == same_player(name)]
+    return max(played)[2] if played else 0
 
 
 def _cell(value: object) -> str:

@@ -27,7 +27,7 @@ def page(template: str, **context: Any):
     """Render a page with what every page needs: strings, board, CSRF token; never cached."""
     lang = i18n.language()
     response = make_response(render_template(
-        template, lang=lang, languages=i18n.LANGUAGES, strings=i18n.strings(lang), chip_name=i18n.chip_namer(lang), cards=cards.catalog(lang), board=board(), csrf=csrf_token(), **context))
+        template, lang=lang, languages=i18n.LANGUAGES, strings=i18n.strings(lang), chip_name=i18n.chip_namer(lang), cards=cards.catalog(lang), board=board(lang), csrf=csrf_token(), **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -102,6 +102,41 @@ def manual_draw():
     return _corrected(lambda: table.manual_draw(seat, table.free_chip(seat, kind), resolves=resolves))
 
 
+@bp.post("/settle")
+@guarded
+@host_only
+def settle():
+    """The host settles a bag in one tap: the chips it still expects back are in it."""
+    seat = _seat(json_body())
+    game = current_app.extensions["companion.game"]
+    return jsonify(game.settle(seat, "host"))
+
+
+@bp.post("/held")
+@guarded
+@host_only
+def held():
+    """The host answers a read held for its seat (the seat could not)."""
+    body = json_body()
+    if not isinstance(body.get("drawn"), bool):
+        raise Refusal(400, "bad_field", "'drawn' must be true or false.")
+    game = current_app.extensions["companion.game"]
+    return jsonify(game.answer_read(_int(body, "anomaly"), body["drawn"], "host"))
+
+
+@bp.post("/card")
+@guarded
+@host_only
+def change_card():
+    """The card entered at #seq was another one: the round is replayed with the card turned up."""
+    body = json_body()
+    card = body.get("card")
+    if not isinstance(card, str):
+        raise Refusal(400, "bad_field", "'card' must name a Fortune Teller card.")
+    seq = _int(body, "seq")
+    return _corrected(lambda: _table().change_card(seq, card))
+
+
 @bp.post("/pause")
 @guarded
 @host_only

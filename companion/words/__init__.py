@@ -9,6 +9,6 @@ docs/translations.md for adding a text or a language.
 from .actions import action_text
 from .catalogs import MissingTranslation, languages, translations
 from .events import PHASES, describe
-from .render import localize, render
+from .render import chips_named, localize, render
 
-__all__ = ["MissingTranslation", "action_text", "PHASES", "describe", "languages", "localize", "render", "translations"]
+__all__ = ["MissingTranslation", "action_text", "chips_named", "PHASES", "describe", "languages", "localize", "render", "translations"]

@@ -152,8 +152,6 @@ _SENTENCES: dict[str, Callable[[Words, dict[str, Any]], str]] = {
     "no_chip": lambda w, e: w._("no chip for the {chip}: its chips' books are not out yet ({why})",
                                 chip=w.chip(e["chip"]), why=w.why(e)),
     "return_seen": lambda w, e: w._("{chip} seen going back into the bag", chip=w.chip(e["chip"])),
-    "returns_unseen": lambda w, e: w.ngettext("{n} chip went back into the bag unread",
-                                              "{n} chips went back into the bag unread", len(e["chips"])),
     "pot_full": lambda w, e: w._("the pot is full (last space reached)"),
     "last_space": lambda w, e: w._("the last space is reached: further chips go into the overflow bowl"),
     "bowl": lambda w, e: w._("draws {chip} → overflow bowl (total {total})", chip=w.chip(e["chip"]), total=e["total"]),

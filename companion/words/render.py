@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.ingredients.labels import kind_label
 from companion.engine.text import Text
 
 from .catalogs import translations
@@ -18,6 +20,19 @@ def render(text: Text | Mapping[str, Any], lang: str) -> str:
     msgid, plural = data["msgid"], data.get("plural")
     found = words.ngettext(msgid, plural, params["n"]) if plural else words.gettext(msgid)
     return found.format(**params)
+
+
+CHIP_ID = re.compile(r"\b([a-z]+)-(\d)-\d\d\b")
+
+
+def chips_named(text: str, lang: str) -> str:
+    """A rule's reason with each chip id ("white-1-03") as the chip's name, as players say it."""
+    def name(match: re.Match[str]) -> str:
+        try:
+            return render(kind_label(match.group(1), int(match.group(2))), lang)
+        except (KeyError, ValueError):
+            return match.group(0)
+    return CHIP_ID.sub(name, text)
 
 
 def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:

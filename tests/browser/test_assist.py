@@ -19,11 +19,11 @@ from .test_play import PHONE, SCREEN, click_and_wait
 def test_the_phone_shows_each_chip_left_then_the_advice_the_host_allows(browser, server):
     host = browser.new_page(**SCREEN)
     host.goto(f"{server.url}/host?pin={PIN}")
-    host.wait_for_selector("[data-action=fortune]")
+    host.wait_for_selector("#cardnone")
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(host.get_attribute("[data-seat-link='0']", "href"))
     phone.wait_for_selector("#pot svg")
-    click_and_wait(host, "[data-action=fortune]")
+    click_and_wait(host, "#cardnone")
     phone.wait_for_selector("#assist:not(.hidden) #outlook tr")
     kinds = phone.locator("#outlook tr").count()
     assert kinds == 5  # the starting bag: white 1, 2, 3, orange 1, green 1
@@ -31,24 +31,29 @@ def test_the_phone_shows_each_chip_left_then_the_advice_the_host_allows(browser,
 
     host.select_option("#assist", "advice")
     # the update carries the answer a bound proves; the exact values follow in their own update
-    phone.wait_for_function("/explode/.test(document.getElementById('advicewhy').textContent)")
-    # the starting bag fits the live bound: the phone answers at once (docs/advice.md, position 1)
-    assert phone.inner_text("#advice") == "Advice: DRAW"
-    assert "explode" in phone.inner_text("#advicewhy") and "coins" in phone.inner_text("#advicewhy")
+    phone.wait_for_function("/^DRAW: /.test(document.getElementById('advice').textContent)")
+    # one line in plain words: the odds, and what drawing on is worth against stopping
+    line = phone.inner_text("#advice")
+    assert "0 of 9 chips would explode the pot (0%)" in line and "more than stopping" in line
+    assert phone.locator("#riskline").is_hidden(), "the advice's line says the odds: no second line"
 
-    for state, said in ((position(*REFERENCE["round 1, starting bag"]),
-                         "drawing once more and stopping is already worth at least 2.4 coins + 0.0 VP; "
-                         "stop: 1 coins + 0 VP now"),
-                        (round_9_stop(), "whatever the bag gives, drawing on is worth at most ")):
+    start, stop = position(*REFERENCE["round 1, starting bag"]), round_9_stop()
+    for state, said in ((start, "DRAW: 0 of 9 chips would explode the pot (0%); drawing on is worth at least "),
+                        (stop, "STOP: 2 of 3 chips would explode the pot (67%); stopping is worth at least ")):
         # the page renders an answer a bound proved as the stream brings it (a seat's view holds the same)
-        view = {"assist": {"level": "advice", "outlook": outlook(state, 0), "advice": certified(state, 0)}}
+        found = certified(state, 0)
+        gain = abs(found["draw"]["value"] - found["stop"]["value"])
+        view = {"risk": {"exploding": 2 if state is stop else 0, "bag": 3 if state is stop else 9,
+                         "probability": 2 / 3 if state is stop else 0},
+                "assist": {"level": "advice", "outlook": outlook(state, 0), "advice": found}}
         phone.evaluate("view => AssistPanel.render(view)", view)
-        assert phone.inner_text("#advicewhy").startswith(said)
-    assert phone.inner_text("#advice") == "Advice: STOP"
+        shown = f"{gain:.1f}".removesuffix(".0") if gain < 1 else f"{gain:.0f}"  # whole points from 1 VP on
+        worth = "as much as" if gain < 0.05 else f"{shown} VP more than"
+        assert phone.inner_text("#advice") == f"{said}{worth} " + ("stopping" if state is start else "drawing on")
 
     host.select_option("#assist", "off")
     phone.wait_for_selector("#assist.hidden", state="attached")
-    assert phone.locator("#risk").is_hidden()
+    assert phone.locator("#riskline").is_hidden() and phone.locator("#advice").is_hidden()
 
 
 def round_9_stop():
@@ -69,8 +74,8 @@ window.EventSource = class extends window.EventSource {
 
 
 @pytest.mark.parametrize(("lang", "searching", "answers", "why"), [
-    ("en", "Advice: searching…", ("Advice: DRAW", "Advice: STOP"), "explode"),
-    ("es", "Consejo: buscando…", ("Consejo: SACAR", "Consejo: PARAR"), "explota"),
+    ("en", "advice: thinking…", ("DRAW:", "STOP:"), "would explode the pot"),
+    ("es", "consejo: pensando…", ("SACA:", "PARA:"), "harían explotar el caldero"),
 ])
 def test_the_advice_found_after_a_draw_comes_on_its_own_and_the_phone_shows_it(browser, lang, searching, answers, why):
     table, demo = demo_table(["Ana", "Ben"], seed=11)
@@ -84,7 +89,7 @@ def test_the_advice_found_after_a_draw_comes_on_its_own_and_the_phone_shows_it(b
         phone.wait_for_selector("#pot svg")
         submit(table, {"kind": "fortune", "card": None})
         phone.wait_for_function(f"Number(document.body.dataset.seq) >= {table.seq}")
-        shown = f"{list(answers)}.includes(document.getElementById('advice').textContent)"
+        shown = f"{list(answers)}.includes(document.querySelector('#advice b').textContent)"
         phone.wait_for_function(shown)
         before = phone.evaluate("window.adviceEvents")
 
@@ -93,8 +98,8 @@ def test_the_advice_found_after_a_draw_comes_on_its_own_and_the_phone_shows_it(b
         phone.wait_for_function(f"window.adviceEvents > {before} && {shown}")
         assert phone.evaluate("window.adviceEvents") == before + 1
         assert int(phone.evaluate("document.body.dataset.seq")) == table.seq, "no update came after the draw's"
-        assert phone.inner_text("#advice") in answers and phone.inner_text("#advice") != searching
-        assert why in phone.inner_text("#advicewhy")
+        assert phone.inner_text("#advice b") in answers and phone.inner_text("#advice") != searching
+        assert why in phone.inner_text("#advice")
         assert "%" in phone.inner_text("#outlook"), "the rest of the view stays as the draw's update left it"
         context.close()
     finally:

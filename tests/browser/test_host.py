@@ -18,24 +18,24 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     table = game.table
     host = browser.new_page(**SCREEN)
     host.goto(f"{server.url}/host?pin={PIN}")
-    host.wait_for_selector("[data-action=fortune]")
+    host.wait_for_selector("#cardnone")
     screen = browser.new_context(**SCREEN).new_page()
     screen.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     screen.wait_for_selector("#pots svg")
-    click_and_wait(host, "[data-action=fortune]")
+    click_and_wait(host, "#cardnone")
 
     # A reader the table does not know reads Ben's chip: the host sees why and assigns it to Ben.
     chip = next(c for c in sorted(table.state.seats[1].bag) if c.startswith("orange"))
     uid = next(r.uid for r in table.registry.rows() if r.chip_id == chip)
     table.read("spare-reader", uid)
-    row = host.locator("[data-anomaly]").first
-    row.wait_for()
-    assert "feeds no seat" in row.inner_text() and "spare-reader" in row.inner_text()
-    row.locator("select").select_option("1")
-    row.locator("[data-fix=assign]").click()
+    group = host.locator(".anomalygroup[data-code=unknown_reader]")
+    group.wait_for()
+    assert "read at a reader that feeds no seat" in group.inner_text() and "spare-reader" not in group.inner_text()
+    assert host.locator("#anomalybox").get_attribute("open") is not None, "a read to answer unfolds the list"
+    group.locator("[data-fix=assign]", has_text="Ben").click()
     host.wait_for_selector("#result.ok")
     screen.wait_for_selector("[data-seat='1'] [data-chip]")
-    assert "settled by #" in host.locator("[data-anomaly]").first.inner_text()
+    host.wait_for_selector(".anomalygroup[data-code=unknown_reader] [data-fix]", state="detached")
     screen.wait_for_function("document.getElementById('events').innerText.includes('Ben: draws orange 1')")
 
     # The timeline shows the read with its seat and space; voiding it empties Ben's pot again.

@@ -26,8 +26,8 @@ def phones_table(tmp_path):
 def test_a_phone_taps_the_chip_it_drew_and_the_host_gives_a_lost_phone_a_new_link(browser, phones_table):
     host = browser.new_page(**SCREEN)
     host.goto(f"{phones_table.url}/host?pin={PIN}")
-    host.wait_for_selector("[data-action=fortune]")
-    click_and_wait(host, "[data-action=fortune]")
+    host.wait_for_selector("#cardnone")
+    click_and_wait(host, "#cardnone")
     link = host.get_attribute("[data-seat-link='0']", "href")
     other = host.get_attribute("[data-seat-link='1']", "href")
 

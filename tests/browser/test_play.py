@@ -27,7 +27,7 @@ def chips_in_pot(page) -> int:
 def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
     host = browser.new_page(**SCREEN)
     host.goto(f"{server.url}/host?pin={PIN}")
-    host.wait_for_selector("[data-action=fortune]")
+    host.wait_for_selector("#cardnone")
     links = [host.get_attribute(f"[data-seat-link='{k}']", "href") for k in (0, 1)]
     seats = []
     for link in links:  # each phone is its own browser
@@ -38,9 +38,10 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
     table = browser.new_context(**SCREEN).new_page()
     table.goto(f"{server.url}/table/{server.app.extensions['companion.game'].table_token}")
     table.wait_for_selector("#pots svg")
-    host.wait_for_selector("[data-seat='1'] td.ok")  # the host sees both phones connected
+    host.wait_for_selector("[data-seat='1'] td.ok", state="attached")  # the host sees both phones connected
+    host.wait_for_selector("#join:not([open])", state="attached")  # and folds the codes away
 
-    click_and_wait(host, "[data-action=fortune]")
+    click_and_wait(host, "#cardnone")
     seats[0].wait_for_selector("#draw:not([disabled])")
 
     # A draw on seat 1's phone shows up on that phone and on the table, with no reload.
@@ -59,9 +60,9 @@ def test_two_seats_play_a_round_in_the_browser(browser, server, artifacts):
             break
         progressed = False
         for page in seats:
-            options = page.locator("[data-decision] [data-option]:visible")
+            options = page.locator("[data-decision] [data-option]:visible, [data-roll]:visible")
             if options.count():
-                click_and_wait(page, "[data-decision] [data-option]:visible >> nth=0")
+                click_and_wait(page, "[data-decision] [data-option]:visible, [data-roll]:visible >> nth=0")
                 answered = progressed = True
             elif page.locator("#draw:not([disabled])").count() and chips_in_pot(page) < 4:
                 click_and_wait(page, "#draw")

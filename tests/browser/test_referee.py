@@ -41,16 +41,17 @@ def top(page, selector: str) -> float:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_host_page_puts_join_codes_first_and_pages_the_timeline(server, new_page, artifacts, size):
+def test_the_host_page_puts_the_game_s_controls_first_and_pages_the_timeline(server, new_page, artifacts, size):
     table = server.app.extensions["companion.game"].table
     uid = next(r.uid for r in table.registry.rows())
     for _ in range(60):  # a reader nobody configured: sixty refused reads fill the timeline
         table.read("spare-reader", uid)
     host = new_page(SIZES[size])
     host.goto(f"{server.url}/host?pin={PIN}")
-    host.wait_for_selector("[data-action=fortune]")
+    host.wait_for_selector("#cardnone")
     host.screenshot(path=str(artifacts / f"referee-host-{size}-first-screen.png"))
-    assert top(host, "#join") < top(host, "#desk") < top(host, "#pots") < top(host, "#timelinebox") < top(host, "#admin")
+    assert top(host, "#desk") < top(host, "#join") < top(host, "#pots") < top(host, "#timelinebox") < top(host, "#admin")
+    assert top(host, "#cardpicker") < top(host, "#pause"), "while the round waits for its card, the picker comes first"
     assert host.locator("#join [data-join]").count() == 2 and host.locator("#join [data-join] svg").count() == 2
     assert host.locator("#admin").get_attribute("open") is None, "admin is folded away"
     assert host.locator("#tags").count() == 0, "the demo's stickers are simulated: no enrolment"

@@ -43,10 +43,10 @@ def test_two_spanish_phones_play_a_whole_round_without_an_english_word(browser, 
             for n, page in enumerate(phones):
                 page.wait_for_function(f"Number(document.body.dataset.seq) >= {table.seq}")
                 assert_spanish(page, f"seat {n} in {table.state.phase}")
-                options = page.locator("[data-decision] [data-option]:visible")
+                options = page.locator("[data-decision] [data-option]:visible, [data-roll]:visible")
                 if options.count():
                     checked.add(page.locator("[data-decision]").first.get_attribute("data-decision"))
-                    click_and_wait(page, "[data-decision] [data-option]:visible >> nth=0")
+                    click_and_wait(page, "[data-decision] [data-option]:visible, [data-roll]:visible >> nth=0")
                 elif page.locator("#draw:not([disabled])").count() and page.locator("#pot [data-chip]").count() < 5:
                     click_and_wait(page, "#draw")
                 elif page.locator("[data-action=stop]:visible").count():
@@ -75,7 +75,7 @@ def test_two_spanish_phones_play_a_whole_round_without_an_english_word(browser, 
         chip = next(r.uid for r in table.registry.rows() if r.chip_id in table.state.seats[0].bag)
         table.read("under-the-table", chip)  # a reader no seat has: an anomaly for the host
         tablet.goto(f"{srv.url}/host?pin={PIN}")
-        tablet.wait_for_selector("[data-anomaly]")
+        tablet.wait_for_selector(".anomalygroup", state="attached")
         tablet.wait_for_selector("#timeline tr")
         tablet.wait_for_function("document.querySelectorAll('#timeline tr').length > 5")
         assert_spanish(tablet, "host")

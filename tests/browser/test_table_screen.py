@@ -177,7 +177,7 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
             pages[name] = page
         seat, screen = pages["seat"], pages["table"]
         assert_spanish(pages["index"], "index")
-        wait_guide(seat, "Esperando la carta de la adivina")
+        wait_guide(seat, "Descubrid la carta de la Adivina (en la pantalla de la mesa)")
         checks = [("fortune", None)]
         submit(table, {"kind": "fortune", "card": None})
         wait_guide(seat, "Saca una ficha o para")
@@ -191,7 +191,7 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
             assert_spanish(screen, f"table in {phase}")
         seat.screenshot(path=str(artifacts / "es-seat-brewing.png"), full_page=True)
         play_until(table, lambda s: any(d.seat == 0 and d.blocking for d in s.decisions))
-        seat.wait_for_selector("#decisions [data-option]")
+        seat.wait_for_selector("#decisions [data-option], #decisions [data-roll]")
         assert_spanish(seat, f"seat deciding {table.state.decisions[0].kind}")
         seat.screenshot(path=str(artifacts / "es-seat-decision.png"), full_page=True)
         play_until(table, lambda s: s.phase == "shop" and s.shopper == 0)

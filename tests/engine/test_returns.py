@@ -58,11 +58,32 @@ def test_chips_poured_back_at_the_end_of_the_round_and_bought_chips_are_expected
     pot_orange = next(c for c in ann.bag if c.startswith("orange-1") and c != die_chip)
     assert ann.returning == [die_chip, green, pot_orange] and read_chip not in ann.returning
     state = step(state, Fortune(None)).state
-    assert state.seats[0].returning == []  # the round began: whatever was not read went in unseen
+    assert state.seats[0].returning == [die_chip, green, pot_orange]  # still expected past the reader
+
+
+def test_a_chip_poured_back_after_the_card_is_turned_is_still_its_return_not_a_draw():
+    """People pour their pots back while someone turns the next card: the card does not make a
+    chip still expected back count as in the bag, so its late read confirms it and draws nothing."""
+    state = game()
+    set_bag(state, 0, "orange-1", "white-1")
+    state = stop(stop(draw(state, 0, "orange-1"), 0), 1)
+    while state.phase != "fortune":
+        state = next_step(state)
+    [poured] = [c for c in state.seats[0].returning if c.startswith("orange-1")]
+    state = step(state, Fortune(None)).state
+    assert state.phase == "brewing" and poured in state.seats[0].returning
+    result = step(state, Return(0, poured))
+    assert result.events == [{"event": "return_seen", "seat": 0, "chip": poured}]
+    ann = result.state.seats[0]
+    assert ann.pot == [] and poured in ann.bag and poured not in ann.returning
 
 
 def test_the_last_bonus_die_s_orange_chip_is_seen_going_into_the_bag_after_the_game_is_over():
-    state = step(at_round(9), Fortune(None)).state
+    state = at_round(9)
+    for n, seat in enumerate(state.seats):  # the pots of round 8 are poured back past the readers
+        for cid in list(seat.returning):
+            state = step(state, Return(n, cid)).state
+    state = step(state, Fortune(None)).state
     set_bag(state, 0, "orange-1", "green-1", "white-1")
     state = stop(stop(draws(state, 0, "orange-1", "green-1"), 0), 1)
     state = answer(state, 0, "bonus_die", "6")  # an orange 1-chip into the bag

@@ -1,12 +1,26 @@
 """A live table played on to round 9's potion phase with plain inputs, for the tests of its "Stir!"."""
 
-from companion.engine import Choose, Done, Fortune, Stop, action_to_dict, catalog, legal_actions, waiting_for
+from companion.engine import (
+    Choose,
+    Done,
+    Fortune,
+    Return,
+    Stop,
+    action_to_dict,
+    catalog,
+    legal_actions,
+    waiting_for,
+)
 
 
 def play_to_the_last_round(table) -> None:
-    """Every seat stops at once and shops nothing, round after round, to round 9's card (none)."""
+    """Every seat stops at once and shops nothing, round after round, to round 9's card (none);
+    every chip going back into a bag is seen at its reader."""
     while table.state.round < catalog.ROUNDS:
         table.wait_for_reads()  # a demo's bags read the chips going back meanwhile
+        for n, seat in enumerate(table.state.seats):
+            for cid in list(seat.returning):
+                table.submit(action_to_dict(Return(n, cid)), f"reader:bag-{n}")
         state = table.state
         seat = waiting_for(state)[0]
         actions = legal_actions(state, seat)

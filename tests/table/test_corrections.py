@@ -19,9 +19,9 @@ def snapshot(table):
 
 def test_refused_reads_are_logged_with_reasons_and_change_nothing(table):
     chip = bag_chip(table, 0, "orange")
-    assert table.read("bag-0", chip).accepted
+    assert table.read("bag-0", chip, at=1000.0).accepted
     before, seq = snapshot(table), table.seq
-    twice = table.read("bag-0", chip)
+    twice = table.read("bag-0", chip, at=1010.0)  # not the same pass: ten seconds later
     wrong_bag = table.read("bag-0", bag_chip(table, 1))
     stranger = table.read("bag-7", bag_chip(table, 2))
     not_a_chip = table.read("bag-1", "sock-1-01")

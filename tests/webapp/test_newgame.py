@@ -54,6 +54,7 @@ def test_a_new_game_replaces_a_finished_one(over):
                           "stand": "green", "stands": ["green", "brown"], "witches": [], "league": False}
     switched = []
     over.game.switched.append(switched.append)
+    links = [over.token(n) for n in range(2)]
     r = over.post("/api/host/game", NEXT)
     assert r.status_code == 200
     table = over.game.table
@@ -63,7 +64,18 @@ def test_a_new_game_replaces_a_finished_one(over):
     assert view["phase"] == "fortune" and view["start_player"] == 2 and view["round"] == 1
     assert table.setup.readers == {"bag-1": 0, "bag-2": 1, "bag-3": 2}
     assert over.client.get(f"/s/{over.token(2)}").status_code == 200, "the new game's seat links work"
+    assert [over.token(n) for n in range(2)] == links, "a seat's link belongs to the table's seat, not one game"
+    assert all(over.client.get(f"/s/{link}").status_code == 200 for link in links), "every phone stays joined"
     assert form(over)["allowed"] is False
+
+
+def test_a_seat_link_re_issued_for_a_lost_phone_stays_new_in_the_next_game(over):
+    old = over.token(1)
+    assert over.post("/api/host/reissue", {"seat": 1}).status_code == 200
+    new, kept = over.token(1), over.token(0)
+    assert new != old and over.client.get(f"/s/{old}").status_code == 403
+    assert over.post("/api/host/game", NEXT).status_code == 200
+    assert (over.token(0), over.token(1)) == (kept, new) and over.client.get(f"/s/{old}").status_code == 403
 
 
 def test_a_set_the_engine_lacks_is_refused_with_the_engines_reason(over):

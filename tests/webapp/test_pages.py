@@ -103,12 +103,18 @@ def test_language_is_chosen_per_phone(phone):
 
 def test_a_page_script_gets_its_words_from_the_catalog_of_its_language():
     english, spanish = i18n.strings("en"), i18n.strings("es")
-    assert set(english) == {*i18n.SCRIPT, *i18n.PLURAL, "colors"}
+    assert set(english) == {*i18n.SCRIPT, *i18n.PLURAL, "colors", "number"}
     assert set(spanish) == {*english, "refusals"}, "a page not in English words refusals by their code"
     assert spanish["refusals"]["not_in_bag"] == "Esa ficha no está en la bolsa de este asiento."
     assert (english["draw"], spanish["draw"]) == ("Draw a chip", "Sacar una ficha")
     assert spanish["act_spend_droplet"] == "Mover la gota (2 rubíes)"
     assert spanish["colors"]["white"] == "blanca"
+
+
+def test_numbers_and_percentages_are_written_as_the_language_writes_them():
+    """Babel's (CLDR's) symbols: a decimal comma and a spaced percent sign in Spanish."""
+    assert i18n.strings("en")["number"] == {"decimal": ".", "percent": "{n}%"}
+    assert i18n.strings("es")["number"] == {"decimal": ",", "percent": "{n}\xa0%"}
 
 
 def test_a_script_text_with_a_count_has_a_form_for_each_plural_category():

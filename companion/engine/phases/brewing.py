@@ -30,16 +30,6 @@ def rats(state: GameState) -> list[int]:
     return [rat_tails_between(s.score, leader) for s in state.seats]
 
 
-def returns_unseen(state: GameState, events: list[dict[str, Any]]) -> None:
-    """The round's card is turned up: chips poured back since the last round without being read
-    are in the bags, and from now on a read of one is a draw. (Chips a card puts back are
-    expected past the reader again, as during brewing.)"""
-    for n, seat in enumerate(state.seats):
-        if seat.returning:
-            events.append({"event": "returns_unseen", "seat": n, "chips": seat.returning})
-            seat.returning = []
-
-
 def start(state: GameState, events: list[dict[str, Any]]) -> None:
     """Put the rat stones in the pots and let everyone draw."""
     for n, tails in enumerate(rats(state)):

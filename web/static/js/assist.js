@@ -1,45 +1,50 @@
-// A seat's outlook for its next draw and, if the table allows it, DRAW/STOP with what it rests
-// on. Fed by seat.js with each view; shows only what the view carries (the table's setting).
-// Advice found after the view went out comes alone (the stream's "advice" event) to `advice`.
+// A seat's outlook for its next draw and, if the table allows it, DRAW/STOP in plain words. Fed by
+// seat.js with each view; shows only what the view carries (the table's setting). Advice found
+// after the view went out comes alone (the stream's "advice" event) to `advice`.
 "use strict";
 window.AssistPanel = (() => {
   const { el, t, fill } = Q;
-  const pct = (p) => Math.round(p * 1000) / 10;
+  let risk = { exploding: 0, bag: 0, probability: 0 };
 
   function row(r) {
     const paid = { coins: r.scoring.coins, vp: r.scoring.vp };
     const pays = (r.exploded ? (r.insured ? t("explodes_insured", paid) : t("explodes")) : t("pays", paid) + (r.scoring.ruby ? " ♦" : ""))
       + (r.points || r.rubies ? " · " + t("gains_now", { vp: r.points || 0, rubies: r.rubies || 0 }) : "");
     return el("tr", { class: r.exploded && !r.insured ? "bad" : "" },
-      el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, `${pct(r.probability)} %`),
+      el("td", {}, Q.chip(r.color, r.value), ` ×${r.count}`), el("td", {}, Q.pct(r.probability)),
       el("td", {}, r.to_hand ? t("to_hand") : r.bowl ? t("to_bowl") : t("lands_on", { n: Q.BOARD.track[r.space] ? Q.BOARD.track[r.space].coins : r.space })), el("td", {}, pays));
   }
 
   function render(view) {
     const assist = view.assist || { level: "off" };
     const look = assist.outlook;
+    risk = view.risk || risk;
     document.getElementById("assist").classList.toggle("hidden", !look || !look.chips.length);
     fill("outlook", ...(look ? look.chips.map(row) : []));
     advice(assist.advice || {});
   }
 
+  // One line: "DRAW: 3 of 11 chips would explode the pot (27 %); drawing on is worth about 2 VP more
+  // than stopping". A bound's answer says "at least"; with no answer, "no advice this draw" in small type.
   function advice(found) {
-    if (found.advice) {
-      const stop = found.stop, draw = found.draw;
-      fill("advice", t("advice_" + found.advice));
-      if (draw.bound === "at_most") {  // a bound proved STOP: only the value of drawing on is known
-        fill("advicewhy", t("advice_most", { value: draw.value.toFixed(1), stop: stop.value.toFixed(1), coins: stop.coins, vp: stop.vp }));
-      } else if (draw.bound === "at_least") {  // a bound proved DRAW: what drawing once or twice more is worth
-        fill("advicewhy", t(draw.draws > 1 ? "advice_least_2" : "advice_least_1", { coins: stop.coins, vp: stop.vp,
-          dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
-      } else {
-        fill("advicewhy", t("advice_why", { coins: stop.coins, vp: stop.vp, explode: Math.round(draw.explode * 100),
-          dcoins: draw.coins.toFixed(1), dvp: draw.vp.toFixed(1) }));
-      }
-    } else {
-      fill("advice", found.too_deep ? t("advice_too_deep") : found.searching ? t("advice_searching") : "");
-      fill("advicewhy");
+    const box = document.getElementById("advice");
+    if (!found.advice) {
+      box.classList.remove("draw", "stop");
+      box.classList.add("none");
+      fill("advice", found.searching ? t("advice_thinking") : found.seat === undefined ? "" : t("advice_none"));
+      return;
     }
+    const draw = found.draw || {}, stop = found.stop || {};
+    const odds = t("advice_odds", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) });
+    // A bound proves only "at least"; an exact answer is "about"; a difference under 0.05 VP is a tie.
+    const gain = draw.bound === "at_most" ? stop.value - draw.value : (draw.value ?? stop.value) - stop.value;
+    const side = draw.bound === "at_most" || (!draw.bound && gain < 0) ? "stop" : "draw";
+    const size = Math.abs(gain);
+    const worth = size < 0.05 ? t(draw.bound ? `advice_${side}_least_even` : "advice_even")
+      : t(`advice_${side}_${draw.bound ? "least" : "more"}`, { vp: Q.num(size, size < 1 ? 1 : 0) });
+    box.classList.remove("draw", "stop", "none");
+    box.classList.add(found.advice);
+    fill("advice", el("b", {}, t("advice_" + found.advice)), " ", odds, "; ", worth);
   }
   return { render, advice };
 })();

@@ -9,7 +9,9 @@ const Board = (() => {
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
     return node;
   }
 
@@ -140,18 +142,30 @@ const Board = (() => {
       const d = x1 === x2 ? `M${mx - 4} ${my} q2 -2 4 0 q2 2 4 0` : `M${mx} ${my - 4} q2 2 0 4 q-2 2 0 4`;
       root.append(svg("path", { class: "tail", "data-tail": tail, d }));
     }
-    // Each seat has its own corner of a square, so markers on the same score never cover each other.
-    const SLOTS = [[-1, -1], [1, -1], [-1, 1], [1, 1], [0, 0]];
-    seats.forEach((seat, k) => {
+    // Each seat's marker is a disc big enough to read across the table (about 13 units: 24 px and
+    // more on a tablet), inside the ring next to its square with a stroke to it; markers that would
+    // touch move further in. A score past 50 shows "50+" on the marker (the track's lap).
+    const cx0 = (w - s) / 2, cy0 = h / 2, D = 15;
+    const placed = [];
+    seats.map((seat, k) => [seat, k]).sort((a, b) => (a[0].score || 0) - (b[0].score || 0)).forEach(([seat, k]) => {
       const score = seat.score || 0;
       const [x, y] = pos[((score % lap) + lap) % lap];
-      const [sx, sy] = SLOTS[k % SLOTS.length];
-      const cx = x + sx * s * 0.24, cy = y + sy * s * 0.24;
-      const g = svg("g", { "data-seat-marker": k, "data-score": score },
-        svg("circle", { class: "marker", cx, cy, r: s * 0.22, fill: SEAT_COLORS[k % SEAT_COLORS.length] }),
-        svg("text", { class: "mlabel", x: cx, y: cy }, (seat.name || "?").slice(0, 1).toUpperCase()),
-        svg("title", {}, `${seat.name}: ${score}`));
-      root.append(g);
+      const len = Math.hypot(cx0 - x, cy0 - y) || 1;
+      const [ux, uy] = [(cx0 - x) / len, (cy0 - y) / len];
+      const along = D / Math.max(Math.abs(ux), Math.abs(uy));  // a whole marker's width, across or down
+      let step = 0, mx, my;
+      do {
+        mx = x + ux * (s * 0.9 + along * step); my = y + uy * (s * 0.9 + along * step); step++;
+      } while (placed.some(([px, py]) => Math.max(Math.abs(px - mx), Math.abs(py - my)) < D - 0.5) && step < 8);
+      placed.push([mx, my]);
+      const color = SEAT_COLORS[k % SEAT_COLORS.length];
+      const laps = Math.floor(score / lap);
+      root.append(svg("g", { "data-seat-marker": k, "data-score": score, "data-laps": laps },
+        svg("line", { class: "tether", x1: x, y1: y, x2: mx, y2: my, stroke: color }),
+        svg("circle", { class: "marker" + (laps ? " lapped" : ""), cx: mx, cy: my, r: D / 2 - 0.3, fill: color }),
+        svg("text", { class: "mlabel", x: mx, y: my - (laps ? 1.6 : 0) }, (seat.name || "?").slice(0, 1).toUpperCase()),
+        laps ? svg("text", { class: "mlap", x: mx, y: my + 3.6 }, `${laps * lap}+`) : null,
+        svg("title", {}, `${seat.name}: ${score}`)));
     });
     return root;
   }

@@ -50,6 +50,10 @@ const Cards = (() => {
     if (await post(box.dataset.drawUrl, {})) reset();
   }
 
+  async function noCard() {
+    if (await post(box.dataset.actionUrl, { kind: "fortune", card: null })) reset();
+  }
+
   function render(view) {
     const open = view.phase === "fortune" && !view.fortune;
     box.classList.toggle("hidden", !open);
@@ -59,10 +63,12 @@ const Cards = (() => {
     const card = view.card && BY_ID[view.card.id];
     if (card) fill("fortune", describe(card));
     else if (view.fortune === "none") fill("fortune", W.none);
+    else if (open) fill("fortune");
   }
 
   search.addEventListener("input", matches);
   document.getElementById("cardconfirm").addEventListener("click", confirm);
   document.getElementById("carddraw").addEventListener("click", drawOne);
+  document.getElementById("cardnone").addEventListener("click", noCard);
   return { render };
 })();

@@ -20,40 +20,43 @@
     return reply;
   }
 
-  function anomalyRow(a) {
-    const seat = el("select", { "aria-label": t("seat") }, seatOptions(a.seat ?? 0));
-    const fixes = a.resolved_by ? el("span", { class: "ok" }, t("settled", { seq: a.resolved_by })) : el("span", { class: "row" },
-      a.read ? [seat, el("button", { "data-fix": "assign", onclick: () => correct("assign", { anomaly: a.id, seat: Number(seat.value) }) }, t("assign"))] : null,
-      a.seat !== null && a.chip ? el("button", { "data-fix": "manual", onclick: () => correct("manual-draw",
-        { seat: Number(a.read ? seat.value : a.seat), chip: a.chip.split("-").slice(0, 2).join("-"), anomaly: a.id }) }, t("manual_draw")) : null);
-    return el("tr", { "data-anomaly": a.id },
-      el("td", {}, time(a.at)), el("td", {}, a.source), el("td", {}, seatName(a.seat)),
-      el("td", {}, a.chip || ""), el("td", { title: `${a.code}: ${a.reason}` }, Q.refusal(a.code) || [el("b", {}, a.code), " ", a.reason],
-        a.repeated ? el("b", {}, ` ${t("refused")} ${a.repeated}`) : null),
-      el("td", {}, fixes));
+  // The anomalies, folded: per bag (or phone) and kind, in words, with a count and the chips; the
+  // rows that still need an answer carry the fixes the table would take now (the server checked each).
+  function anomalyGroup(g) {
+    return el("div", { class: "anomalygroup" + (g.open.length ? " open" : ""), "data-code": g.code },
+      el("div", {}, el("b", {}, g.who), ": ", g.what, el("span", { class: "muted" }, ` ×${g.count}`),
+        g.chips.length ? [" ", el("span", { class: "muted" }, g.chips.join(", "))] : null),
+      g.open.map((row) => el("div", { class: "row", "data-anomaly": row.id },
+        el("span", { class: "muted" }, time(row.at)), row.chip ? el("span", {}, row.chip) : null,
+        row.fixes.map((f) => el("button", { class: f.fix === "not_drawn" ? "small" : "small primary", "data-fix": f.fix,
+          onclick: () => fix(row.id, f) }, f.label)))));
   }
 
-  // Older refusals a page at a time: the view carries only the newest ones.
-  function olderRow(rows, total) {
-    if (!rows.length || rows.length >= total) return null;
-    return el("tr", { id: "olderanomalies" }, el("td", { colspan: 6 }, el("button", { onclick: async (e) => {
-      const response = await fetch(`/api/host/anomalies?before=${rows[rows.length - 1].id}`, { credentials: "same-origin" });
-      if (!response.ok) return;
-      const older = rows.concat((await response.json()).anomalies);
-      e.currentTarget.closest("tr").replaceWith(...older.slice(rows.length).map(anomalyRow), olderRow(older, total) || "");
-    } }, `${t("older")} (${rows.length} / ${total})`)));
+  function fix(anomaly, f) {
+    if (f.fix === "assign") return correct("assign", { anomaly, seat: f.seat });
+    return correct("held", { anomaly, drawn: f.fix === "drawn" });
   }
 
   function renderAnomalies(host) {
-    fill("anomalies", el("tr", {}, ["time", "source", "seat", "chip", "reason", "fix"].map((k) => el("th", {}, t(k)))),
-      host.anomalies.length ? host.anomalies.map(anomalyRow) : el("tr", {}, el("td", { colspan: 6, class: "muted" }, t("no_anomalies"))),
-      olderRow(host.anomalies, host.anomalies_total || 0));
+    const found = host.anomaly_groups || { groups: [], open: 0, total: 0 };
+    fill("anomalysummary", t("anomalies_summary", { n: found.open, total: found.total }));
+    const box = document.getElementById("anomalybox");
+    box.classList.toggle("asks", found.open > 0);
+    if (found.open > 0 && !box.dataset.opened) { box.open = true; box.dataset.opened = "1"; }
+    fill("anomalygroups", found.groups.length ? found.groups.map(anomalyGroup) : el("p", { class: "muted" }, t("no_anomalies")));
     fill("voidlast", view.seats.map((s) => el("button", { "data-void-last": s.seat,
       onclick: () => correct("void-last", { seat: s.seat }) }, s.name)));
     const seatSel = document.getElementById("manualseat");
     const keep = seatSel.value === "" ? 0 : Number(seatSel.value);
     fill("manualseat", seatOptions(keep));
     bagChoices();
+  }
+
+  // The bags that still expect chips back, each with the host's one tap: "all in the bag".
+  function renderBags(host) {
+    fill("bags", host.seats.filter((s) => s.to_go_back).map((s) => el("span", { class: "row togoback", "data-bag": s.seat },
+      Board.seatDot(s.seat), " ", t("bag_to_go_back", { name: s.name, n: s.to_go_back }),
+      el("button", { class: "small", "data-settle": s.seat, onclick: () => correct("settle", { seat: s.seat }) }, t("all_in")))));
   }
 
   function bagChoices() {
@@ -67,7 +70,13 @@
   }
 
   // Phones beside the join codes; readers under admin, with a line on the desk while one is offline or failed.
+  // The codes fold away once every seat's phone has joined (the links stay the same from game to game).
   function renderConnections(host) {
+    const join = document.getElementById("join");
+    if (!join.dataset.folded && host.seats.length && host.seats.every((s) => s.phones)) {
+      join.open = false;
+      join.dataset.folded = "1";
+    }
     fill("connections",
       el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status"))),
       host.seats.map((s) => el("tr", { "data-seat": s.seat },
@@ -101,14 +110,23 @@
     const printed = (space) => (space === null || space === undefined ? "" : Q.BOARD.track[space].coins);
     fill("timeline", el("tr", {}, ["#", "time", "round", "source", "seat", "what", "space", "fix"].map((k) => el("th", {}, t(k)))),
       data.rows.map((r) => el("tr", { "data-seq": r.seq ?? "", "data-kind": r.kind, class: r.counts || r.kind !== "input" ? "" : "voided" },
-        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, replayLink(r)), el("td", {}, r.source),
+        el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, replayLink(r)), el("td", {}, r.by || r.source),
         el("td", {}, seatName(r.seat)), el("td", {}, r.text, r.note ? el("div", { class: "muted" }, r.note) : null),
         el("td", {}, printed(r.space)),
-        el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null))));
+        el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null,
+          r.counts && r.what === "fortune" ? cardChange(r.seq) : null))));
     fill("tlpage", t("page_n", { page: data.page, pages: data.pages, total: data.total }));
     document.getElementById("tlprev").disabled = data.page <= 1;
     document.getElementById("tlnext").disabled = data.page >= data.pages;
     document.getElementById("timelinebox").dataset.page = data.page;
+  }
+
+  // The round's card entered by mistake: the host picks the card that was turned up.
+  function cardChange(seq) {
+    const cards = JSON.parse(document.getElementById("cards").textContent).cards;
+    const pick = el("select", { "aria-label": t("change_card") }, cards.map((c) => el("option", { value: c.id }, c.name)));
+    return el("span", { class: "row" }, pick, el("button", { "data-card-change": seq,
+      onclick: () => correct("card", { seq, card: pick.value }) }, t("change_card")));
   }
 
   // A row of a seat opens the round replay at that entry, for a dispute about it.
@@ -183,11 +201,15 @@
         { value: n, selected: n === (form.books[c] ?? (c === "locoweed" ? "" : form.base)) }, label(n)))))));
     fill("newedition", form.editions.map((e) => el("option", { value: e.id, selected: e.id === form.edition }, e.name)));
     document.getElementById("newtubes").checked = form.tubes;
-    document.querySelectorAll("[data-expansion]").forEach((box) => { box.checked = form.expansions.includes(box.dataset.expansion); });
+    document.querySelectorAll("[data-expansion]").forEach((box) => {
+      box.checked = form.expansions.includes(box.dataset.expansion);
+      box.addEventListener("change", expansionChoices);
+    });
     document.getElementById("newstand").value = form.stand;
     fill("newwitches", form.witch_types.map((kind) => el("label", {}, `${t("witches")} (${kind.metal}) `,
       el("select", { "data-witch-type": kind.type }, el("option", { value: "" }, t("book_random")),
-        kind.witches.map((w) => el("option", { value: w.id, selected: form.witches.includes(w.id) }, `${w.id} ${w.name}`))))));
+        kind.witches.map((w) => el("option", { value: w.id, selected: form.witches.includes(w.id) }, w.name))))));
+    expansionChoices();
   }
 
   // A table in a league: the player's code (one person across tables), typed, or a fresh one to keep.
@@ -196,6 +218,13 @@
     const fresh = el("button", { class: "small", type: "button" }, t("league_new_code"));
     fresh.addEventListener("click", () => { input.value = form.fresh_codes[k]; });
     return el("label", {}, `${t("league_code")} `, input, fresh);
+  }
+
+  // The witches' and the stand's choices only with their expansion ticked.
+  function expansionChoices() {
+    const on = (name) => document.querySelector(`[data-expansion="${name}"]`).checked;
+    document.getElementById("newwitches").classList.toggle("hidden", !on("witches"));
+    document.getElementById("standchoice").classList.toggle("hidden", !on("exchange"));
   }
 
   async function createGame() {
@@ -226,9 +255,7 @@
   function render(next) {
     view = next;
     TableView.render(view);
-    const host = view.host || { seats: [], actions: [], anomalies: [] };
-    fill("hostactions", host.actions.map((a) => el("button", { class: "primary", "data-action": a.kind,
-      onclick: () => post(page.actionUrl, a) }, t("act_" + a.kind))));
+    const host = view.host || { seats: [], anomalies: [] };
     const pause = document.getElementById("pause");
     pause.dataset.paused = view.paused ? "true" : "false";
     pause.textContent = view.paused ? t("resume") : t("pause");
@@ -243,6 +270,7 @@
     if (host.assist) document.getElementById("assist").value = host.assist;
     if (host.stir) document.getElementById("stirsetting").value = host.stir;
     renderConnections(host);
+    renderBags(host);
     renderAnomalies(host);
     renderTags(host.tags);
     if (host.new_game) renderNewGame(host.new_game);

@@ -106,6 +106,18 @@ const Q = (() => {
     return source;
   }
 
+  // Numbers as the page's locale writes them (its symbols come from Babel with the strings):
+  // "16.7" and "27%" in English, "16,7" and "27 %" in Spanish.
+  function num(x, digits = 0) {
+    const fixed = Number(x).toFixed(digits).replace(/\.?0+$/, (m) => (digits && m.startsWith(".") ? "" : m));
+    const [whole, frac] = fixed.split(".");
+    return whole + (frac ? (S.number || {}).decimal + frac : "");
+  }
+  function pct(p) {
+    const value = Math.round(p * 1000) / 10;
+    return ((S.number || {}).percent || "{n}%").replace("{n}", num(value, value < 10 && value % 1 ? 1 : 0));
+  }
+
   // Locoweed prints no value: its book says how far it moves.
   function face(color, value) { return color === "locoweed" ? "" : value; }
 
@@ -125,5 +137,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, face, refusal };
+  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, face, refusal, num, pct };
 })();

@@ -6,9 +6,15 @@
   const { el, t, fill, post, page } = Q;
   let shown = -1;
   let view = null;
+  let tapped = false;  // after a tap, the next view shows its question or guide at the top of the screen
 
   function act(action) {
+    tapped = true;
     return post(page.actionUrl, action).then(apply);
+  }
+  function ask(path, body) {  // the bag's reads: settle, answer a held read, "I drew it"
+    tapped = true;
+    return post(`${page.seatApi}/${path}`, body).then(apply);
   }
   function apply(reply) {
     if (reply && reply.view) render(reply.view, reply.seq);
@@ -31,6 +37,7 @@
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
+    if (view.bag_reads && (view.bag_reads.held || []).length) return t("guide_held");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => !Turn.isOffer(d));
     if (blocking && blocking.kind in LOOKS) {
@@ -44,7 +51,7 @@
     if (blocking) return DECISION_GUIDE[blocking.kind] ? t(DECISION_GUIDE[blocking.kind]) : blocking.prompt || t("guide_choose");
     const can = (kind) => actions.some((a) => a.kind === kind);
     if (view.phase === "brewing" && can("stop")) {
-      return Turn.stirGuide(view, view.you) || t(page.drawUrl ? "guide_draw" : "guide_draw_reader");
+      return Turn.stirGuide(view, view.you) || t(page.drawUrl ? "guide_draw" : page.picker ? "guide_draw_pick" : "guide_draw_reader");
     }
     if (view.phase === "shop" && view.shop.shopper === view.you) {
       return t(view.exchange && view.exchange.side === "green" ? "guide_shop_points" : "guide_shop");
@@ -67,12 +74,24 @@
     if (d.kind === "red.aside") return t("red_" + o.key);
     if (d.kind === "droplet" && o.key !== "stand") {  // the stand's answer says its price: the engine's label
       const next = Q.BOARD.track[Math.min(me.droplet + 1, Q.BOARD.track.length - 1)];
-      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1 });
+      return o.key === "pot" ? t("droplet_pot", { n: next.coins }) : t("droplet_tube", { n: (me.tube || 0) + 1, pays: Q.BOARD.glasses[(me.tube || 0) + 1] || "" });
     }
     return o.label;
   }
 
+  // The bonus die: at a real table the seat rolls the real die and taps its face, or lets the
+  // table roll; in the demo the table rolls it (seeded).
+  function diePanel(d, me) {
+    const roll = el("button", { class: "primary", "data-roll": d.id, onclick: () => ask("roll", { decision: d.id }) },
+      t(page.drawUrl ? "roll_die" : "roll_for_me"));
+    return el("section", { class: "panel decision", "data-decision": d.id, "data-kind": d.kind },
+      el("div", { class: "options" + (page.drawUrl ? "" : " faces") }, page.drawUrl ? null : d.options.map((o) => el("button", {
+        "data-option": o.key, onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [o.key] }) },
+      optionLabel(d, o, me))), roll));
+  }
+
   function decisionPanel(d, me) {
+    if (d.kind === "bonus_die") return diePanel(d, me);
     const [min, max] = d.pick || [1, 1];
     const single = max === 1 && min === 1;
     const picked = new Set();
@@ -121,27 +140,35 @@
 
   const OFFER_LABEL = { flask: "offer_flask", "yellow.return": "offer_mandrake" };
 
-  // The last chip placed, and beside it any offer about it (flask, mandrake).
-  function lastChip(me, offers) {
+  // The pot in one strip: its last chips with their spaces, where it scores now and the whites; the
+  // offers about the last chip (flask, mandrake) beside it, so the buttons above never move.
+  function potStrip(me, offers) {
     const pot = me.pot || [];
-    if (!pot.length) return el("span", { class: "muted" }, t("no_chip_yet"));
-    const last = pot[pot.length - 1];
-    const space = Q.BOARD.track[last.space];
-    return [offers.length ? null : el("span", { class: "muted" }, t("last_chip")), Q.chip(last.color, last.value),
-      el("span", {}, "→ ", t("space_n", { n: space ? space.coins : last.space })),
-      ...offers.map((d) => el("button", { class: "offer", "data-decision": d.id, "data-kind": d.kind, "data-option": d.options[0].key,
-        onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [d.options[0].key] }) },
-      Board.icon(d.kind === "flask" ? "flask" : "back"), " ", t(OFFER_LABEL[d.kind] || "offer"),
-      // The mandrake's white is the chip before the yellow; the flask's is the last chip itself.
-      d.kind === "yellow.return" && pot.length > 1 ? [" ", Q.chip(pot[pot.length - 2].color, pot[pot.length - 2].value)] : null))];
+    const printed = (space) => (Q.BOARD.track[space] ? Q.BOARD.track[space].coins : space);
+    const sc = me.scoring_space;
+    return [
+      el("div", { class: "strip", "data-chips": pot.length },
+        pot.length > 5 ? el("span", { class: "muted" }, "…") : null,
+        pot.length ? pot.slice(-5).map((c) => el("span", { class: "placed" }, Q.chip(c.color, c.value),
+          el("small", {}, printed(c.space)))) : el("span", { class: "muted" }, t("no_chip_yet")),
+        offers.map((d) => el("button", { class: "offer", "data-decision": d.id, "data-kind": d.kind,
+          "data-option": d.options[0].key, onclick: () => act({ kind: "choose", seat: d.seat, decision: d.id, keys: [d.options[0].key] }) },
+        Board.icon(d.kind === "flask" ? "flask" : "back"), " ", t(OFFER_LABEL[d.kind] || "offer"),
+        // The mandrake's white is the chip before the yellow; the flask's is the last chip itself.
+        d.kind === "yellow.return" && pot.length > 1 ? [" ", Q.chip(pot[pot.length - 2].color, pot[pot.length - 2].value)] : null))),
+      sc ? el("div", { class: "scoreline" },
+        t("scores_now", { coins: t("coins_n", { n: sc.coins }), vp: sc.vp }), sc.ruby ? [" ", Board.icon("ruby")] : null, " · ",
+        el("span", { class: (me.white_total || 0) >= (me.threshold || 7) - 1 ? "bad" : "" },
+          t("whites_short", { n: me.white_total || 0, m: me.threshold || 7 }))) : null,
+    ];
   }
 
-  function riskPanel(me) {
+  // The odds in one line: how many chips in the bag would explode the pot now.
+  function riskLine(me) {
     const risk = view.risk || { probability: 0, exploding: 0, bag: 0 };
-    const pct = Math.round((risk.probability || 0) * 1000) / 10;
-    const riskNode = fill("risk", `${pct}%`);
-    riskNode.className = "risk " + (pct >= 30 ? "high" : pct >= 10 ? "mid" : "low");
-    fill("riskdetail", t("risk_detail", { n: risk.exploding, m: risk.bag }));
+    const node = fill("riskline", t("risk_line", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) }));
+    node.classList.remove("high", "mid", "low");
+    node.classList.add(risk.probability >= 0.3 ? "high" : risk.probability >= 0.1 ? "mid" : "low");
     const limit = me.threshold || 7, total = me.white_total || 0, span = limit + 2;
     const gauge = document.getElementById("gauge");
     gauge.className = "gauge" + (total > limit ? " over" : total >= limit - 2 ? " near" : "");
@@ -149,6 +176,53 @@
       ...Array.from({ length: span - 1 }, (_, i) => el("div", { class: "tick", style: `left:${((i + 1) / span) * 100}%` })),
       el("div", { class: "limit", style: `left:${((limit + 0.5) / span) * 100}%` }));
     fill("whites", t("whites_of", { n: total, m: limit }));
+  }
+
+  // What the bag's reader needs this seat to say: a chip read while chips were still to go back
+  // (drawn or not: one tap), the chips still to go back ("all in the bag"), or the last read taken
+  // as a chip going back in while the seat could draw ("I drew it"). Only at a table with readers.
+  function bagReads(me) {
+    const reads = view.bag_reads;
+    if (!reads || view.draws !== "readers") return [];
+    const back = me.returning || [];
+    const held = (reads.held || [])[0];
+    if (held) {
+      return el("section", { class: "panel decision", "data-held": held.id },
+        el("div", { class: "row" }, held.chip ? Q.chip(held.chip.color, held.chip.value) : null, el("b", {}, t("held_q"))),
+        back.length ? el("div", { class: "muted" }, t("to_go_back", { n: back.length })) : null,
+        el("div", { class: "options two" },
+          held.drawable ? el("button", { class: "primary", "data-drawn": "true",
+            onclick: () => ask("held", { anomaly: held.id, drawn: true }) }, t(back.length ? "held_drawn_rest" : "held_drawn")) : null,
+          el("button", { "data-drawn": "false", onclick: () => ask("held", { anomaly: held.id, drawn: false }) },
+            t("held_not_drawn"))));
+    }
+    const parts = [];
+    if (reads.reader === "offline") parts.push(el("div", { class: "bad", "data-reader": "offline" }, t("reader_offline")));
+    if (reads.read_back) {
+      const c = reads.read_back.chip;
+      parts.push(el("div", { class: "row readback small muted" }, c ? Q.chip(c.color, c.value) : null, el("span", {}, t("read_back")),
+        el("button", { id: "readback", class: "small", onclick: () => ask("read-back", { seq: reads.read_back.seq }) }, t("read_back_drawn"))));
+    }
+    if (back.length) {
+      parts.push(el("div", { class: "row togoback", "data-to-go-back": back.length },
+        el("span", {}, t("to_go_back", { n: back.length })), back.slice(0, 6).map((c) => Q.chip(c.color, c.value)),
+        el("button", { id: "allin", onclick: () => ask("settle", {}) }, t("all_in"))));
+    }
+    return parts;
+  }
+
+  // The round's Fortune Teller card, in the page's language: open while it is new or asks this seat something.
+  function cardBox(mine) {
+    const card = view.card;
+    show("cardbox", Boolean(card));
+    if (!card) return;
+    const asks = mine.some((d) => d.rule === "core/fortune");
+    fill("cardname", t("card_line", { name: card.name }));
+    fill("cardtext", card.text);
+    const details = document.getElementById("carddetails");
+    if (details.dataset.card !== card.id || asks) details.open = view.phase === "fortune" || asks;
+    details.dataset.card = card.id;
+    document.getElementById("cardbox").classList.toggle("asks", asks);
   }
 
   // Every chip for sale: price, how many are left in the box, its book (tap for the text).
@@ -229,28 +303,34 @@
 
     const blocking = mine.filter((d) => !Turn.isOffer(d));
     const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
+    fill("bagreads", bagReads(me));
     fill("decisions", blocking.map((d) => d.kind in LOOKS ? lookPanel(d, me) : decisionPanel(d, me)));
+    cardBox(mine);
     show("witchpanel", (view.witches || []).length > 0);
     fill("witchlist", witchPanel(me, mine.filter((d) => d.kind === "witch")));
 
     const brewing = view.phase === "brewing" && st === "brewing";
     const canDraw = actions.some((a) => a.kind === "draw");
     show("brew", brewing || canDraw);  // a card or a patient may have a seat that stopped draw chips
-    if (brewing || canDraw) {
-      const drawBtn = document.getElementById("draw");
-      const looking = blocking.some((d) => d.kind in LOOKS);
-      if (drawBtn) {
-        drawBtn.disabled = !canDraw;
-        drawBtn.textContent = looking ? t("draw_look") : t("draw");
-        drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
-      }
-      const stop = document.getElementById("stop");
-      stop.classList.toggle("hidden", looking || !brewing);
-      stop.disabled = !actions.some((a) => a.kind === "stop");
-      fill("lastchip", lastChip(me, offers));
-      show("riskpanel", brewing && !looking && (view.assist || {}).level !== "off");  // the table may hide the odds
-      riskPanel(me);
+    const looking = blocking.some((d) => d.kind in LOOKS);
+    const drawBtn = document.getElementById("draw");
+    if (drawBtn) {
+      drawBtn.disabled = !canDraw;
+      drawBtn.textContent = looking ? t("draw_look") : t("draw");
+      drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
     }
+    const stop = document.getElementById("stop");
+    stop.classList.toggle("hidden", looking || !brewing);
+    stop.disabled = !actions.some((a) => a.kind === "stop");
+    const picking = page.picker && canDraw;  // a table without readers: tap the chip you drew
+    show("picker", picking);
+    if (picking) fill("picker", chipButtons(me));
+    fill("potstrip", brewing || canDraw ? potStrip(me, offers) : []);
+    const odds = brewing && !looking && (view.assist || {}).level !== "off";  // the table may hide the odds
+    const advised = odds && (view.assist || {}).level === "advice";  // the advice's line says the odds too
+    show("riskline", odds && !advised);
+    show("advice", advised);
+    if (odds) riskLine(me);
 
     const buys = actions.filter((a) => a.kind === "buy");
     const shopping = view.phase === "shop" && view.shop.shopper === view.you;
@@ -261,9 +341,11 @@
     show("results", over);
     if (over) resultsPanel(me);
 
-    // A chip going into the bag is the reader's to report, unless this phone is the table's picker.
+    // A chip going back into the bag is the reader's to report; at a table without readers only a
+    // chip beside the pot (red set 2) is put back by a tap.
+    const asideChips = new Set((me.aside || []).map((c) => c.chip));
     const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
-      && !(a.kind === "return" && !page.picker));
+      && !(a.kind === "return" && !(page.picker && asideChips.has(a.chip))));
     show("actionpanel", rest.length > 0);
     fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
       class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
@@ -289,7 +371,7 @@
         el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
       el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
         el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
-      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass"))) : null,
+      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass", { pays: Q.BOARD.glasses[Math.min((me.tube || 0) + 1, Q.BOARD.glasses.length - 1)] }))) : null,
       view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
         el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
       // Blue set 2: how many of the next draws an explosion would still keep points and coins.
@@ -311,15 +393,20 @@
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
     const kinds = Object.entries(bag.chips || {});
-    // At a table without readers the bag is the chip picker: tap the kind you drew.
-    const picking = page.picker && (view.actions || []).some((a) => a.kind === "draw");
-    fill("bag", kinds.length ? kinds.map(([key, n]) => {
-      const [color, value] = key.split("-");
-      const content = [Q.chip(color, value), el("span", { class: "count" }, `×${n}`)];
-      return picking
-        ? el("button", { "data-bag": key, "data-pick": key, onclick: () => act({ kind: "draw", seat: view.you, chip: key }) }, ...content)
-        : el("span", { "data-bag": key }, ...content);
-    }) : el("span", { class: "muted" }, t("bag_empty")));
+    fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
+      Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
+    if (tapped) {  // the question or guide that follows a tap comes into view
+      tapped = false;
+      window.scrollTo({ top: 0 });
+    }
+  }
+
+  // A table without readers: every kind in the bag is a button; tap the chip you drew.
+  function chipButtons(me) {
+    const drawable = new Set((view.actions || []).filter((a) => a.kind === "draw").map((a) => a.chip.split("-").slice(0, 2).join("-")));
+    return Object.entries((me.bag || {}).chips || {}).filter(([key]) => drawable.has(key)).map(([key, n]) =>
+      el("button", { "data-bag": key, "data-pick": key, onclick: () => act({ kind: "draw", seat: view.you, chip: key }) },
+        Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`)));
   }
 
   // The advice found after the view went out: the view keeps it, the panel shows it.
@@ -329,7 +416,7 @@
     AssistPanel.advice(advice);
   } });
   const drawBtn = document.getElementById("draw");
-  if (drawBtn) drawBtn.addEventListener("click", () => post(page.drawUrl, {}).then(apply));
+  if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });
   document.getElementById("stop").addEventListener("click", () => {
     const stop = view && (view.actions || []).find((a) => a.kind === "stop");
     if (stop) act(stop);

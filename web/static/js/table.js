@@ -53,6 +53,17 @@ const TableView = (() => {
         t("pennies_spent_by", { names: w.spent.map((k) => names[k]).join(", ") })) : null));
   }
 
+  // The phase as it is, in words: "Fortune Teller: The Pot Is Filling Up", "Shop: Ben buys".
+  function phaseLine(view, names) {
+    const phase = view.phase || "setup";
+    const card = view.card ? view.card.name : view.fortune === "none" ? t("no_card") : null;
+    if (phase === "fortune") return card ? t("phase_card", { card }) : t("phase_card_wait");
+    if (phase === "shop" && view.shop && view.shop.shopper !== null && view.shop.shopper !== undefined) {
+      return t("phase_shop_who", { name: names[view.shop.shopper] });
+    }
+    return t("phase_" + phase) + (view.paused ? ` · ${t("phase_paused")}` : "");
+  }
+
   function toggle(id, on) {
     const node = document.getElementById(id);
     if (node) node.classList.toggle("hidden", !on);
@@ -64,7 +75,7 @@ const TableView = (() => {
     const over = view.phase === "game_over";
     document.body.dataset.phase = view.phase || "";
     fill("round", `${t("round")} ${view.round ?? "–"} ${t("of")} ${Q.BOARD.rounds}`);
-    fill("phase", t("phase_" + (view.phase || "setup")) + (view.paused ? ` · ${t("phase_paused")}` : ""));
+    fill("phase", phaseLine(view, names));
     fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
     fill("fortune", fortuneText(view.fortune));
     const stir = Turn.stirLine(view);  // synchronised drawing: "Stir! (chip 3)" or whom it waits for
@@ -93,10 +104,14 @@ const TableView = (() => {
     toggle("patientsbox", patients.length > 0);
     fill("patients", patients.map((p) => el("li", { "data-patient": p.id }, el("b", {}, p.name), ` ${p.text} `,
       el("span", { class: "muted" }, seats.filter((s) => s.patient === p.id).map((s) => s.name).join(", ")))));
+    const readers = view.draws !== "phones";  // a table without readers expects no chip past a reader
     fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
       el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
         k in ahead ? el("span", { class: "bad", "data-ahead": ahead[k] }, t("stir_ahead", { n: ahead[k] })) : null,
-        el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
+        readers && (s.returning || []).length ? el("span", { class: "togo", "data-to-go-back": s.returning.length },
+          t("to_go_back", { n: s.returning.length })) : null,
+        view.phase === "fortune" ? null
+          : el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
       Board.pot(s),
       (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
         s.aside.map((c) => Q.chip(c.color, c.value))) : null,

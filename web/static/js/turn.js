@@ -25,7 +25,7 @@ const Turn = (() => {
   function waiting(view, except) {
     if (view.paused) return t("guide_paused");
     if (view.phase === "game_over") return winners(view);
-    if (view.phase === "fortune") return t("guide_fortune");
+    if (view.phase === "fortune" && !view.fortune) return t("guide_fortune");
     const others = (view.waiting || []).filter((k) => k !== null && k !== except);
     if (!others.length) return t("waiting");
     const asked = (k) => (view.decisions || []).find((d) => d.seat === k && !isOffer(d));

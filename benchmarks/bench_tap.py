@@ -1,0 +1,216 @@
+"""Tap Draw on a phone -> that phone redrawn with its chip, at a demo table as a group plays it.
+
+Headless Chromium holds three phones (390x844: the player's, and the two bots' seats followed as
+people at the table would), the table screen and the host page (1280x800), all live. Seats 2 and 3
+are the advisor's bots: simulated people whose DRAW/STOP searches run in a worker process and who act
+at a person's pace; the phones show the advice, searched a slice at a time between the views'
+renders. The simulated people also pour every pot back in handfuls while the card is turned
+(`companion.evening`, the demo's habits). The player on seat 1 taps Draw until their pot holds
+`--chips` chips, then Stop, and answers everything else on their phone.
+
+Measured in the phone (performance.now): from the tap to the render that shows the drawn chip in
+the pot. Measured in the serving process: a probe thread that asks to run every 5 ms; how late it
+runs is how long the process could not serve anything (a search that held the interpreter would
+show here). Both split by whether a bot's search was under way in the worker at that moment.
+
+    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from companion.commands.demo import build_demo
+from companion.engine import waiting_for
+from companion.evening import DEMO, AdvisorThinker, Agenda, worker
+from companion.webapp import create_app
+from companion.webapp.server import Server
+
+PIN = "000000"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
+TABLET = {"viewport": {"width": 1280, "height": 800}}
+CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+TAP = """async () => {
+  const shown = () => document.querySelectorAll('#pot [data-chip]').length;
+  const before = shown();
+  const t0 = performance.now();
+  document.getElementById('draw').click();
+  await new Promise((done) => {
+    const watch = new MutationObserver(() => { if (shown() > before) { watch.disconnect(); done(); } });
+    watch.observe(document.getElementById('pot'), { childList: true, subtree: true });
+    setTimeout(done, 10000);
+  });
+  return [performance.now() - t0, shown() > before];
+}"""
+
+SHOWN = "(s) => { const b = document.querySelector(s); return Boolean(b && b.offsetParent && !b.disabled); }"
+CLICK = "(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return false; b.click(); return true; }"
+"""A button the page shows now, tapped in the page itself: a render may replace it at any moment."""
+
+NEXT = ["#decisions [data-option]", "#decisions [data-roll]", "#readback",
+        "#allin", "#shop [data-action=done]", "#actions [data-action=done]", "#actions button"]
+"""What the player taps when the phone asks something (in this order), Draw and Stop apart."""
+
+
+class Searches:
+    """When the bots' searches ran in the worker: wraps each bot's thinker."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[float, float]] = []
+        self.running = 0
+
+    def watch(self, think):
+        def timed(state, seat, moves):
+            found = think(state, seat, moves)
+            started = time.perf_counter()
+            self.running += 1
+
+            def finished(_):
+                self.running -= 1
+                self.spans.append((started, time.perf_counter()))
+            found.add_done_callback(finished)
+            return found
+        return timed
+
+    def during(self, at: float) -> bool:
+        return self.running > 0 or any(a <= at <= b for a, b in self.spans)
+
+
+class Probe(threading.Thread):
+    """Asks to run every 5 ms in the serving process; records how late each wake-up was."""
+
+    def __init__(self, searches: Searches) -> None:
+        super().__init__(name="probe", daemon=True)
+        self.searches = searches
+        self.late: list[tuple[float, bool]] = []
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            asked = time.perf_counter()
+            time.sleep(0.005)
+            woke = time.perf_counter()
+            self.late.append(((woke - asked - 0.005) * 1000, self.searches.during(woke)))
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], chips: int, limit: int) -> bool:
+    """One move of the player on seat 1; False when there was nothing to do. A read held for the
+    seat is answered as the person who drew knows: drawn only when it is the chip they took out."""
+    held = demo.table.held(0)
+    if held:
+        mine = held[0].payload.get("chip") == demo.evening.seats[0].drawn
+        return bool(page.evaluate(CLICK, f"[data-held] [data-drawn={'true' if mine else 'false'}]")
+                    or page.evaluate(CLICK, "[data-held] [data-drawn=false]"))
+    for selector in NEXT:
+        if page.evaluate(CLICK, selector):
+            return True
+    if page.evaluate(SHOWN, "#draw") and page.locator("#pot [data-chip]").count() < chips and len(taps) < limit:
+        started = time.perf_counter()
+        took, shown = page.evaluate(TAP)
+        if shown:
+            taps.append((took, searches.during(started)))
+        return True
+    return bool(page.evaluate(CLICK, "#stop"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
+    args = parser.parse_args()
+    searches = Searches()
+    pool = worker()
+    bots = {n: searches.watch(AdvisorThinker(args.seed + n, pool)) for n in (1, 2)}
+    demo = build_demo(["Ann", "Ben", "Cleo"], Path(tempfile.mkdtemp()) / "bench.sqlite3", args.seed, cards=True,
+                      people=DEMO, bots=bots, agenda=Agenda())
+    app = create_app(demo.table, host_pin=PIN, demo=demo, assist="advice")
+    server = Server(app, "127.0.0.1", 0).start()
+    game = app.extensions["companion.game"]
+    probe = Probe(searches)
+    taps: list[tuple[float, bool]] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM)
+        phones = [browser.new_context(**PHONE).new_page() for _ in range(3)]
+        for n, page in enumerate(phones):
+            page.goto(f"{server.url}/s/{game.token(n)}")
+        screen = browser.new_context(**TABLET).new_page()
+        screen.goto(f"{server.url}/table/{game.table_token}")
+        host = browser.new_context(**TABLET).new_page()
+        host.goto(f"{server.url}/host?pin={PIN}")
+        for page in (*phones, screen, host):
+            page.wait_for_selector("#live:not(.hidden)")
+        demo.evening.start()
+        probe.start()
+        deadline = time.monotonic() + 1800
+        shown, changed = None, time.monotonic()
+        while len(taps) < args.taps and demo.table.state.phase != "game_over" and time.monotonic() < deadline:
+            state = demo.table.state
+            if (state.round, state.phase, len(taps)) != shown:
+                shown, changed = (state.round, state.phase, len(taps)), time.monotonic()
+                print(f"round {state.round} {state.phase}: {len(taps)} taps; waiting for {waiting_for(state)}",
+                      file=sys.stderr, flush=True)
+            if not play(phones[0], demo, searches, taps, args.chips, args.taps):
+                time.sleep(0.2)
+                if time.monotonic() - changed > 60:  # the player has had nothing to do for a minute
+                    ev = demo.evening
+                    print("stalled:", [(s.busy, s.thinking, s.drawn, s.coming) for s in ev.seats], ev.truth.phase,
+                          ev.truth.shopper, waiting_for(ev.truth), ev.tally.slips[-3:], phones[0].evaluate("document.body.dataset.guide"), demo.table.held(0),
+                          [a["kind"] for a in demo.table.actions(0)], file=sys.stderr, flush=True)
+                    changed = time.monotonic()
+        probe.stopped.set()
+        browser.close()
+    demo.evening.stop()
+    server.stop()
+    pool.shutdown(cancel_futures=True)
+    report(args, taps, probe, searches, demo.table)
+
+
+def report(args, taps, probe, searches, table) -> None:
+    tap_all = [t for t, _ in taps]
+    tap_search = [t for t, s in taps if s]
+    tap_quiet = [t for t, s in taps if not s]
+    late_search = [t for t, s in probe.late if s]
+    late_quiet = [t for t, s in probe.late if not s]
+    result = {
+        "taps": len(taps), "round": table.state.round, "seed": args.seed,
+        "tap_ms": {"p50": round(percentile(tap_all, 50), 1), "p90": round(percentile(tap_all, 90), 1),
+                   "max": round(max(tap_all, default=float("nan")), 1)},
+        "tap_ms_while_a_bot_searched": {"n": len(tap_search), "p50": round(percentile(tap_search, 50), 1),
+                                        "max": round(max(tap_search, default=float("nan")), 1)},
+        "tap_ms_no_bot_search": {"n": len(tap_quiet), "p50": round(percentile(tap_quiet, 50), 1),
+                                 "max": round(max(tap_quiet, default=float("nan")), 1)},
+        "bot_searches": {"n": len(searches.spans),
+                         "seconds": round(sum(b - a for a, b in searches.spans), 1)},
+        "serving_process_stall_ms": {
+            "while_a_bot_searched": {"max": round(max(late_search, default=0.0), 1),
+                                     "p99": round(percentile(late_search, 99), 1)},
+            "otherwise": {"max": round(max(late_quiet, default=0.0), 1), "p99": round(percentile(late_quiet, 99), 1)}},
+        "longest_delay_a_search_caused_ms": round(max(0.0, max(tap_search, default=0.0)
+                                                      - statistics.median(tap_quiet or [0.0])), 1),
+        "load_average": os.getloadavg(),
+        "utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
