@@ -7,16 +7,19 @@ it only through the names below (`tests/test_architecture.py`); `docs/advice.md`
 """
 
 from .bounds import certified
+from .brews import draws_on
+from .choices import LAPSE, advise_choice, futures_for
 from .compact import Compact, step_b_reads, unmodelled
 from .draw_or_stop import advise
 from .outcome import Outcome, TooDeep
 from .outlook import outlook
 from .search import Search, may_draw
+from .shop import advise_shop
 from .whatif import answer as answered
 from .whatif import ignore_offers
 from .worth import worth
 
 __all__ = [
-    "Compact", "Outcome", "Search", "TooDeep", "advise", "answered", "certified", "ignore_offers", "may_draw",
+    "LAPSE", "Compact", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "futures_for", "answered", "certified", "draws_on", "ignore_offers", "may_draw",
     "outlook", "step_b_reads", "unmodelled", "worth",
 ]

@@ -1,0 +1,277 @@
+"""Every other choice a seat meets, each option valued in victory points or honestly not valued.
+
+Two ways of valuing, by where the choice falls:
+
+- **While the seat brews** (the flask, the mandrake, which chip a crow skull keeps, a book's or a
+  card's question while drawing): each option is the value of playing on from the state its
+  answer leaves, found by the exact DRAW/STOP searches (`PlayOn`: the compact search where it
+  models the books, else the engine-driven one), every other offer still open answered at best.
+  Past the search's limit the value is the "at least" bound of drawing at most twice more
+  (`bounds.lower`), marked not exact.
+- **Otherwise** (step B's questions, an exploded pot's points or coins, a card's or a witch's
+  offer, the droplet question): each option is what it changes in the seat's assets (`Assets`):
+  points, rubies, droplet steps, the flask, witch pennies at the end, coins at what they buy
+  (the shop's best purchase with them; in round 9 what the final scoring makes of them) and the
+  chips it gains or loses at what they add to the brews left (`futures.Futures`). An option that
+  changes anything else (the threshold, a rat stone, the test-tube droplet, a patient...) is
+  not valued, and says which part of the seat it changes. Questions an answer opens are answered
+  at best.
+
+The ruby spends of step F are valued as a droplet step over the rounds left and a full flask in
+the next brew (both sampled, `futures`), against the point every two rubies make at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields
+from typing import Any
+
+from ..engine import catalog
+from ..engine.expansions import exchange
+from ..engine.expansions.herb_witches import witches
+from ..engine.expansions.herb_witches.witches import OFFER
+from ..engine.model import BREWING, Decision, GameState, Seat
+from ..engine.phases import brewing, evaluation
+from . import compact, whatif
+from .bounds import lower
+from .futures import Futures
+from .outcome import Outcome, TooDeep, best
+from .search import Search, _distinct
+from .shop import advise_shop
+from .worth import worth
+
+LIMIT = 2000
+"""Positions a question while brewing may search before its values are only bounds."""
+
+LAPSE = "lapse"
+"""The option of an offer that is left to lapse (it is not among the decision's own keys)."""
+
+DEPTH = 3
+"""Questions answered in a row when an answer opens another (each at its best)."""
+
+ASSETS = ("score", "rubies", "droplet", "flask_full", "coins", "pennies")
+CHIPS = ("bag", "pot", "hand", "aside", "first", "bowl", "laid_out")
+BOOKKEEPING = ("returning", "reward", "done", "bought", "drawn", "round_scores", "final_points", "called",
+               "passed", "vacated", "name")
+"""Parts of a seat the valuing reads (assets, chips) or may ignore (what only records a step)."""
+
+
+class PlayOn:
+    """The value of playing on from a state of the seat's brew, by the exact searches."""
+
+    def __init__(self, state: GameState, seat_no: int, limit: int) -> None:
+        self.n, self.limit = seat_no, limit
+        self.search = Search(state, seat_no, limit=limit)
+        self.fast: compact.Compact | None = None
+
+    def settle(self, state: GameState) -> Outcome:
+        """Offers still open answered at best: take one of them, or let them all lapse."""
+        offers = [d for d in state.decisions if d.seat == self.n and not d.blocking and d.kind != OFFER]
+        if not offers:
+            return self.value(state)
+        options = [self.value(whatif.ignore_offers(state, self.n))]
+        options += [self.settle(whatif.answer(state, self.n, d.id, k)) for d in offers for k in d.keys()]
+        return best(options)
+
+    def value(self, state: GameState) -> Outcome:
+        seat = state.seats[self.n]
+        if seat.status != BREWING or state.blocking_decision(self.n) or compact.unmodelled(state, self.n):
+            return self.search.value(state)
+        stop = self.search.end(state)
+        if self.fast is None or not self.fast.carries(state):
+            self.fast = compact.Compact(self.search, state)
+        drawn = self.fast.draw(state, self.limit)
+        return drawn if drawn is not None and drawn.value > stop.value else stop
+
+    def bound(self, state: GameState) -> Outcome:
+        """At least this much: stopping, or drawing at most twice more, each offer at best."""
+        now = whatif.ignore_offers(state, self.n)
+        stop = self.search.end(now)
+        if now.seats[self.n].status != BREWING or now.blocking_decision(self.n):
+            return stop
+        drawn = lower(now, self.n, 2)
+        return drawn if drawn is not None and drawn.value > stop.value else stop
+
+
+def _without(state: GameState, seat_no: int, decision: Decision) -> GameState:
+    """The state once this one offer has lapsed."""
+    new = whatif.sandbox(state, seat_no)
+    new.decisions = [d for d in new.decisions if d.id != decision.id]
+    return new
+
+
+def _while_brewing(state: GameState, seat_no: int, d: Decision, limit: int) -> dict[str, Any]:
+    play = PlayOn(state, seat_no, limit)
+    keys = _distinct(d.keys())
+    afters = [(k, whatif.answer(state, seat_no, d.id, k)) for k in keys]
+    if not d.blocking:
+        afters.append((LAPSE, _without(state, seat_no, d)))
+    try:
+        outcomes = [(k, play.settle(s)) for k, s in afters]
+        exact = True
+    except TooDeep:
+        outcomes, exact = [(k, play.bound(s)) for k, s in afters], False
+    options = [{"key": k, "value": round(o.value, 3), "exact": exact, "play_on": o.to_dict()} for k, o in outcomes]
+    return _question(d, options, "search")
+
+
+def _question(d: Decision, options: list[dict[str, Any]], basis: str, reason: str | None = None) -> dict[str, Any]:
+    valued = [o for o in options if o.get("value") is not None]
+    top = max(valued, key=lambda o: o["value"]) if valued and reason is None else None
+    return {"decision": d.id, "rule": d.rule, "kind": d.kind, "basis": basis, "options": options,
+            "best": top["key"] if top else None, "valued": top is not None, "reason": reason}
+
+
+class Assets:
+    """What a change to the seat is worth by the value model of the round, or why it is not valued."""
+
+    def __init__(self, state: GameState, seat_no: int, futures: Futures | None = None) -> None:
+        self.state, self.n = state, seat_no
+        self.worth = worth(state.round)
+        self.futures = futures
+        self.coin_values: dict[int, float] = {}
+
+    def gained(self, after: GameState) -> tuple[float | None, dict[str, Any]]:
+        """(value, what changed) from the state now to `after`; value None: not valued."""
+        s0, s = self.state.seats[self.n], after.seats[self.n]
+        other = [f.name for f in fields(Seat) if f.name not in (*ASSETS, *CHIPS, *BOOKKEEPING)
+                 and getattr(s, f.name) != getattr(s0, f.name)]
+        if other:
+            return None, {"changes": other}
+        w = self.worth
+        gains: dict[str, Any] = {"vp": s.score - s0.score, "rubies": s.rubies - s0.rubies, "droplet": s.droplet - s0.droplet,
+                 "flask": int(s.flask_full) - int(s0.flask_full), "coins": s.coins - s0.coins,
+                 "pennies": len(s.pennies) - len(s0.pennies)}
+        value = gains["vp"] + gains["rubies"] * w.ruby + gains["droplet"] * w.droplet + gains["flask"] * w.flask \
+            + gains["pennies"] * catalog.PENNY_VP + self.coins(s.coins) - self.coins(s0.coins)
+        added, removed = _chips(s0, s), _chips(s, s0)
+        if added or removed:
+            futures = self.futures = self.futures or Futures(self.state, self.n)
+            changed = futures.value(sorted(added.elements()), removed=_ids(s0, removed))
+            value += changed.value
+            gains.update(chips_added=sorted(added.elements()), chips_removed=sorted(removed.elements()),
+                         chips_value=round(changed.value, 2), error=round(changed.error, 2))
+        return value, gains
+
+    def coins(self, amount: int) -> float:
+        """Coins at what they buy: the shop's best purchase with them before round 9 (coins not
+        spent are lost), what the final scoring makes of them in round 9."""
+        if amount <= 0:
+            return 0.0
+        if self.state.round >= catalog.ROUNDS:
+            return float(exchange.coin_points(self.state, _with_coins(self.state.seats[self.n], amount)))
+        if amount not in self.coin_values:
+            trial = whatif.sandbox(self.state, self.n)
+            trial.seats[self.n].coins, trial.seats[self.n].bought = amount, []
+            futures = self.futures = self.futures or Futures(self.state, self.n)
+            shop = advise_shop(trial, self.n, futures=futures)["best"]
+            self.coin_values[amount] = shop[0]["value"] if shop else 0.0
+        return self.coin_values[amount]
+
+
+def _with_coins(seat: Seat, amount: int) -> Seat:
+    found = seat.clone()
+    found.coins = amount
+    return found
+
+
+def _chips(seat: Seat, other: Seat) -> Counter[str]:
+    """Kinds of chip `other` owns beyond `seat`'s."""
+    return _owned(other) - _owned(seat)
+
+
+def _owned(seat: Seat) -> Counter[str]:
+    return Counter(whatif.kind_of(c) for part in CHIPS for c in _part(seat, part))
+
+
+def _part(seat: Seat, name: str) -> list[str]:
+    return [c for c, _ in seat.pot] if name == "pot" else getattr(seat, name)
+
+
+def _ids(seat: Seat, kinds: Counter[str]) -> list[str]:
+    """Chips of the seat, of these kinds, as many as named."""
+    left, found = Counter(kinds), []
+    for part in CHIPS:
+        for c in _part(seat, part):
+            if left[whatif.kind_of(c)] > 0:
+                left[whatif.kind_of(c)] -= 1
+                found.append(c)
+    return found
+
+
+def _elsewhere(state: GameState, seat_no: int, d: Decision, assets: Assets) -> dict[str, Any]:
+    options = []
+    for k in d.keys():
+        value, gains = _best_after(whatif.answer(state, seat_no, d.id, k), seat_no, {x.id for x in state.decisions},
+                                   assets, DEPTH)
+        options.append({"key": k, "value": None if value is None else round(value, 3), "gains": gains})
+    if not d.blocking and all(o["value"] is not None for o in options):
+        options.append({"key": LAPSE, "value": 0.0, "gains": {}})
+    missing = [o for o in options if o["value"] is None]
+    return _question(d, options, "assets", "not_valued" if missing else None)
+
+
+def _best_after(after: GameState, seat_no: int, known: set[str], assets: Assets,
+                depth: int) -> tuple[float | None, dict[str, Any]]:
+    """The value of `after` with the questions the answer opened answered at best."""
+    opened = next((d for d in after.decisions if d.seat == seat_no and d.id not in known), None)
+    if opened is None:
+        return assets.gained(after)
+    if depth == 0 or opened.rule == evaluation.DIE or not opened.keys():  # chance, or chips still to draw
+        return None, {"opens": opened.rule}
+    found = [_best_after(whatif.answer(after, seat_no, opened.id, k), seat_no, known | {opened.id}, assets, depth - 1)
+             for k in opened.keys()]
+    if any(v is None for v, _ in found):
+        return None, {"opens": opened.rule}
+    return max(found, key=lambda f: f[0] or 0.0)
+
+
+def spends(state: GameState, seat_no: int, futures: Futures | None = None) -> dict[str, Any] | None:
+    """Step F: a droplet step, a refill of the flask, or keeping the rubies (two make 1 VP at the end)."""
+    seat = state.seats[seat_no]
+    can = evaluation.spends(state, seat_no)
+    if state.phase != "spend" or seat.done or not can:
+        return None
+    futures = futures or Futures(state, seat_no)
+    assert futures is not None
+    kept = {what: witches.ruby_cost(seat, catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST)
+            / catalog.RUBIES_PER_VP for what in can}
+    options: list[dict[str, Any]] = [{"key": "done", "value": 0.0}]
+    if "droplet" in can:
+        step = futures.value(droplet=1)
+        options.append({"key": "droplet", "value": round(step.value - kept["droplet"], 3), **_sampled(step)})
+    if "flask" in can:
+        flask = futures.value(flask=True, lasts=1)
+        options.append({"key": "flask", "value": round(flask.value - kept["flask"], 3), **_sampled(flask)})
+    top = max(options, key=lambda o: o["value"])
+    return {"options": options, "best": top["key"], "rubies": seat.rubies}
+
+
+def _sampled(valued: Any) -> dict[str, Any]:
+    found = valued.to_dict()
+    return {"error": found["error"], "samples": found["samples"], "per_round": found["per_round"]}
+
+
+def advise_choice(state: GameState, seat_no: int, *, limit: int = LIMIT,
+                  futures: Futures | None = None) -> dict[str, Any]:
+    """Each open question of the seat with every option valued (or not, and why), and in step F
+    the ruby spends (JSON-ready). The die is chance, not a choice: it is left out. `futures`: the
+    seat's sampled brews from an earlier answer of this round, to go on from."""
+    found: dict[str, Any] = {"seat": seat_no, "round": state.round, "phase": state.phase, "questions": []}
+    assets = Assets(state, seat_no, futures)
+    brewing_now = state.phase == "brewing" and state.seats[seat_no].status == BREWING
+    for d in state.decisions_for(seat_no):
+        if d.rule == evaluation.DIE or (brewing_now and brewing.looking_ahead(state, seat_no)):
+            continue
+        if brewing_now and d.kind != OFFER:
+            found["questions"].append(_while_brewing(state, seat_no, d, limit))
+        else:
+            found["questions"].append(_elsewhere(state, seat_no, d, assets))
+    found["spends"] = spends(state, seat_no, assets.futures)
+    return found
+
+
+def futures_for(state: GameState, seat_no: int) -> Futures:
+    """The seat's sampled brews, to share between the answers of one round (`futures=`)."""
+    return Futures(state, seat_no)
