@@ -35,7 +35,7 @@ from ..engine.model import BREWING, Decision, GameState, Seat
 from ..engine.phases import brewing, evaluation
 from . import compact, whatif
 from .bounds import lower
-from .futures import Futures
+from .futures import Futures, Valued, before_brewing
 from .outcome import Outcome, TooDeep, best
 from .search import Search, _distinct
 from .shop import advise_shop
@@ -101,18 +101,26 @@ def _without(state: GameState, seat_no: int, decision: Decision) -> GameState:
     return new
 
 
-def _while_brewing(state: GameState, seat_no: int, d: Decision, limit: int) -> dict[str, Any]:
+def _while_brewing(state: GameState, seat_no: int, d: Decision, limit: int, assets: Assets) -> dict[str, Any]:
+    """Each option: what its answer pays at once, playing on at best from there, and what the
+    chips it gains or loses add to the later rounds' brews."""
     play = PlayOn(state, seat_no, limit)
-    keys = _distinct(d.keys())
-    afters = [(k, whatif.answer(state, seat_no, d.id, k)) for k in keys]
+    afters = [(k, whatif.answer(state, seat_no, d.id, k)) for k in _distinct(d.keys())]
     if not d.blocking:
         afters.append((LAPSE, _without(state, seat_no, d)))
     try:
-        outcomes = [(k, play.settle(s)) for k, s in afters]
+        outcomes = [(k, s, play.settle(s)) for k, s in afters]
         exact = True
     except TooDeep:
-        outcomes, exact = [(k, play.bound(s)) for k, s in afters], False
-    options = [{"key": k, "value": round(o.value, 3), "exact": exact, "play_on": o.to_dict()} for k, o in outcomes]
+        outcomes, exact = [(k, s, play.bound(s)) for k, s in afters], False
+    options = []
+    for k, after, o in outcomes:
+        now, later = assets.at_once(after), assets.later(after)
+        value = o.value + now + (later.value if later else 0.0)
+        option = {"key": k, "value": round(value, 3), "exact": exact and later is None, "play_on": o.to_dict()}
+        if later is not None:
+            option["later"] = later.to_dict()
+        options.append(option)
     return _question(d, options, "search")
 
 
@@ -145,14 +153,32 @@ class Assets:
                  "pennies": len(s.pennies) - len(s0.pennies)}
         value = gains["vp"] + gains["rubies"] * w.ruby + gains["droplet"] * w.droplet + gains["flask"] * w.flask \
             + gains["pennies"] * catalog.PENNY_VP + self.coins(s.coins) - self.coins(s0.coins)
-        added, removed = _chips(s0, s), _chips(s, s0)
-        if added or removed:
-            futures = self.futures = self.futures or Futures(self.state, self.n)
-            changed = futures.value(sorted(added.elements()), removed=_ids(s0, removed))
+        changed = self.later(after, now=before_brewing(self.state, self.n))
+        if changed is not None:
             value += changed.value
-            gains.update(chips_added=sorted(added.elements()), chips_removed=sorted(removed.elements()),
+            gains.update(chips_added=sorted(_chips(s0, s).elements()), chips_removed=sorted(_chips(s, s0).elements()),
                          chips_value=round(changed.value, 2), error=round(changed.error, 2))
         return value, gains
+
+    def at_once(self, after: GameState) -> float:
+        """Points, rubies and droplet steps an answer paid at once (the search values from a
+        position on, so what an answer pays on the way is added to it)."""
+        s0, s, w = self.state.seats[self.n], after.seats[self.n], self.worth
+        return s.score - s0.score + (s.rubies - s0.rubies) * w.ruby + (s.droplet - s0.droplet) * w.droplet
+
+    def later(self, after: GameState, *, now: bool = False) -> Valued | None:
+        """What the chips an answer gains or loses add to the brews after this round (and this
+        one's, `now`, before it starts); None: it changes no chip."""
+        s0, s = self.state.seats[self.n], after.seats[self.n]
+        added, removed = _chips(s0, s), _chips(s, s0)
+        if not (added or removed):
+            return None
+        return self._futures().value(sorted(added.elements()), removed=_ids(s0, removed), now=now)
+
+    def _futures(self) -> Futures:
+        if self.futures is None:
+            self.futures = Futures(self.state, self.n)
+        return self.futures
 
     def coins(self, amount: int) -> float:
         """Coins at what they buy: the shop's best purchase with them before round 9 (coins not
@@ -164,8 +190,7 @@ class Assets:
         if amount not in self.coin_values:
             trial = whatif.sandbox(self.state, self.n)
             trial.seats[self.n].coins, trial.seats[self.n].bought = amount, []
-            futures = self.futures = self.futures or Futures(self.state, self.n)
-            shop = advise_shop(trial, self.n, futures=futures)["best"]
+            shop = advise_shop(trial, self.n, futures=self._futures())["best"]
             self.coin_values[amount] = shop[0]["value"] if shop else 0.0
         return self.coin_values[amount]
 
@@ -206,8 +231,8 @@ def _elsewhere(state: GameState, seat_no: int, d: Decision, assets: Assets) -> d
         value, gains = _best_after(whatif.answer(state, seat_no, d.id, k), seat_no, {x.id for x in state.decisions},
                                    assets, DEPTH)
         options.append({"key": k, "value": None if value is None else round(value, 3), "gains": gains})
-    if not d.blocking and all(o["value"] is not None for o in options):
-        options.append({"key": LAPSE, "value": 0.0, "gains": {}})
+    if not d.blocking and not any(o["value"] == 0 and not any(o["gains"].values()) for o in options):
+        options.append({"key": LAPSE, "value": 0.0, "gains": {}})  # an offer left standing changes nothing
     missing = [o for o in options if o["value"] is None]
     return _question(d, options, "assets", "not_valued" if missing else None)
 
@@ -234,7 +259,6 @@ def spends(state: GameState, seat_no: int, futures: Futures | None = None) -> di
     if state.phase != "spend" or seat.done or not can:
         return None
     futures = futures or Futures(state, seat_no)
-    assert futures is not None
     kept = {what: witches.ruby_cost(seat, catalog.DROPLET_COST if what == "droplet" else catalog.FLASK_COST)
             / catalog.RUBIES_PER_VP for what in can}
     options: list[dict[str, Any]] = [{"key": "done", "value": 0.0}]
@@ -265,7 +289,7 @@ def advise_choice(state: GameState, seat_no: int, *, limit: int = LIMIT,
         if d.rule == evaluation.DIE or (brewing_now and brewing.looking_ahead(state, seat_no)):
             continue
         if brewing_now and d.kind != OFFER:
-            found["questions"].append(_while_brewing(state, seat_no, d, limit))
+            found["questions"].append(_while_brewing(state, seat_no, d, limit, assets))
         else:
             found["questions"].append(_elsewhere(state, seat_no, d, assets))
     found["spends"] = spends(state, seat_no, assets.futures)

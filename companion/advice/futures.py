@@ -20,7 +20,7 @@ from statistics import fmean, stdev
 from typing import Any
 
 from ..engine import catalog
-from ..engine.model import GameState
+from ..engine.model import BREWING, GameState
 from .brews import FIELDS, Brewer, Tally, next_brew
 from .sampling import seed_of
 from .worth import Worth, worth
@@ -51,15 +51,22 @@ def rounds_from(round_no: int) -> list[Worth]:
     return [worth(r) for r in range(round_no, catalog.ROUNDS + 1)]
 
 
+def before_brewing(state: GameState, seat_no: int) -> bool:
+    """The seat has not drawn yet this round: a chip it gains now is in this round's brew too."""
+    seat = state.seats[seat_no]
+    return state.phase == "fortune" or (state.phase == "brewing" and not seat.pot and seat.status == BREWING)
+
+
 class Futures:
-    """One seat's sampled next brews (from the round after `state`'s), from which any change to
-    its chips, flask or droplet is valued; the first `samples` draw orders are shared by all."""
+    """One seat's sampled next brews, from which any change to its chips, flask or droplet is
+    valued over the rounds after this one; the first `samples` draw orders are shared by all."""
 
     def __init__(self, state: GameState, seat_no: int, *, samples: int = SAMPLES) -> None:
         self.state, self.seat_no = state, seat_no
         self.root = next_brew(state, seat_no)
         self.brewer = Brewer(self.root, seat_no)
         self.rounds = rounds_from(state.round + 1)
+        self.now = worth(state.round)
         bag = sorted(self.root.seats[seat_no].bag)
         self.seeds = [seed_of(state.config.to_dict(), state.round, seat_no, bag, i) for i in range(samples)]
         self.base: list[Tally] = []
@@ -75,18 +82,20 @@ class Futures:
         return self.root.supply[kinds[k]][kinds[:k].count(kinds[k])]
 
     def value(self, extra: Sequence[str] = (), *, removed: Sequence[str] = (), flask: bool | None = None,
-              droplet: int = 0, lasts: int | None = None, samples: int | None = None) -> Valued:
-        """The change valued over the rounds it lasts (`lasts`: that many rounds, else all left):
-        chips of the kinds `extra` from the supply added to the bag, chips `removed` from it (ids),
-        the flask full or empty, the droplet moved on `droplet` spaces."""
+              droplet: int = 0, lasts: int | None = None, samples: int | None = None, now: bool = False) -> Valued:
+        """The change valued over the rounds it lasts (`lasts`: that many rounds, else all left;
+        `now`: this round's brew too, before it starts): chips of the kinds `extra` from the supply
+        added to the bag, chips `removed` from it (ids), the flask full or empty, the droplet moved on
+        `droplet` spaces."""
         samples = min(samples or len(self.seeds), len(self.seeds))
-        key = (tuple(sorted(extra)), tuple(sorted(removed)), flask, droplet, lasts, samples)
+        key = (tuple(sorted(extra)), tuple(sorted(removed)), flask, droplet, lasts, samples, now)
         found = self.found.get(key)
         if found is None:
             ids = [self.chip_id(sorted(extra), k) for k in range(len(extra))]
             tallies = [self.brewer.brew(seed, ids, removed=removed, flask=flask, droplet=droplet)
                        for seed in self.seeds[:samples]]
-            found = self.found[key] = self._compare(tallies, self._base(samples), self.rounds[:lasts])
+            rounds = [self.now, *self.rounds] if now else self.rounds
+            found = self.found[key] = self._compare(tallies, self._base(samples), rounds[:lasts])
         return found
 
     @staticmethod
