@@ -226,12 +226,14 @@ def _ids(seat: Seat, kinds: Counter[str]) -> list[str]:
 
 
 def _elsewhere(state: GameState, seat_no: int, d: Decision, assets: Assets) -> dict[str, Any]:
-    options = []
+    options: list[dict[str, Any]] = []
+    idle = False  # an option that changes nothing (a witch's "not this time")
     for k in d.keys():
         value, gains = _best_after(whatif.answer(state, seat_no, d.id, k), seat_no, {x.id for x in state.decisions},
                                    assets, DEPTH)
         options.append({"key": k, "value": None if value is None else round(value, 3), "gains": gains})
-    if not d.blocking and not any(o["value"] == 0 and not any(o["gains"].values()) for o in options):
+        idle = idle or (value == 0 and not any(gains.values()))
+    if not d.blocking and not idle:
         options.append({"key": LAPSE, "value": 0.0, "gains": {}})  # an offer left standing changes nothing
     missing = [o for o in options if o["value"] is None]
     return _question(d, options, "assets", "not_valued" if missing else None)
