@@ -7,7 +7,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
-from .commands import CommandError, advise, config_cmd, demo, doctor, games, replay, serve, simulate, tags
+from .commands import CommandError, advise, config_cmd, demo, doctor, games, league, replay, serve, simulate, tags
 from .config import ConfigError
 from .engine import ConfigError as SetupError
 from .engine import TranscriptError
@@ -15,7 +15,7 @@ from .files import NotText
 from .store import SchemaTooNew, StoreError
 from .webapp.memory import with_system_malloc
 
-COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd)
+COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd, league)
 
 SERVERS = frozenset({"demo", "serve"})
 """Commands that serve pages for hours: run from the command line, they restart with glibc's malloc (webapp.memory)."""
@@ -44,7 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = None  # type: ignore[assignment]
         return 0
     except FIXABLE as exc:
-        name = " ".join(filter(None, (args.command, getattr(args, "tags_command", None))))
+        name = " ".join(filter(None, (args.command, getattr(args, "tags_command", None),
+                                      getattr(args, "league_command", None))))
         print(f"quacks {name}: {message(exc)}", file=sys.stderr)
         return 1
 

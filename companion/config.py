@@ -26,9 +26,14 @@
     blue = 1
     red = "random"                # dealt when the game starts; the game records the set dealt
 
+    [league]                      # optional: the club's league server this table pushes its games to
+    url = "http://192.168.1.20:8090"
+    key = "qlt_…"                 # this table's key, from the league's admin page
+
     [[seats]]                     # clockwise; the first seat starts
     player = "Ann"
     reader = "bag-1"
+    code = "K7Q-4MX"              # optional: the player's league code (one person across tables)
 
     [readers.bag-1]
     kind = "spi"                  # spi (bus, device, reset_pin, rx_gain) | serial (port or serial_number, baud) | sim
@@ -48,6 +53,7 @@ from typing import Any
 import platformdirs
 
 from companion.books import RANDOM, Choice
+from companion.codes import BadCode, normalise
 from companion.dealing import deal_setup, deal_witches
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
@@ -74,6 +80,7 @@ _SECTIONS: dict[str, dict[str, type]] = {
     "table": {"name": str, "database": str, "supply": str, "registry": bool, "tubes": bool, "assist": str,
               "stir": str, "draws": str, "edition": str, "expansions": list, "stand": str, "witches": list, "patients": list},
     "web": {"bind": str, "port": int, "passphrase": str},
+    "league": {"url": str, "key": str},
 }
 
 
@@ -112,6 +119,8 @@ class ReaderConfig:
 class SeatConfig:
     player: str
     reader: str | None
+    code: str | None = None
+    """The player's league code, in its normal form (`companion.codes`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +149,9 @@ class TableConfig:
     witches: tuple[str, ...] = ()
     """With The Herb Witches: the three chosen; none: dealt at random when a game starts."""
     patients: tuple[str, ...] = ()
+    league_url: str | None = None
+    """The league server this table pushes its games to (`[league] url`), with `league_key`."""
+    league_key: str | None = None
 
     def game_config(self, rng: random.Random | None = None) -> GameConfig:
         """The engine setup this table starts a game with; a "random" book and the expansions'
@@ -147,6 +159,10 @@ class TableConfig:
         return GameConfig(players=tuple(s.player for s in self.seats), supply=self.supply, tubes=self.tubes,
                           edition=self.edition, stand=self.stand,
                           **deal_setup(self.books, self.expansions, rng or random.Random(), self.witches, self.patients))
+
+    def codes(self) -> tuple[str, ...]:
+        """Each seat's league code ("" for a seat without one)."""
+        return tuple(s.code or "" for s in self.seats)
 
     def reader_seats(self) -> dict[str, int]:
         """Reader id -> seat number, for the readers that feed a seat."""
@@ -298,7 +314,8 @@ class _Checker:
                     self.fail((name, key), f"unknown key (expected one of {', '.join(keys)})")
                 elif self.typed((name, key), value, keys[key]):
                     values[name][key] = value
-        table, web = values["table"], values["web"]
+        table, web, league = values["table"], values["web"], values["league"]
+        self.league(league)
         supply = table.get("supply", "A")
         if supply not in catalog.SUPPLIES:
             self.fail(("table", "supply"), f"unknown printing {supply!r} (one of {', '.join(catalog.SUPPLIES)})")
@@ -368,8 +385,16 @@ class _Checker:
             registry=table.get("registry", True), books=books, seats=seats, readers=readers,
             bind=web.get("bind", DEFAULT_BIND), port=port, passphrase=web.get("passphrase", "").strip() or None,
             assist=assist, stir=stirs, draws=draws, edition=edition, expansions=tuple(expansions), stand=stand,
-            witches=tuple(chosen), patients=self.patients,
+            witches=tuple(chosen), patients=self.patients, league_url=league.get("url"), league_key=league.get("key"),
         )
+
+    def league(self, league: dict[str, Any]) -> None:
+        if "url" in league and not league["url"].startswith(("http://", "https://")):
+            self.fail(("league", "url"), f"must be the league server's address, such as http://192.168.1.20:8090, "
+                                         f"not {league['url']!r}")
+        if ("url" in league) != ("key" in league):
+            self.fail(("league",), "needs both url (the league server) and key (this table's key, from the "
+                                   "league's admin page)")
 
     def books(self) -> dict[str, Choice]:
         books: dict[str, Choice] = {color: 1 for color in catalog.BOOK_COLORS}
@@ -431,10 +456,11 @@ class _Checker:
         named = True  # every seat names its player in text, so the engine can check the names
         fed_by: dict[str, int] = {}
         names: dict[str, int] = {}
+        codes: dict[str, int] = {}
         for n, spec in enumerate(raw):
             for key in spec:
-                if key not in ("player", "reader"):
-                    self.fail(("seats", n, key), "unknown key (expected player, reader)")
+                if key not in ("player", "reader", "code"):
+                    self.fail(("seats", n, key), "unknown key (expected player, reader, code)")
             player = spec.get("player")
             if player is None:
                 self.fail(("seats", n), "a seat needs player = \"Name\"")
@@ -455,12 +481,29 @@ class _Checker:
                     self.fail(("seats", n, "reader"), f"reader {reader!r} already feeds seat {fed_by[reader]}")
                 else:
                     fed_by[reader] = n
-            seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None))
+            seats.append(SeatConfig(player if isinstance(player, str) else "", reader if isinstance(reader, str) else None,
+                                    self.code(n, spec.get("code"), codes)))
         if named:
             error = _setup_error(_dealt(tuple(s.player for s in seats), self.expansions, self.witches, self.patients))
             if error:
                 self.fail(("seats",), error)
         return tuple(seats)
+
+
+    def code(self, n: int, typed: Any, codes: dict[str, int]) -> str | None:
+        """A seat's league code in its normal form; a mistyped or repeated one is a problem on its line."""
+        if typed is None or not self.typed(("seats", n, "code"), typed, str):
+            return None
+        try:
+            code = normalise(typed)
+        except BadCode as err:
+            self.fail(("seats", n, "code"), str(err))
+            return None
+        if code in codes:
+            self.fail(("seats", n, "code"), f"seat {codes[code]} already has this player code")
+            return None
+        codes[code] = n
+        return code
 
 
 def _dealt(players: tuple[str, ...], expansions: tuple[str, ...], witches: tuple[str, ...], patients: tuple[str, ...],

@@ -124,3 +124,18 @@ def test_no_import_circle(package):
 
     for name in sorted(graph):
         visit(name, [])
+
+
+def test_the_league_depends_on_the_table_never_the_reverse():
+    """Only the league itself and the commands that start it (serve, demo, league) may import it, and
+    a table's side of it (the sender) must import without the league's own packages (PostgreSQL,
+    ratings), which a table does not install."""
+    for path in ROOT.rglob("*.py"):
+        inside = path.relative_to(ROOT).parts[0] in ("league", "commands")
+        for module, level in imports(path):
+            name = resolve(path, module, level)
+            assert inside or not name.startswith("companion.league"), f"{path}: imports {name}"
+    for module, level in imports(ROOT / "league" / "sender.py"):
+        name = resolve(ROOT / "league" / "sender.py", module, level)
+        assert name.split(".")[0] not in ("psycopg", "psycopg_pool", "openskill"), name
+        assert not name.startswith("companion.league.") or name == "companion.league.sender", name

@@ -248,3 +248,34 @@ def test_the_witches_are_chosen_in_the_table_setting_or_dealt():
     assert (key, line) == ("table.witches", 7) and "one of each type" in message
     without = GOOD.replace('supply = "B"', 'supply = "B"\nwitches = ["H-E1"]')
     assert [(k, line) for k, line, _ in problems(without)] == [("table.witches", 6)]
+
+
+LEAGUE = '''
+[league]
+url = "http://192.168.1.20:8090"
+key = "qlt_abc"
+
+[[seats]]
+player = "Ann"
+code = "fdg-9w3"
+
+[[seats]]
+player = "Ben"
+'''
+
+
+def test_a_table_names_its_league_and_each_seat_its_players_code():
+    config = parse_config(LEAGUE)
+    assert (config.league_url, config.league_key) == ("http://192.168.1.20:8090", "qlt_abc")
+    assert config.codes() == ("FDG9W3", "")
+    assert parse_config("[[seats]]\nplayer = 'A'\n[[seats]]\nplayer = 'B'\n").league_url is None  # no league
+
+
+def test_a_mistyped_code_a_repeated_code_and_half_a_league_are_named_with_their_lines():
+    mistyped = LEAGUE.replace('code = "fdg-9w3"', 'code = "fdg-9w4"')
+    assert problems(mistyped) == [("seats[0].code", 8, "'fdg-9w4' is not a player code: a character is mistyped")]
+    repeated = LEAGUE.replace('player = "Ben"', 'player = "Ben"\ncode = "FDG9W3"')
+    assert problems(repeated) == [("seats[1].code", 12, "seat 0 already has this player code")]
+    assert problems(LEAGUE.replace('key = "qlt_abc"', "")) == [
+        ("league", 2, "needs both url (the league server) and key (this table's key, from the league's admin page)")]
+    assert problems(LEAGUE.replace("http://", "ftp://"))[0][:2] == ("league.url", 3)

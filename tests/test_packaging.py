@@ -19,6 +19,8 @@ def test_the_wheel_carries_every_module_and_the_web_folder(tmp_path):
     assert assets and assets <= names, sorted(assets - names)
     catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion/words/locale").rglob("*.po*")}
     assert catalogs and catalogs <= names, sorted(catalogs - names)
+    migrations = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion/league/migrations").glob("*.sql")}
+    assert migrations and migrations <= names, sorted(migrations - names)
 
 
 def test_the_installed_wheel_speaks_spanish_from_its_own_catalog(tmp_path):

@@ -17,11 +17,13 @@ from typing import Any
 
 from companion.books import Choice
 from companion.bots import Bots
+from companion.codes import BadCode, normalise
 from companion.config import ASSIST_DEFAULT, ASSISTS, STIR_DEFAULT, STIRS
 from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip, chip_id
+from companion.league.sender import LeagueLink, Sender
 from companion.store import Database
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
@@ -130,12 +132,13 @@ def _stickers() -> dict[str, str]:
 def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes: bool = False,
                cards: bool = False, books: dict[str, Choice] | None = None,
                edition: str = catalog.DEFAULT_EDITION, expansions: tuple[str, ...] = (),
-               stand: str = catalog.STAND_SIDES[0]) -> Demo:
+               stand: str = catalog.STAND_SIDES[0], league: bool = False, codes: tuple[str, ...] = ()) -> Demo:
     """A new game on ``db_path`` with one simulated bag per seat and every chip stickered.
 
     `cards`: the demo turns up each round's Fortune Teller card by itself. `books`: a set or
     "random" per colour, dealt here with `seed` (set 1 for a colour left out); `expansions` in play,
-    their cards dealt with the same seed."""
+    their cards dealt with the same seed. `league`: the table's games go to its league's outbox,
+    with each seat's player code in `codes`."""
     db = Database(db_path)
     registry = TagRegistry(db, "A", tuple(expansions))
     uids = _stickers()
@@ -148,7 +151,7 @@ def build_demo(players: list[str], db_path: Path, seed: int | None = None, tubes
     readers = {f"sim-{n + 1}": n for n in range(len(players))}
     config = GameConfig(players=tuple(players), tubes=tubes, edition=edition, stand=stand,
                         **deal_setup(books or {}, expansions, random.Random(seed)))
-    table = start_game(db, TableSetup(config, readers, registry=True))
+    table = start_game(db, TableSetup(config, readers, registry=True, league=league, codes=codes))
     demo = Demo(table, [], uids, random.Random(seed), cards=cards)
     demo.bags = [SimulatedBag(reader, demo.emit) for reader in readers]
     for bag in demo.bags:
@@ -163,9 +166,19 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= len(names) <= most:
         print(f"quacks demo: the game is for 2 to {most} players")
         return 2
+    try:
+        codes = tuple(normalise(c) for c in args.codes)
+    except BadCode as err:
+        print(f"quacks demo: --codes: {err}")
+        return 2
+    if len(codes) > len(names) or (codes and not args.league) or bool(args.league) != bool(args.league_key):
+        print("quacks demo: --league needs --league-key (the table's key); --codes gives at most one code per "
+              "player, with --league")
+        return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     demo = build_demo(names, folder / "demo.sqlite3", args.seed, args.tubes, cards=not args.no_cards,
-                      books=book_choice(args), edition=args.edition, expansions=args.expansions, stand=args.stand)
+                      books=book_choice(args), edition=args.edition, expansions=args.expansions, stand=args.stand,
+                      league=bool(args.league), codes=codes)
     if not 0 <= args.bots <= len(names):
         print(f"quacks demo: --bots must be 0 to {len(names)}")
         return 2
@@ -175,6 +188,11 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(demo.table, host_pin=pin, demo=demo, assist=args.assist, stir=args.stir)
     server = listen(app, "127.0.0.1", args.port, "pass --port with a free port (0 picks one)")
     link = f"{server.url}/host?pin={pin}"
+    if args.league:
+        sender = Sender(demo.table.db, LeagueLink(args.league, args.league_key)).start()
+        sender.watch(demo.table)
+        app.extensions["companion.game"].switched.append(sender.watch)
+        print(f"Games go to the league at {args.league}.")
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
     print(f"Host page (host PIN {pin}): {link}")
     print(f"Table screen: {server.url}/table/{app.extensions['companion.game'].table_token}   Journal: {folder / 'demo.sqlite3'}")
@@ -205,6 +223,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the last N seats are played by the advisor (DRAW/STOP advice, simple shop policy)")
     parser.add_argument("--assist", choices=ASSISTS, default=ASSIST_DEFAULT,
                         help="what the phones show: off, odds (default) or advice")
+    parser.add_argument("--league", metavar="URL", help="push the games to this league server (with --league-key)")
+    parser.add_argument("--league-key", metavar="KEY", help="this table's key, from the league's admin page")
+    parser.add_argument("--codes", nargs="+", default=(), metavar="CODE", help="the players' league codes, clockwise")
     parser.add_argument("--stir", choices=STIRS, default=STIR_DEFAULT,
                         help="synchronised drawing (\"Stir!\"): round9 (default, the rulebook), always or off")
     parser.set_defaults(func=run)

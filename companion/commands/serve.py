@@ -6,6 +6,7 @@ import argparse
 import socket
 from pathlib import Path
 
+from companion.league.sender import LeagueLink, Sender
 from companion.store import Database, UnknownGame
 from companion.table import TableSetup, resume, start_game
 from companion.table.backup import keep_all
@@ -39,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = resume(db)
     except UnknownGame:
-        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry, config.draws))
+        table = start_game(db, TableSetup(config.game_config(), config.reader_seats(), config.registry, config.draws,
+                                          league=config.league_url is not None, codes=config.codes()))
     try:
         bags = Bags(table, reader_specs(config.readers))
     except ValueError as err:
@@ -61,6 +63,12 @@ def run(args: argparse.Namespace) -> int:
         table.close()
         raise
     bags.start()
+    sender = None
+    if config.league_url and config.league_key:
+        sender = Sender(db, LeagueLink(config.league_url, config.league_key)).start()
+        sender.watch(table)
+        app.extensions["companion.game"].switched.append(sender.watch)
+        print(f"Games go to the league at {config.league_url} (kept in the journal until it has them).")
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
     print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
     secret = "the passphrase in the config" if pin == config.passphrase else pin
@@ -72,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if sender is not None:
+            sender.stop()
         bags.stop()
         table.close()
     return 0

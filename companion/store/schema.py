@@ -64,6 +64,22 @@ MIGRATIONS: tuple[str, ...] = (
         started_at TEXT NOT NULL
     );
     """,
+    # 2: the league outbox: a game of a table in a league, written in the same transaction as
+    # the journal entry that ended it (or corrected it after its end), until the league has it.
+    """
+    CREATE TABLE league_outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (game_id, seq)
+    );
+    CREATE INDEX league_outbox_due ON league_outbox (sent_at, next_attempt_at);
+    """,
 )
 """Migration i (0-based) takes a database from version i to i + 1. Append; never edit one."""
 

@@ -38,11 +38,13 @@ def resume(db: Database, game_id: int | None = None) -> Table:
     return Table.open(db, game_id)
 
 
-def export_transcript(db: Database, game_id: int) -> str:
-    """The game as the engine's transcript: the inputs that count, corrections applied."""
+def export_transcript(db: Database, game_id: int, upto: int | None = None) -> str:
+    """The game as the engine's transcript: the inputs that count, corrections applied (those up
+    to journal entry `upto` if given: the game as it was then)."""
     row = Journal(db).game(game_id)
     setup = TableSetup.from_dict(row.setup)
-    inputs = history.counted(Journal(db).entries(game_id))
+    entries = Journal(db).entries(game_id)
+    inputs = history.counted([e for e in entries if upto is None or e.seq <= upto])
     return format_transcript(setup.game, [c.action for c in inputs])
 
 

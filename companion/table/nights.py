@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine import IllegalAction, apply, chip, new_game
+from companion.engine import Action, GameConfig, IllegalAction, apply, chip, new_game
 from companion.store import Database, GameRow, Journal
 
 from . import history
@@ -88,26 +88,38 @@ def summarise(db: Database) -> list[GameSummary]:
     return summaries
 
 
+class Tally:
+    """A game replayed input by input with what the history counts per seat besides the state: the
+    explosions and the chips bought (by kind, "orange-1"). The league replays pushed games with it too."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.state = new_game(config)
+        self.explosions = [0] * len(config.players)
+        self.bought: list[Counter[str]] = [Counter() for _ in config.players]
+
+    def play(self, action: Action) -> None:
+        """Apply one input (raises the engine's IllegalAction) and count its events."""
+        for event in apply(self.state, action):
+            if event["event"] == "exploded":
+                self.explosions[event["seat"]] += 1
+            elif event["event"] == "bought":
+                self.bought[event["seat"]][chip(event["chip"]).kind] += 1
+
+
 def _summary(journal: Journal, row: GameRow) -> GameSummary:
     setup = TableSetup.from_dict(row.setup)
-    players = setup.game.players
-    explosions = [0] * len(players)
-    bought: list[Counter[str]] = [Counter() for _ in players]
-    state = new_game(setup.game)
+    tally = Tally(setup.game)
     broken = ""
     for item in history.counted(journal.entries(row.id)):
         try:
-            events = apply(state, item.action)
+            tally.play(item.action)
         except IllegalAction as exc:
             broken = f"input #{item.entry.seq} does not replay: {exc.reason}"
             break
-        for event in events:
-            if event["event"] == "exploded":
-                explosions[event["seat"]] += 1
-            elif event["event"] == "bought":
-                bought[event["seat"]][chip(event["chip"]).kind] += 1
-    return GameSummary(row.id, row.name, row.created_at, row.status, players, tuple(s.score for s in state.seats),
-                       tuple(state.winners), state.round, tuple(explosions), tuple(bought), broken)
+    state = tally.state
+    return GameSummary(row.id, row.name, row.created_at, row.status, setup.game.players,
+                       tuple(s.score for s in state.seats), tuple(state.winners), state.round,
+                       tuple(tally.explosions), tuple(tally.bought), broken)
 
 
 def same_player(name: str) -> str:

@@ -31,7 +31,7 @@ from companion.engine import (
     step,
     view_for,
 )
-from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, UnknownGame, now
+from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, Outbox, UnknownGame, now
 
 from . import history, refusals
 from .history import INPUT, REASSIGN, VOID, Counted
@@ -303,7 +303,7 @@ class Table:
             with self.db.transaction():
                 entry = self.journal.append(self.game_id, source, INPUT, payload,
                                             expected_seq=self._seq, resolves=resolves)
-                self._sync_status(result.state)
+                self._sync_status(result.state, entry.seq)
             item = Counted(entry, parsed, data)
             self._entries.append(entry)
             self._counted.append(item)
@@ -397,7 +397,7 @@ class Table:
     def _correct(self, kind: str, payload: dict[str, Any], source: str, state: GameState) -> Outcome:
         with self.db.transaction():
             entry = self.journal.append(self.game_id, source, kind, payload, expected_seq=self._seq)
-            self._sync_status(state)
+            self._sync_status(state, entry.seq)
         entries = [*self._entries, entry]
         self._entries = entries
         self._counted = history.counted(entries)
@@ -407,12 +407,15 @@ class Table:
 
     # after a write -----------------------------------------------------------------------------
 
-    def _sync_status(self, state: GameState) -> None:
-        """Inside the write's transaction: a game is finished exactly when its replay is over."""
+    def _sync_status(self, state: GameState, seq: int) -> None:
+        """Inside the write's transaction: a game is finished exactly when its replay is over, and a
+        game of a league goes into the outbox with the entry that ended it (or corrected it since)."""
         wanted = "finished" if state.phase == "game_over" else "active"
         if self._status not in ("archived", wanted):
             self.journal.set_status(self.game_id, wanted)
             self._status = wanted
+        if wanted == "finished" and self.setup.league:
+            Outbox(self.db).add(self.game_id, seq)
 
     def _publish(self, entry: Entry, state: GameState, events: list[dict[str, Any]] | None = None) -> None:
         """Make the write visible; the notice carries the engine's events so screens can narrate the step."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache, cached_property
 
 from babel import Locale
-from flask import Flask, request
+from flask import Flask, redirect, request
 from flask_babel import Babel, Domain, get_locale
 
 from companion.engine import catalog
@@ -60,6 +60,8 @@ SCRIPT: dict[str, str] = {
     "assist_advice": N_("odds and advice"),
     "assist_odds": N_("odds"),
     "assist_off": N_("nothing"),
+    "league_code": N_("League code"),
+    "league_new_code": N_("New code"),
     "stir_call": N_("Stir! (chip {n})"),
     "stir_go": N_("Stir! Take out a chip, or an empty hand to stop"),
     "stir_setting": N_("Draw together (\"Stir!\")"),
@@ -337,6 +339,17 @@ def language() -> str:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def switch_language(code: str):
+    """Back to ``next`` (a path of this site, else the front page) with the language kept in a cookie."""
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
 
 
 def strings(lang: str) -> dict[str, object]:

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify
 
 from companion.books import BASE_BOOK, RANDOM
+from companion.codes import BadCode, new_code, normalise, shown
 from companion.dealing import deal_setup
 from companion.engine import ConfigError, GameConfig, book_sets, catalog, check_config
 from companion.engine.expansions.herb_witches import witches
@@ -45,7 +46,33 @@ def form(table: Any, lang: str) -> dict[str, Any]:
             "witch_types": [{"type": kind, "metal": words.gettext(witches.METALS[kind]),
                              "witches": [{"id": w, "name": words.gettext(witches.WITCHES[w].name)}
                                          for w in witches.of_type(kind)]} for kind in witches.TYPES],
-            "witches": list(table.config.witches)}
+            "witches": list(table.config.witches), **_league_form(table)}
+
+
+def _league_form(table: Any) -> dict[str, Any]:
+    """A table in a league asks each seat's player code (this game's codes preselected by seat, and a
+    fresh code per seat for a player who has none yet); a table outside a league asks none."""
+    if not table.setup.league:
+        return {"league": False}
+    codes = [shown(c) if c else "" for c in table.setup.codes]
+    return {"league": True, "codes": codes, "fresh_codes": [shown(new_code()) for _ in range(catalog.MAX_PLAYERS_WITH_WITCHES)]}
+
+
+def _codes(body: dict[str, Any], players: tuple[str, ...], table: Any) -> tuple[str, ...]:
+    """Each seat's league code from the form (normal form, "" for none); a mistyped or repeated code is a 400."""
+    if not table.setup.league:
+        return ()
+    typed = body.get("codes", [])
+    if not isinstance(typed, list) or len(typed) > len(players) or not all(isinstance(c, str) for c in typed):
+        raise Refusal(400, "bad_setup", "codes must list each seat's player code (or \"\" for none).")
+    try:
+        codes = tuple(normalise(c) if c.strip() else "" for c in typed) + ("",) * (len(players) - len(typed))
+    except BadCode as err:
+        raise Refusal(400, "bad_setup", str(err)) from None
+    given = [c for c in codes if c]
+    if len(set(given)) != len(given):
+        raise Refusal(400, "bad_setup", "two seats have the same player code.")
+    return codes
 
 
 def _setup(body: dict[str, Any], table: Any) -> TableSetup:
@@ -78,7 +105,8 @@ def _setup(body: dict[str, Any], table: Any) -> TableSetup:
         raise Refusal(400, "bad_setup", "readers must map a reader's name to a seat number of this game.")
     if len(set(readers.values())) != len(readers):
         raise Refusal(400, "bad_setup", "two readers feed the same seat: give each seat its own bag.")
-    return TableSetup(config, dict(readers), table.setup.registry, table.setup.draws)
+    return TableSetup(config, dict(readers), table.setup.registry, table.setup.draws, league=table.setup.league,
+                      codes=_codes(body, config.players, table))
 
 
 @bp.post("/game")

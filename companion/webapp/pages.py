@@ -148,10 +148,4 @@ def join_links() -> list[dict[str, Any]]:
 
 @bp.get("/lang/<code>")
 def set_language(code: str):
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    response = redirect(target)
-    if code in i18n.LANGUAGES:
-        response.set_cookie(i18n.COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
-    return response
+    return i18n.switch_language(code)

@@ -20,8 +20,12 @@ NEXT = {"players": ["Cleo", "Dan", "Eve"], "start_player": 2,
 @pytest.fixture
 def over(tmp_path) -> Phone:
     """The host of a table whose game has been played to the end."""
-    table = start_game(Database(tmp_path / "table.sqlite3"),
-                       TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+    return played_out(tmp_path, TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-1": 0, "bag-2": 1}))
+
+
+def played_out(folder, setup: TableSetup) -> Phone:
+    """The host of a table with this setup, its game played to the end."""
+    table = start_game(Database(folder / "table.sqlite3"), setup)
     player = RandomPlayer(5)
     while table.state.phase != "game_over":
         table.submit(player.choose(table.state), "web")
@@ -47,7 +51,7 @@ def test_a_new_game_replaces_a_finished_one(over):
                           "edition": "northstar",
                           "readers": ["bag-1", "bag-2"], "players": ["Ana", "Ben"], "tubes": False,
                           "expansions": [], "all_expansions": ["witches", "alchemists", "exchange"],
-                          "stand": "green", "stands": ["green", "brown"], "witches": []}
+                          "stand": "green", "stands": ["green", "brown"], "witches": [], "league": False}
     switched = []
     over.game.switched.append(switched.append)
     r = over.post("/api/host/game", NEXT)
@@ -187,3 +191,32 @@ def test_a_witch_choice_the_rules_refuse_is_a_400(over, witches, reason):
     body = {**NEXT, "readers": {}, "expansions": ["witches"], "witches": witches}
     reply = over.post("/api/host/game", body)
     assert reply.status_code == 400 and reply.get_json()["error"] == "bad_setup" and reason in reply.get_json()["message"]
+
+
+@pytest.fixture
+def league_table(tmp_path) -> Phone:
+    """The host of a table in a league whose game (Ana with her code, Ben a guest) has ended."""
+    return played_out(tmp_path, TableSetup(GameConfig(players=("Ana", "Ben")), league=True, codes=(ANA, "")))
+
+
+ANA = "FDG9W3"
+
+
+def test_a_table_in_a_league_asks_each_seats_player_code(league_table):
+    shown = form(league_table)
+    assert shown["league"] is True and shown["codes"] == ["FDG-9W3", ""]
+    fresh = shown["fresh_codes"]
+    assert len(set(fresh)) == len(fresh) == 5
+    r = league_table.post("/api/host/game", {**NEXT, "codes": ["", "fdg 9w3", fresh[2]]})
+    assert r.status_code == 200
+    setup = league_table.game.table.setup
+    assert setup.league and setup.codes == ("", ANA, fresh[2].replace("-", ""))
+
+
+@pytest.mark.parametrize("codes, reason", [(["FDG-9W4"], "mistyped"), (["FDG9W3", "FDG-9W3"], "same player code"),
+                                           (["FDG9W"], "6 characters")])
+def test_a_mistyped_or_repeated_code_is_refused_at_the_table(league_table, codes, reason):
+    old = league_table.game.table
+    r = league_table.post("/api/host/game", {**NEXT, "codes": codes})
+    assert r.status_code == 400 and reason in r.get_json()["message"]
+    assert league_table.game.table is old

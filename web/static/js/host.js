@@ -171,7 +171,8 @@
     fill("newseats", [0, 1, 2, 3, 4].map((k) => el("div", { class: "row", "data-new-seat": k },
       el("label", {}, `${t("seat_n", { n: k + 1 })} `, el("input", { class: "newname", maxlength: 40, value: form.players[k] || "", "aria-label": t("name") })),
       el("label", {}, `${t("reader")} `, el("select", { class: "newreader" }, el("option", { value: "" }, "–"),
-        form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))))));
+        form.readers.map((r, i) => el("option", { value: r, selected: i === k }, r)))),
+      form.league ? leagueCode(form, k) : null)));
     fill("newstart", [0, 1, 2, 3, 4].map((k) => el("option", { value: k }, t("seat_n", { n: k + 1 }))));
     // Each colour: the sets the engine plays, or one dealt at random when the game is created;
     // black: its base book (0) or The Herb Witches' sets, which the server refuses without that box.
@@ -189,9 +190,18 @@
         kind.witches.map((w) => el("option", { value: w.id, selected: form.witches.includes(w.id) }, `${w.id} ${w.name}`))))));
   }
 
+  // A table in a league: the player's code (one person across tables), typed, or a fresh one to keep.
+  function leagueCode(form, k) {
+    const input = el("input", { class: "newcode", maxlength: 8, size: 8, value: form.codes[k] || "", "aria-label": t("league_code") });
+    const fresh = el("button", { class: "small", type: "button" }, t("league_new_code"));
+    fresh.addEventListener("click", () => { input.value = form.fresh_codes[k]; });
+    return el("label", {}, `${t("league_code")} `, input, fresh);
+  }
+
   async function createGame() {
     const rows = [...document.querySelectorAll("[data-new-seat]")]
-      .map((row) => ({ name: row.querySelector(".newname").value.trim(), reader: row.querySelector(".newreader").value }))
+      .map((row) => ({ name: row.querySelector(".newname").value.trim(), reader: row.querySelector(".newreader").value,
+        code: row.querySelector(".newcode") ? row.querySelector(".newcode").value.trim() : "" }))
       .filter((row) => row.name);
     const readers = {};
     rows.forEach((row, seat) => { if (row.reader) readers[row.reader] = seat; });
@@ -202,7 +212,7 @@
       if (s.dataset.book === "locoweed" && (!locoweed || !s.value)) return;
       books[s.dataset.book] = /^\d+$/.test(s.value) ? Number(s.value) : s.value;
     });
-    const reply = await post("/api/host/game", { players: rows.map((r) => r.name), readers, books,
+    const reply = await post("/api/host/game", { players: rows.map((r) => r.name), codes: rows.map((r) => r.code), readers, books,
       edition: document.getElementById("newedition").value,
       start_player: Number(document.getElementById("newstart").value),
       tubes: document.getElementById("newtubes").checked,
