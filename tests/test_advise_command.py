@@ -6,8 +6,8 @@ from pathlib import Path
 from companion.advice import advise, outlook
 from companion.autoplay import RandomPlayer
 from companion.cli import main
-from companion.engine import GameConfig, apply, format_transcript, new_game
 from companion.commands.advise import describe
+from companion.engine import GameConfig, apply, format_transcript, new_game
 from tests.engine.scenario import draws, game, set_bag
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "example.jsonl"
