@@ -14,12 +14,13 @@ from .draw_or_stop import advise
 from .outcome import Outcome, TooDeep
 from .outlook import outlook
 from .search import Search, may_draw
-from .shop import advise_shop
+from .shop import advise_shop, shop_steps
 from .whatif import answer as answered
 from .whatif import ignore_offers
 from .worth import worth
 
 __all__ = [
-    "LAPSE", "Compact", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "futures_for", "answered", "certified", "draws_on", "ignore_offers", "may_draw",
-    "outlook", "step_b_reads", "unmodelled", "worth",
+    "LAPSE", "Compact", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
+    "certified", "draws_on", "futures_for", "ignore_offers", "may_draw", "outlook", "shop_steps", "step_b_reads",
+    "unmodelled", "worth",
 ]

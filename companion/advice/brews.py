@@ -145,7 +145,9 @@ class Brewer:
         seat = state.seats[n]
         order = draws.shuffled(seat.bag)
         for cid in extra:
-            state.supply[chip(cid).kind].remove(cid)
+            stock = state.supply.get(chip(cid).kind, [])
+            if cid in stock:
+                stock.remove(cid)
             order.insert(draws.below(len(order) + 1), cid)
         if removed:
             order = [cid for cid in order if cid not in removed]

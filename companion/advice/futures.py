@@ -46,6 +46,10 @@ class Valued:
                 "per_round": {k: round(v, 3) for k, v in self.per_round.items()}}
 
 
+SPARE = 90
+"""Chip numbers from here on are past any box's count: a stand-in for a chip no longer in the supply."""
+
+
 def rounds_from(round_no: int) -> list[Worth]:
     """The value model of each round from this one to the last."""
     return [worth(r) for r in range(round_no, catalog.ROUNDS + 1)]
@@ -78,8 +82,10 @@ class Futures:
         return self.base[:samples]
 
     def chip_id(self, kinds: Sequence[str], k: int) -> str:
-        """A chip of the supply of kind `kinds[k]` that the earlier ones named did not take."""
-        return self.root.supply[kinds[k]][kinds[:k].count(kinds[k])]
+        """A chip of kind `kinds[k]` that the earlier ones named did not take: from the supply, or
+        when it has run short since (a shared `Futures` outlives a shop), one numbered past the box."""
+        stock, taken = self.root.supply.get(kinds[k], []), kinds[:k].count(kinds[k])
+        return stock[taken] if taken < len(stock) else f"{kinds[k]}-{SPARE + taken}"
 
     def value(self, extra: Sequence[str] = (), *, removed: Sequence[str] = (), flask: bool | None = None,
               droplet: int = 0, lasts: int | None = None, samples: int | None = None, now: bool = False) -> Valued:

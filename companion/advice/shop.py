@@ -11,6 +11,7 @@ since two chips in one bag share its draws: one of the close chips with any othe
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import combinations
 from typing import Any
 
@@ -46,6 +47,19 @@ def advise_shop(state: GameState, seat_no: int, *, futures: Futures | None = Non
     """The seat's shop advice (JSON-ready): every chip it may buy now with its value (`chips`,
     best first), and the best purchases (`best`: one chip, or two of different colours within its
     coins) ranked; a purchase worth nothing is not advised."""
+    steps = shop_steps(state, seat_no, futures=futures)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found: dict[str, Any] = done.value
+            return found
+
+
+def shop_steps(state: GameState, seat_no: int, *,
+               futures: Futures | None = None) -> Generator[None, None, dict[str, Any]]:
+    """`advise_shop` a piece at a time: it yields after each purchase valued (a few tens of
+    milliseconds), so a server can answer between the pieces; its return value is the advice."""
     offers = [o for o in evaluation.offers(state, seat_no) if o[0] in catalog.COLORS]
     seat = state.seats[seat_no]
     found: dict[str, Any] = {"seat": seat_no, "round": state.round, "coins": seat.coins,
@@ -53,10 +67,17 @@ def advise_shop(state: GameState, seat_no: int, *, futures: Futures | None = Non
     if not offers or state.round >= catalog.ROUNDS:
         return found
     futures = futures or Futures(state, seat_no)
+    yield
     cost = {o: evaluation.price(state, *o) or 0 for o in offers}
-    quick = {o: futures.value([_kind(o)], samples=FIRST) for o in offers}
+    quick: dict[Offer, Valued] = {}
+    for o in offers:
+        quick[o] = futures.value([_kind(o)], samples=FIRST)
+        yield
     close = sorted(offers, key=lambda o: -quick[o].value)[:CLOSE]
-    single = {o: futures.value([_kind(o)]) if o in close else quick[o] for o in offers}
+    single = dict(quick)
+    for o in close:
+        single[o] = futures.value([_kind(o)])
+        yield
     ranked = sorted(offers, key=lambda o: -single[o].value)
     found["chips"] = [_entry((o,), cost[o], single[o]) for o in ranked]
     options: list[tuple[tuple[Offer, ...], int, Valued]] = [((o,), cost[o], single[o]) for o in ranked]
@@ -64,7 +85,9 @@ def advise_shop(state: GameState, seat_no: int, *, futures: Futures | None = Non
         pairs = [(a, b) for a, b in combinations(ranked, 2)
                  if a in close and a[0] != b[0] and cost[a] + cost[b] <= seat.coins]
         pairs.sort(key=lambda p: -(single[p[0]].value + single[p[1]].value))
-        options += [((a, b), cost[a] + cost[b], futures.value([_kind(a), _kind(b)])) for a, b in pairs[:PAIRS]]
+        for a, b in pairs[:PAIRS]:
+            options.append(((a, b), cost[a] + cost[b], futures.value([_kind(a), _kind(b)])))
+            yield
     options.sort(key=lambda o: -o[2].value)
     found["best"] = [_entry(*o) for o in options[:SHOWN] if o[2].value > 0]
     return found

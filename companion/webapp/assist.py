@@ -35,6 +35,8 @@ from companion.advice import (
 from companion.config import ASSISTS
 from companion.engine import GameState
 
+from .shopping import Shopping
+
 log = logging.getLogger(__name__)
 
 LIVE_LIMIT = 600
@@ -75,6 +77,7 @@ class Assist:
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
         self.executor: Executor | None = None
+        self.shopping = Shopping(self._run, self._tell, lambda: self.ready is not None)
         """Where the searches run, a slice at a time: when the pages are served, the views
         thread after every render waiting (`Views.later`, set by `StreamEndpoint`), so a search
         never holds up an update for more than a slice; else a thread of their own."""
@@ -93,7 +96,15 @@ class Assist:
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
             view["assist"]["advice"] = self.advice(state, seat_no)
+            shop = self.shopping.advice(state, seat_no)
+            if shop is not None:
+                view["assist"]["shop"] = shop
         return view
+
+    def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
+        """What a seat's advice event carries: its shop advice while it shops, else DRAW/STOP."""
+        shop = self.shopping.advice(state, seat_no)
+        return {"seat": seat_no, "shop": shop} if shop is not None else self.advice(state, seat_no)
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
@@ -133,9 +144,16 @@ class Assist:
 
     def _submit(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
         """Queue a slice of a seat's search on `executor` (or a thread of the advice's own)."""
+        self._run(lambda: self._slice(key, state, seat_no, searched))
+
+    def _run(self, work: Callable[[], None]) -> None:
         if self.executor is None:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
-        self.executor.submit(self._slice, key, state, seat_no, searched)
+        self.executor.submit(work)
+
+    def _tell(self, seat_no: int) -> None:
+        if self.ready is not None:
+            self.ready(seat_no)
 
     def _search(self, key: tuple[Any, ...], state: GameState, seat_no: int,
                 searched: int | None) -> dict[str, Any] | None:

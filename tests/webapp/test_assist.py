@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from companion.advice import TooDeep, advise, certified, may_draw
 from companion.autoplay import RandomPlayer
-from companion.engine import Draw, Fortune, GameConfig, new_game, step
+from companion.engine import (
+    Draw,
+    Fortune,
+    GameConfig,
+    IllegalAction,
+    Return,
+    Stop,
+    legal_actions,
+    new_game,
+    step,
+    waiting_for,
+)
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
@@ -134,3 +146,48 @@ def test_a_neighbours_black_chip_changes_the_advice_it_was_cached_with():
     before = phones.advice(state, 0)
     later = draws(state, 1, "black-1")
     assert phones.advice(later, 0) == advise(later, 0) != before
+
+
+def shop_turn(table, seed: int = 3) -> int:
+    """Random legal inputs until a seat with 8 coins or more shops in round 2; that seat."""
+    rng = random.Random(seed)
+    while not ((state := table.state).phase == "shop" and state.round == 2 and state.shopper is not None
+               and state.seats[state.shopper].coins >= 8):
+        table.wait_for_reads()
+        seat = rng.choice(waiting_for(state))
+        choices = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
+        stops = [a for a in choices if isinstance(a, Stop)]
+        pick = stops[0] if stops and len(state.seats[seat].pot) >= 4 else rng.choice(choices) if choices else None
+        if pick is not None:
+            try:
+                table.submit(pick, "test")
+            except IllegalAction:
+                continue
+    return state.shopper
+
+
+def shop_advice(host: Phone, seat: int) -> dict:
+    deadline = time.monotonic() + 30
+    while (shop := host.view(seat)["assist"]["shop"]).get("searching") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return shop
+
+
+def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, table_and_demo):
+    table, _ = table_and_demo
+    assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
+    seat = shop_turn(table)
+    first = host.view(seat)["assist"]["shop"]
+    assert first.get("searching") or first["chips"]  # worked out between the pages' renders
+    shop = shop_advice(host, seat)
+    coins = table.state.seats[seat].coins
+    assert shop["coins"] == coins and shop["rounds"] == 7 and shop["chips"]
+    assert all(c["cost"] <= coins for c in shop["chips"]) and all(b["cost"] <= coins for b in shop["best"])
+    # the same advice comes alone in the seat's advice event
+    assert host.game.advice(f"seat:{seat}") == {"seat": seat, "shop": shop}
+    later = [n for n in table.state.turn_order() if n != seat and table.state.seats[n].coins > 0]
+    for other in range(len(table.state.seats)):
+        if other != seat and other not in later:
+            assert "shop" not in host.view(other)["assist"]  # done shopping, or no coins
+    host.post("/api/host/assist", {"level": "odds"})
+    assert "shop" not in host.view(seat)["assist"]
