@@ -106,8 +106,11 @@ class GreedyPlayer(RandomPlayer):
 
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         pending = state.blocking_decision(seat)
-        if moves.looks or (moves.draws and not moves.stop) or (pending is not None and pending.rule == DIE):
-            return super().act(state, seat, moves)  # chance: chips drawn to look at, the die
+        if moves.looks or (moves.draws and not moves.stop):  # chips to look at: every one is drawn first
+            chips = moves.looks or moves.draws
+            return Draw(seat, chips[below(self.rng, len(chips))])
+        if pending is not None and pending.rule == DIE:
+            return super().act(state, seat, moves)  # chance: the die
         if moves.draws and moves.stop:
             return self.offer(state, seat) or self.draw_or_stop(state, seat, moves)
         if state.phase == "shop" and (moves.buys or moves.done):
