@@ -8,7 +8,7 @@ it only through the names below (`tests/test_architecture.py`); `docs/advice.md`
 
 from .bounds import certified
 from .brews import draws_on
-from .choices import LAPSE, advise_choice, futures_for
+from .choices import LAPSE, advise_choice, choice_steps, futures_for
 from .compact import Compact, step_b_reads, unmodelled
 from .draw_or_stop import advise
 from .outcome import Outcome, TooDeep
@@ -21,6 +21,7 @@ from .worth import worth
 
 __all__ = [
     "LAPSE", "Compact", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
+    "choice_steps",
     "certified", "draws_on", "futures_for", "ignore_offers", "may_draw", "outlook", "shop_steps", "step_b_reads",
     "unmodelled", "worth",
 ]

@@ -24,6 +24,7 @@ the next brew (both sampled, `futures`), against the point every two rubies make
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Generator, Iterator
 from dataclasses import fields
 from typing import Any
 
@@ -38,7 +39,7 @@ from .bounds import lower
 from .futures import Futures, Valued, before_brewing
 from .outcome import Outcome, TooDeep, best
 from .search import Search, _distinct
-from .shop import advise_shop
+from .shop import shop_steps
 from .worth import worth
 
 LIMIT = 2000
@@ -138,7 +139,6 @@ class Assets:
         self.state, self.n = state, seat_no
         self.worth = worth(state.round)
         self.futures = futures
-        self.coin_values: dict[int, float] = {}
 
     def gained(self, after: GameState) -> tuple[float | None, dict[str, Any]]:
         """(value, what changed) from the state now to `after`; value None: not valued."""
@@ -187,12 +187,27 @@ class Assets:
             return 0.0
         if self.state.round >= catalog.ROUNDS:
             return float(exchange.coin_points(self.state, _with_coins(self.state.seats[self.n], amount)))
-        if amount not in self.coin_values:
-            trial = whatif.sandbox(self.state, self.n)
-            trial.seats[self.n].coins, trial.seats[self.n].bought = amount, []
-            shop = advise_shop(trial, self.n, futures=self._futures())["best"]
-            self.coin_values[amount] = shop[0]["value"] if shop else 0.0
-        return self.coin_values[amount]
+        futures = self._futures()
+        if amount not in futures.coins:
+            steps = coin_steps(self.state, self.n, amount, futures)
+            while next(steps, True) is None:
+                pass
+        return futures.coins[amount]
+
+
+def coin_steps(state: GameState, seat_no: int, amount: int, futures: Futures) -> Iterator[None]:
+    """What `amount` coins buy at best in this round's shop (`futures.coins`), a purchase at a time."""
+    trial = whatif.sandbox(state, seat_no)
+    trial.seats[seat_no].coins, trial.seats[seat_no].bought = amount, []
+    trial.phase = "shop"
+    steps = shop_steps(trial, seat_no, futures=futures)
+    while True:
+        try:
+            yield next(steps)
+        except StopIteration as done:
+            best = done.value["best"]
+            futures.coins[amount] = best[0]["value"] if best else 0.0
+            return
 
 
 def _with_coins(seat: Seat, amount: int) -> Seat:
@@ -296,6 +311,25 @@ def advise_choice(state: GameState, seat_no: int, *, limit: int = LIMIT,
             found["questions"].append(_elsewhere(state, seat_no, d, assets))
     found["spends"] = spends(state, seat_no, assets.futures)
     return found
+
+
+def choice_steps(state: GameState, seat_no: int, *, limit: int = LIMIT,
+                 futures: Futures | None = None) -> Generator[None, None, dict[str, Any]]:
+    """`advise_choice` a piece at a time: the sampled parts (what an exploded pot's coins buy, the
+    ruby spends) first, a purchase or a variant at a time, then the rest; its return value is the
+    advice."""
+    futures = futures or Futures(state, seat_no)
+    seat = state.seats[seat_no]
+    if any(d.rule == evaluation.REWARD for d in state.decisions_for(seat_no)):
+        amount = catalog.POT_TRACK[seat.scoring_space].coins
+        if state.round < catalog.ROUNDS and amount > 0 and amount not in futures.coins:
+            yield from coin_steps(state, seat_no, amount, futures)
+    if state.phase == "spend" and evaluation.spends(state, seat_no):
+        futures.value(droplet=1)
+        yield
+        futures.value(flask=True, lasts=1)
+        yield
+    return advise_choice(state, seat_no, limit=limit, futures=futures)
 
 
 def futures_for(state: GameState, seat_no: int) -> Futures:

@@ -75,6 +75,8 @@ class Futures:
         self.seeds = [seed_of(state.config.to_dict(), state.round, seat_no, bag, i) for i in range(samples)]
         self.base: list[Tally] = []
         self.found: dict[Any, Valued] = {}
+        self.coins: dict[int, float] = {}
+        """Coins -> the value of the best purchase they make in this round's shop (`choices`)."""
 
     def _base(self, samples: int) -> list[Tally]:
         while len(self.base) < samples:

@@ -26,16 +26,18 @@ from companion.advice import (
     TooDeep,
     advise,
     certified,
+    choice_steps,
     ignore_offers,
     may_draw,
     outlook,
+    shop_steps,
     step_b_reads,
     unmodelled,
 )
 from companion.config import ASSISTS
 from companion.engine import GameState
 
-from .shopping import Shopping
+from .pieces import Pieces, Steps, choice_key, shop_key
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +79,9 @@ class Assist:
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
         self.executor: Executor | None = None
-        self.shopping = Shopping(self._run, self._tell, lambda: self.ready is not None)
+        live = lambda: self.ready is not None  # noqa: E731
+        self.shopping = Pieces(lambda state, seat: shop_steps(state, seat), shop_key, self._run, self._tell, live)
+        self.choosing = Pieces(_live_choices, choice_key, self._run, self._tell, live)
         """Where the searches run, a slice at a time: when the pages are served, the views
         thread after every render waiting (`Views.later`, set by `StreamEndpoint`), so a search
         never holds up an update for more than a slice; else a thread of their own."""
@@ -96,15 +100,17 @@ class Assist:
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
             view["assist"]["advice"] = self.advice(state, seat_no)
-            shop = self.shopping.advice(state, seat_no)
-            if shop is not None:
-                view["assist"]["shop"] = shop
+            view["assist"].update(self._pieces(state, seat_no))
         return view
 
+    def _pieces(self, state: GameState, seat_no: int) -> dict[str, Any]:
+        found = {"shop": self.shopping.advice(state, seat_no), "choices": self.choosing.advice(state, seat_no)}
+        return {k: v for k, v in found.items() if v is not None}
+
     def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
-        """What a seat's advice event carries: its shop advice while it shops, else DRAW/STOP."""
-        shop = self.shopping.advice(state, seat_no)
-        return {"seat": seat_no, "shop": shop} if shop is not None else self.advice(state, seat_no)
+        """What a seat's advice event carries: DRAW/STOP, and its shop advice and its questions'
+        advice when it has them (`shop`, `choices`)."""
+        return {**self.advice(state, seat_no), **self._pieces(state, seat_no)}
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
@@ -204,3 +210,9 @@ class Assist:
                     self._queued.discard(key)
         if self.ready is not None and self._latest.get(seat_no) == key:
             self.ready(seat_no)
+
+
+def _live_choices(state: GameState, seat_no: int) -> Steps:
+    """A question while brewing searches as far as a phone's DRAW/STOP may (`LIVE_LIMIT`); past
+    that its values are what a bound proves, marked not exact."""
+    return choice_steps(state, seat_no, limit=LIVE_LIMIT)

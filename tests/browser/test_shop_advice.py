@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .screens import play_until, serving, table_of
+from .screens import play_until, serving, submit, table_of
 from .spanish import assert_spanish
 from .test_exchange import phone
 
@@ -36,3 +36,24 @@ def test_the_shopper_sees_the_best_purchase_and_each_chips_value(browser, artifa
         if lang == "es":
             assert_spanish(page, "the shop with the advice")
         page.screenshot(path=str(artifacts / f"shop-advice-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Advice: "), ("es", "Consejo: ")])
+def test_an_exploded_pot_sees_which_of_points_and_coins_the_advice_takes(browser, artifacts, lang, said):
+    with serving(["Ana", "Ben"], seed=4) as srv:
+        srv.app.extensions["companion.game"].assist.set("advice")
+        table, seat = table_of(srv), 0
+        submit(table, {"kind": "fortune", "card": None})
+        demo = srv.app.extensions["companion.game"].demo
+        while table.state.seats[seat].status == "brewing":  # Ana draws until her pot explodes
+            demo.draw(seat)
+            table.wait_for_reads()
+        submit(table, {"kind": "stop", "seat": 1})
+        play_until(table, lambda s: any(d.rule == "core/reward" for d in s.decisions))
+        page = phone(browser, srv, seat, lang)
+        line = page.locator(".choiceadvice[data-best]")
+        line.wait_for(timeout=30_000)
+        best = line.get_attribute("data-best")
+        assert best in ("points", "coins") and line.inner_text().startswith(said)
+        assert page.locator(f"[data-option='{best}']").get_attribute("class") == "advised"
+        page.screenshot(path=str(artifacts / f"choice-advice-{lang}.png"), full_page=True)

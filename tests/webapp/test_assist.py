@@ -184,10 +184,48 @@ def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, 
     assert shop["coins"] == coins and shop["rounds"] == 7 and shop["chips"]
     assert all(c["cost"] <= coins for c in shop["chips"]) and all(b["cost"] <= coins for b in shop["best"])
     # the same advice comes alone in the seat's advice event
-    assert host.game.advice(f"seat:{seat}") == {"seat": seat, "shop": shop}
+    assert host.game.advice(f"seat:{seat}")["shop"] == shop
     later = [n for n in table.state.turn_order() if n != seat and table.state.seats[n].coins > 0]
     for other in range(len(table.state.seats)):
         if other != seat and other not in later:
             assert "shop" not in host.view(other)["assist"]  # done shopping, or no coins
     host.post("/api/host/assist", {"level": "odds"})
     assert "shop" not in host.view(seat)["assist"]
+
+
+def choices_advice(host: Phone, seat: int) -> dict:
+    deadline = time.monotonic() + 30
+    while (found := host.view(seat)["assist"]["choices"]).get("searching") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
+def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, table_and_demo):
+    table, _ = table_and_demo
+    assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
+    rng = random.Random(5)
+    seen = set()
+    while (state := table.state).round < 4:
+        table.wait_for_reads()
+        for n in range(len(state.seats)):
+            reward = any(d.rule == "core/reward" for d in state.decisions_for(n))
+            spending = state.phase == "spend" and not state.seats[n].done and state.seats[n].rubies >= 2
+            if (reward or spending) and ("reward" if reward else "spend") not in seen:
+                found = choices_advice(host, n)
+                if reward:
+                    q = found["questions"][0]
+                    assert q["rule"] == "core/reward" and q["best"] in ("points", "coins") and q["valued"]
+                else:
+                    assert found["spends"]["best"] in ("droplet", "flask", "done")
+                assert host.game.advice(f"seat:{n}")["choices"] == found  # and in the seat's advice event
+                seen.add("reward" if reward else "spend")
+        seat = rng.choice(waiting_for(state))
+        choices = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
+        stops = [a for a in choices if isinstance(a, Stop)]
+        pick = stops[0] if stops and len(state.seats[seat].pot) >= 6 else rng.choice(choices) if choices else None
+        if pick is not None:
+            try:
+                table.submit(pick, "test")
+            except IllegalAction:
+                continue
+    assert seen == {"reward", "spend"}

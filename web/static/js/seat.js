@@ -347,18 +347,18 @@
         ? el("button", { "data-bag": key, "data-pick": key, onclick: () => act({ kind: "draw", seat: view.you, chip: key }) }, ...content)
         : el("span", { "data-bag": key }, ...content);
     }) : el("span", { class: "muted" }, t("bag_empty")));
+    AssistPanel.choices((view.assist || {}).choices);  // on the questions and the ruby spends just drawn
   }
 
   // The advice found after the view went out: the view keeps it, the panel shows it.
   Q.connect(page.streamUrl, render, { advice: (advice) => {
     if (!view || !view.assist) return;
-    if (advice.shop) {  // the shop advice, found after the view: the shop panel shows it
-      view.assist.shop = advice.shop;
-      render(view);
-      return;
-    }
-    view.assist.advice = advice;
-    AssistPanel.advice(advice);
+    const { shop, choices, ...drawOrStop } = advice;
+    view.assist.advice = drawOrStop;
+    if (shop) view.assist.shop = shop;
+    if (choices) view.assist.choices = choices;
+    if (shop || choices) render(view);  // the shop's or a question's advice: their panels show it
+    else AssistPanel.advice(drawOrStop);
   } });
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => post(page.drawUrl, {}).then(apply));
