@@ -205,10 +205,13 @@ class Brewer:
 
     def _offers(self, state: GameState) -> GameState:
         """Take each open offer that only helps (the white total no higher, the scoring space no
-        lower: the mandrake), or that lets the seat draw on where it would stop (the flask)."""
+        lower: the mandrake), or that lets the seat draw on where it would stop (the flask). An
+        offer to take back the chip just placed is only weighed where the seat would stop."""
         n = self.n
         for d in [d for d in state.decisions if d.seat == n and not d.blocking]:
             seat = state.seats[n]
+            if seat.pot and d.data.get("chip") == seat.pot[-1][0] and self.policy.draws_on(seat):
+                continue
             after = whatif.answer(state, n, d.id, d.keys()[0])
             s = after.seats[n]
             helps = s.white_total <= seat.white_total and s.scoring_space >= seat.scoring_space \

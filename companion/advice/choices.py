@@ -152,7 +152,9 @@ class Assets:
                  "flask": int(s.flask_full) - int(s0.flask_full), "coins": s.coins - s0.coins,
                  "pennies": len(s.pennies) - len(s0.pennies)}
         value = gains["vp"] + gains["rubies"] * w.ruby + gains["droplet"] * w.droplet + gains["flask"] * w.flask \
-            + gains["pennies"] * catalog.PENNY_VP + self.coins(s.coins) - self.coins(s0.coins)
+            + gains["pennies"] * catalog.PENNY_VP
+        if s.coins != s0.coins:
+            value += self.coins(s.coins) - self.coins(s0.coins)
         changed = self.later(after, now=before_brewing(self.state, self.n))
         if changed is not None:
             value += changed.value
