@@ -1,9 +1,11 @@
 """Seeded players that only ever pick from the engine's legal actions.
 
-Used by `quacks simulate`, the fuzz tests and the benchmarks. Chance (which chip leaves the bag,
-the die face) is uniform. The random player's choices are random but not absurd: a seat stops
-drawing with the probability that its next chip explodes the pot, and shops while it can. The
-advisor draws, stops and answers offers by the DRAW/STOP search and shops by a simple policy.
+Used by `quacks simulate`, the fuzz tests, the benchmarks and the demo's bots. Chance (which chip
+leaves the bag, the die face) is uniform. The random player's choices are random but not absurd: a
+seat stops drawing with the probability that its next chip explodes the pot, and shops while it
+can. The greedy player is a simple human-like heuristic; the DRAW/STOP player follows the DRAW/STOP
+advice and is greedy elsewhere; the advisor follows the advice everywhere (`companion.advice`).
+A table may seat players of several kinds (`MixedPlayer`).
 """
 
 from __future__ import annotations
