@@ -66,10 +66,13 @@ class Policy:
         self.kinds: dict[str, tuple[bool, int]] = {}  # chip id -> (white, value), met so far
 
     def values(self, seat: Seat) -> tuple[float, float]:
-        """(stopping now, drawing one more chip and stopping), by that estimate."""
+        """(stopping now, drawing one more chip and stopping), by that estimate; an exploded pot
+        keeps the better of its coins and its points, and a pot that is done draws no more."""
+        if seat.status == EXPLODED:
+            return self.kept[seat.scoring_space], self.kept[seat.scoring_space]
         stop = self.track[seat.scoring_space]
         bag = seat.bag
-        if not bag:
+        if not bag or seat.status != BREWING:
             return stop, stop
         counts: dict[tuple[bool, int], int] = {}
         kinds = self.kinds

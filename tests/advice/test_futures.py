@@ -6,11 +6,12 @@ and every value is exact (its error 0), worked by hand from the pot track.
 
 import pytest
 
-from companion.advice.brews import Policy
+from companion.advice.brews import Brewer, Policy
 from companion.advice.futures import Futures
 from companion.advice.worth import worth
-from companion.engine.model import Seat
+from companion.engine.model import Seat, chip
 
+from ..engine.scenario import draws, game, set_bag
 from .shared import seat_in
 
 ORANGES = ("orange-1",) * 4
@@ -86,3 +87,17 @@ def test_the_sampled_seat_draws_one_more_only_when_the_track_says_so():
     assert not policy.draws_on(seat)
     seat.bag = ["white-1-01", "orange-1-01"]  # nothing left can explode the pot: draw on
     assert policy.draws_on(seat)
+
+
+def test_the_sampled_seat_keeps_the_chip_its_look_values_most():
+    # round 9, droplet 20: whites 2 and 3 (5), then a blue 2 looks at an orange and a white 3:
+    # the orange (on 28) keeps drawing worthwhile, the white 3 would explode the pot
+    state = game()
+    state.round = 9
+    set_bag(state, 0, "white-2", "white-3", "blue-2", "orange-1", "white-3")
+    state.seats[0].droplet = 20
+    state = draws(state, 0, "white-2", "white-3", "blue-2", "orange-1", "white-3")
+    look = state.blocking_decision(0)
+    after = Brewer(state, 0)._answer(state, look.id, look.keys())
+    assert [chip(c).kind for c, _ in after.seats[0].pot][-1] == "orange-1"
+    assert [chip(c).kind for c in after.seats[0].bag] == ["white-3"]

@@ -55,3 +55,43 @@ def test_every_chip_the_seat_may_buy_is_valued_with_its_error_and_the_best_on_al
     assert {c["samples"] for c in advice["chips"][:6]} == {96} and advice["chips"][-1]["samples"] == 32
     assert all(0 < c["error"] < 2 for c in advice["chips"])
     assert advice["best"] and all(b["cost"] <= 12 for b in advice["best"])
+
+
+def only_for_sale(state, *kinds):
+    """The supply holds only these kinds (and white): every other chip is sold out."""
+    for kind, stock in state.supply.items():
+        if kind not in kinds and not kind.startswith("white"):
+            stock.clear()
+    return state
+
+
+def test_two_chips_bought_together_can_beat_the_best_single_chip():
+    # round 8, droplet 12: four oranges end on 16 (scoring 17: 16 coins, 3 VP). One space more is
+    # 18 (16 coins, 4 VP): +1.0; two: 19 (17 coins, 4 VP): +1.2; three: 20 (17 coins, 4 VP, a
+    # ruby): +1.7. A purple adds its space and 1 VP in step B.
+    state = only_for_sale(seat_in("shop", 8, ORANGES, droplet=12, coins=15), "orange-1", "yellow-1", "yellow-2",
+                          "purple-1")
+    advice = advise_shop(state, 0)
+    best = [(tuple(map(tuple, b["chips"])), b["value"]) for b in advice["best"]]
+    assert best == [((("purple", 1), ("orange", 1)), pytest.approx(2.2)), ((("purple", 1),), pytest.approx(2.0)),
+                    ((("yellow", 2), ("orange", 1)), pytest.approx(1.7))]
+
+
+def test_two_chips_of_one_colour_are_never_a_purchase():
+    # 20 coins: a yellow 1 and a purple (17 coins) are 2.2; two yellows (20 coins, 1.7 together)
+    # may not be bought in one round, so the third best is the yellow 2 alone (1.2)
+    state = only_for_sale(seat_in("shop", 8, ORANGES, droplet=12, coins=20), "yellow-1", "yellow-2", "purple-1")
+    best = [(tuple(map(tuple, b["chips"])), b["value"]) for b in advise_shop(state, 0)["best"]]
+    assert best == [((("purple", 1), ("yellow", 1)), pytest.approx(2.2)), ((("purple", 1),), pytest.approx(2.0)),
+                    ((("yellow", 2),), pytest.approx(1.2))]
+
+
+def test_a_black_chip_is_compared_with_the_neighbours_pot_as_it_is_now():
+    # 2 players: Ben has a black chip in his pot. Ann's black moves her from scoring space 15 to 16
+    # (a ruby, 0.5 in round 9) and ties Ben's: her droplet moves (worth nothing in round 9), no ruby
+    state = seat_in("shop", 8, ORANGES, droplet=10, coins=10)
+    black = state.supply["black-1"].pop(0)
+    state.seats[1].pot = [(black, 3)]
+    values = {tuple(c["chips"][0]): c for c in advise_shop(only_for_sale(state, "black-1"), 0)["chips"]}
+    assert values[("black", 1)]["value"] == pytest.approx(0.5)
+    assert values[("black", 1)]["per_round"]["droplet"] == pytest.approx(1)
