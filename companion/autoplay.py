@@ -173,9 +173,13 @@ class DrawStopPlayer(GreedyPlayer):
 
     LIMIT = 2000
 
+    def __init__(self, seed: int, cards: bool = False) -> None:
+        super().__init__(seed, cards)
+        self.searches: dict[int, Any] = {}  # each seat's compact search, gone on from within a round
+
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
         try:
-            found = advise(state, seat, certify=True, limit=self.LIMIT)
+            found = advise(state, seat, certify=True, limit=self.LIMIT, searches=self.searches)
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
@@ -203,11 +207,12 @@ class AdvisorPlayer(DrawStopPlayer):
         """Each open offer the advice values above letting it lapse."""
         if not any(not d.blocking for d in state.decisions_for(seat)):
             return None
-        return self._chosen(state, seat, advise_choice(state, seat))
+        return self._chosen(state, seat, advise_choice(state, seat, searches=self.searches))
 
     def answer(self, state: GameState, seat: int, moves: Moves) -> Action:
         brewing_now = state.phase == "brewing"
-        found = advise_choice(state, seat, futures=None if brewing_now else self._futures(state, seat))
+        found = advise_choice(state, seat, futures=None if brewing_now else self._futures(state, seat),
+                              searches=self.searches)
         return self._chosen(state, seat, found) or super().answer(state, seat, moves)
 
     def _chosen(self, state: GameState, seat: int, found: dict[str, Any]) -> Action | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..engine import catalog
-from ..engine.model import BREWING, EXPLODED, GameState, Seat, chip
+from ..engine.model import BREWING, EXPLODED, STOPPED, GameState, Seat, chip
 from ..engine.phases import brewing, evaluation, placing
 from . import whatif
 from .sampling import Draws
@@ -65,13 +65,13 @@ class Policy:
         self.track = [s.coins * w.coin + s.vp + s.ruby * w.ruby for s in catalog.POT_TRACK]
         self.kinds: dict[str, tuple[bool, int]] = {}  # chip id -> (white, value), met so far
 
-    def values(self, seat: Seat) -> tuple[float, float]:
+    def values(self, seat: Seat, extra: Sequence[str] = ()) -> tuple[float, float]:
         """(stopping now, drawing one more chip and stopping), by that estimate; an exploded pot
         keeps the better of its coins and its points, and a pot that is done draws no more."""
         if seat.status == EXPLODED:
             return self.kept[seat.scoring_space], self.kept[seat.scoring_space]
         stop = self.track[seat.scoring_space]
-        bag = seat.bag
+        bag = [*seat.bag, *extra] if extra else seat.bag
         if not bag or seat.status != BREWING:
             return stop, stop
         counts: dict[tuple[bool, int], int] = {}
@@ -90,11 +90,12 @@ class Policy:
             safe = safe and not burst
         return stop, max(total / len(bag), stop + SAFE) if safe else total / len(bag)
 
-    def draws_on(self, seat: Seat) -> bool:
-        """Draw while no chip in the bag can explode the pot, then while the estimate says so."""
+    def draws_on(self, seat: Seat, extra: Sequence[str] = ()) -> bool:
+        """Draw while no chip in the bag (and `extra`, counted in it) can explode the pot, then
+        while the estimate says so."""
         if seat.threshold - seat.white_total >= brewing.HIGHEST_WHITE:
-            return bool(seat.bag)  # no white chip of the box can explode it: no need to look
-        stop, draw = self.values(seat)
+            return bool(seat.bag or extra)  # no white chip of the box can explode it: no need to look
+        stop, draw = self.values(seat, extra)
         return draw > stop
 
     def best_of(self, seat: Seat) -> float:
@@ -129,63 +130,161 @@ def next_brew(state: GameState, seat_no: int) -> GameState:
     return found
 
 
+INSERT = 0x1D5E7
+"""Where the chips added go comes from a stream of its own, so a brew draws and puts back chips as
+it does without them until one of them comes out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A brew just before the seat drew a chip from the order, or stopped (`draws` False)."""
+
+    state: GameState  # a copy
+    pops: int  # chips drawn from the order so far
+    plain: bool  # nothing but draws since the step before (no offer taken, no question, no chip put back),
+    # and no offer open where the seat stops (an offer is weighed by the policy's draw or stop there)
+    draws: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A brew without changes, step by step, for the brews with one chip more to go on from."""
+
+    order: list[str]
+    shuffled: Draws  # the stream once the order was shuffled: the steps put nothing back
+    steps: list[Step]
+    pops: int  # chips drawn from the order in all (a look draws some)
+    plain: bool  # nothing but draws after the last step
+    end: GameState
+    tally: Tally
+
+
 class Brewer:
-    """Samples one seat's next brew from `root` (a state at the start of a potion phase)."""
+    """Samples one seat's next brew from `root` (a state at the start of a potion phase).
+
+    A brew with one chip more shares the draws of the brew without it (`Record`) up to the step
+    where they may part: the chip comes out, the policy would decide otherwise with the chip in
+    the bag, or an offer, a question or a chip put back makes the two brews' draws differ. It goes
+    on from there; a brew where the chip never comes out and the policy never decides otherwise
+    costs only the checks and its end. The result is the brew the draw order gives either way."""
 
     def __init__(self, root: GameState, seat_no: int) -> None:
         self.root, self.n = root, seat_no
         self.search = Search(root, seat_no)
         self.policy = Policy(self.search.worth)
+        self.records: dict[int, Record] = {}
+        self.ends: dict[tuple[object, ...], Tally] = {}
 
     def brew(self, seed: int, extra: Sequence[str] = (), *, removed: Sequence[str] = (), flask: bool | None = None,
-             droplet: int = 0) -> Tally:
+             droplet: int = 0, shared: bool = True) -> Tally:
         """One brew in the draw order `seed` gives, with the chips `extra` (ids from the supply)
         added to the bag at places the same seed gives and the chips `removed` taken out of it, the
         flask full or not, the droplet moved on `droplet` spaces. The same seed gives the same
-        order to every variant."""
+        order to every variant. `shared`: a brew with one chip more goes on from the brew without
+        it (`_with_chip`), else it is played from the start."""
+        if shared and len(extra) == 1 and not (removed or droplet) and flask is None:
+            return self._with_chip(seed, extra[0])
+        if shared and not (extra or removed or droplet) and flask is None:
+            return self._record(seed).tally
         n, draws = self.n, Draws(seed)
         state = whatif.sandbox(self.root, n)
         seat = state.seats[n]
-        order = draws.shuffled(seat.bag)
+        order, places = draws.shuffled(seat.bag), Draws(seed ^ INSERT)
+        for cid in extra:
+            order.insert(places.below(len(order) + 1), cid)
+        if removed:
+            order = [cid for cid in order if cid not in removed]
+        seat.bag = [cid for cid in seat.bag if cid not in removed]
+        seat.droplet += droplet
+        if flask is not None:
+            seat.flask_full = flask
+        return self._end(self._play(self._adding(state, extra), order, draws)[0], extra)
+
+    def _adding(self, state: GameState, extra: Sequence[str]) -> GameState:
+        """The chips `extra` into the seat's bag, out of the supply of this copy."""
         for cid in extra:
             stock = state.supply.get(chip(cid).kind, [])
             if cid in stock:
                 stock.remove(cid)
-            order.insert(draws.below(len(order) + 1), cid)
-        if removed:
-            order = [cid for cid in order if cid not in removed]
-        seat.bag = [cid for cid in seat.bag if cid not in removed] + list(extra)
-        seat.droplet += droplet
-        if flask is not None:
-            seat.flask_full = flask
-        state = self._play(state, order, draws)
+            state.seats[self.n].bag.append(cid)
+        return state
+
+    def _end(self, state: GameState, extra: Sequence[str]) -> Tally:
         tally = self._tally(state)
-        placed = {cid for cid, _ in state.seats[n].pot}
+        placed = {cid for cid, _ in state.seats[self.n].pot}
         drawn = float(bool(extra) and all(cid in placed for cid in extra))
         return Tally(tally.coins, tally.vp, tally.rubies, tally.droplet, tally.exploded, tally.spaces, drawn)
 
-    def _play(self, state: GameState, order: list[str], draws: Draws) -> GameState:
+    def _record(self, seed: int) -> Record:
+        found = self.records.get(seed)
+        if found is None:
+            draws = Draws(seed)
+            state = whatif.sandbox(self.root, self.n)
+            order = draws.shuffled(state.seats[self.n].bag)
+            shuffled, steps = draws.copy(), list[Step]()
+            end, pops, plain = self._play(state, list(order), draws, steps)
+            found = self.records[seed] = Record(order, shuffled, steps, pops, plain, whatif.sandbox(end, self.n),
+                                                self._end(end, ()))
+        return found
+
+    def _with_chip(self, seed: int, cid: str) -> Tally:
+        """The brew with one chip more, going on from the brew without it where they part: the
+        same brew as played from the start (`tests/advice/test_futures.py` checks it). They part
+        at the last step before the chip comes out, before the policy would decide otherwise with
+        the chip in the bag, or before a choice the bag may change (an offer, a question, a chip
+        put back) or the bag running out."""
+        record = self._record(seed)
+        size = len(record.order)
+        place = Draws(seed ^ INSERT).below(size + 1)
+        out = size - place  # chips drawn from the order before this one
+        steps = record.steps
+        emptied = not record.end.seats[self.n].bag and record.end.seats[self.n].status == STOPPED
+        for k, step in enumerate(steps):
+            last = k == len(steps) - 1
+            nxt, plain = (steps[k + 1].pops, steps[k + 1].plain) if not last else (record.pops, record.plain)
+            if nxt > out or not plain or (last and emptied) \
+                    or step.draws != self.policy.draws_on(step.state.seats[self.n], (cid,)):
+                state = self._adding(whatif.sandbox(step.state, self.n), (cid,))
+                order = record.order[:size - step.pops]
+                order.insert(min(place, len(order)), cid)
+                return self._end(self._play(state, order, record.shuffled.copy())[0], (cid,))
+        # the chip never came out and every choice on the way was the same: the brew ended as without it
+        # (its end does not read the bag)
+        return record.tally
+
+    def _play(self, state: GameState, order: list[str], draws: Draws,
+              trace: list[Step] | None = None) -> tuple[GameState, int, bool]:
         """Draw through the engine in `order` until the policy stops or the pot is done; chips put
-        back into the bag go back into the order at random places."""
-        n, seat = self.n, state.seats[self.n]
+        back into the bag go back into the order at random places. `trace`: each step before a
+        draw from the order or the stop, for the brews with a chip more to go on from. Returns the
+        end, the chips drawn from the order and whether it was nothing but draws since the last step."""
+        n, seat, plain, pops = self.n, state.seats[self.n], True, 0
         while seat.status == BREWING:
             pending = state.blocking_decision(n)
             if brewing.looking_ahead(state, n):
                 brewing.draw(state, n, self._next(seat, order), [])
+                pops += 1
             elif pending is not None:
-                state = self._answer(state, pending.id, _distinct(pending.keys()))
+                state, plain = self._answer(state, pending.id, _distinct(pending.keys())), False
             else:
-                state = self._offers(state)
+                offered = bool(state.decisions_for(n))
+                taken = self._offers(state)
+                state, plain = taken, plain and taken is state
                 seat = state.seats[n]
                 if seat.status != BREWING:
                     break
-                if not self.policy.draws_on(seat):
+                go = self.policy.draws_on(seat)
+                if trace is not None:
+                    trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go))
+                    plain = True  # each step says what happened since the one before
+                if not go:
                     brewing.stop(state, n, [])
                     break
                 brewing.draw(state, n, self._next(seat, order), [])
+                pops += 1
             seat = state.seats[n]
-            self._reorder(seat, order, draws)
-        return state
+            plain = self._reorder(seat, order, draws) and plain
+        return state, pops, plain
 
     def _next(self, seat: Seat, order: list[str]) -> str:
         while order[-1] not in seat.bag:  # taken out of the bag some other way
@@ -193,13 +292,15 @@ class Brewer:
         return order.pop()
 
     @staticmethod
-    def _reorder(seat: Seat, order: list[str], draws: Draws) -> None:
-        """Chips that went back into the bag join the draw order at random places."""
-        if len(order) != len(seat.bag):
-            known = set(order)
-            for cid in seat.bag:
-                if cid not in known:
-                    order.insert(draws.below(len(order) + 1), cid)
+    def _reorder(seat: Seat, order: list[str], draws: Draws) -> bool:
+        """Chips that went back into the bag join the draw order at random places (False: some did)."""
+        if len(order) == len(seat.bag):
+            return True
+        known = set(order)
+        for cid in seat.bag:
+            if cid not in known:
+                order.insert(draws.below(len(order) + 1), cid)
+        return False
 
     def _answer(self, state: GameState, decision: str, keys: list[str]) -> GameState:
         """A question while brewing (a crow skull's look, ...): the answer the policy values most."""
@@ -224,13 +325,28 @@ class Brewer:
         return state
 
     def _tally(self, state: GameState) -> Tally:
+        """The brew's end by the value model, each question of step B at its best; worked out once
+        per pot as step B and the end read it (`_pot_key`)."""
         n = self.n
         if state.seats[n].status == BREWING:
             state = whatif.stop(state, n)
-        state.decisions = [d for d in state.decisions if d.seat != n]
-        search = self.search
-        after = max(search.evaluated(state), key=lambda a: search.end_after(a, state).value)
-        o = search.end_after(after, state)
-        s, s0 = after.seats[n], state.seats[n]
-        return Tally(o.coins, o.vp, o.rubies, s.droplet - s0.droplet, float(s.status == EXPLODED),
-                     float(s.scoring_space), 0.0)
+        key = _pot_key(state, n)
+        found = self.ends.get(key)
+        if found is None:
+            state.decisions = [d for d in state.decisions if d.seat != n]
+            search = self.search
+            after = max(search.evaluated(state), key=lambda a: search.end_after(a, state).value)
+            o = search.end_after(after, state)
+            s, s0 = after.seats[n], state.seats[n]
+            found = self.ends[key] = Tally(o.coins, o.vp, o.rubies, s.droplet - s0.droplet,
+                                           float(s.status == EXPLODED), float(s.scoring_space), 0.0)
+        return found
+
+
+def _pot_key(state: GameState, n: int) -> tuple[object, ...]:
+    """All that the end of a brew reads of it: how it ended, where, the pot's chips (and where each
+    lies: purple set 3 pays by it), the chips beside it, the flask, the rubies, the open questions."""
+    s = state.seats[n]
+    return (s.status, s.insured, s.flask_full, s.rubies, s.score, s.droplet, s.threshold,
+            tuple((whatif.kind_of(c), space) for c, space in s.pot),
+            tuple(s.aside), tuple(s.bowl), tuple((d.rule, tuple(d.keys())) for d in state.decisions if d.seat == n))

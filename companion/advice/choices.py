@@ -61,10 +61,13 @@ BOOKKEEPING = ("returning", "reward", "done", "bought", "drawn", "round_scores",
 class PlayOn:
     """The value of playing on from a state of the seat's brew, by the exact searches."""
 
-    def __init__(self, state: GameState, seat_no: int, limit: int) -> None:
+    def __init__(self, state: GameState, seat_no: int, limit: int,
+                 searches: dict[int, compact.Compact] | None = None) -> None:
+        """`searches`: the compact searches of earlier answers, by seat, to go on from (as
+        `advise(searches=...)` does); this one's is kept there."""
         self.n, self.limit = seat_no, limit
         self.search = Search(state, seat_no, limit=limit)
-        self.fast: compact.Compact | None = None
+        self.searches = {} if searches is None else searches
 
     def settle(self, state: GameState) -> Outcome:
         """Offers still open answered at best: take one of them, or let them all lapse."""
@@ -80,9 +83,10 @@ class PlayOn:
         if seat.status != BREWING or state.blocking_decision(self.n) or compact.unmodelled(state, self.n):
             return self.search.value(state)
         stop = self.search.end(state)
-        if self.fast is None or not self.fast.carries(state):
-            self.fast = compact.Compact(self.search, state)
-        drawn = self.fast.draw(state, self.limit)
+        fast = self.searches.get(self.n)
+        if fast is None or fast.search.rival is not None or not fast.carries(state):
+            fast = self.searches[self.n] = compact.Compact(self.search, state)
+        drawn = fast.draw(state, self.limit)
         return drawn if drawn is not None and drawn.value > stop.value else stop
 
     def bound(self, state: GameState) -> Outcome:
@@ -102,10 +106,9 @@ def _without(state: GameState, seat_no: int, decision: Decision) -> GameState:
     return new
 
 
-def _while_brewing(state: GameState, seat_no: int, d: Decision, limit: int, assets: Assets) -> dict[str, Any]:
+def _while_brewing(state: GameState, seat_no: int, d: Decision, play: PlayOn, assets: Assets) -> dict[str, Any]:
     """Each option: what its answer pays at once, playing on at best from there, and what the
     chips it gains or loses add to the later rounds' brews."""
-    play = PlayOn(state, seat_no, limit)
     afters = [(k, whatif.answer(state, seat_no, d.id, k)) for k in _distinct(d.keys())]
     if not d.blocking:
         afters.append((LAPSE, _without(state, seat_no, d)))
@@ -296,19 +299,21 @@ def _sampled(valued: Any) -> dict[str, Any]:
     return {"error": found["error"], "samples": found["samples"], "per_round": found["per_round"]}
 
 
-def advise_choice(state: GameState, seat_no: int, *, limit: int = LIMIT,
-                  futures: Futures | None = None) -> dict[str, Any]:
+def advise_choice(state: GameState, seat_no: int, *, limit: int = LIMIT, futures: Futures | None = None,
+                  searches: dict[int, compact.Compact] | None = None) -> dict[str, Any]:
     """Each open question of the seat with every option valued (or not, and why), and in step F
     the ruby spends (JSON-ready). The die is chance, not a choice: it is left out. `futures`: the
-    seat's sampled brews from an earlier answer of this round, to go on from."""
+    seat's sampled brews from an earlier answer of this round, `searches` its compact search, to
+    go on from."""
     found: dict[str, Any] = {"seat": seat_no, "round": state.round, "phase": state.phase, "questions": []}
     assets = Assets(state, seat_no, futures)
+    play = PlayOn(state, seat_no, limit, searches)
     brewing_now = state.phase == "brewing" and state.seats[seat_no].status == BREWING
     for d in state.decisions_for(seat_no):
         if d.rule == evaluation.DIE or (brewing_now and brewing.looking_ahead(state, seat_no)):
             continue
         if brewing_now and d.kind != OFFER:
-            found["questions"].append(_while_brewing(state, seat_no, d, limit, assets))
+            found["questions"].append(_while_brewing(state, seat_no, d, play, assets))
         else:
             found["questions"].append(_elsewhere(state, seat_no, d, assets))
     found["spends"] = spends(state, seat_no, assets.futures)

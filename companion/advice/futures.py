@@ -25,9 +25,9 @@ from .brews import FIELDS, Brewer, Tally, next_brew
 from .sampling import seed_of
 from .worth import Worth, worth
 
-SAMPLES = 96
-"""Brews per value: a chip's value over five rounds then comes within about ±0.5 VP (one
-standard error), far closer between two chips, which share their draw orders."""
+SAMPLES = 64
+"""Brews per value: a chip's value over five rounds then comes within about ±0.6 VP (one
+standard error), closer between two chips, which share their draw orders."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,12 @@ class Draws:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    def copy(self) -> Draws:
+        """The same sequence from here on."""
+        found = Draws(0)
+        found.state = self.state
+        return found
+
     def next(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state

@@ -20,10 +20,10 @@ from ..engine.model import GameState
 from ..engine.phases import evaluation
 from .futures import Futures, Valued
 
-FIRST = 32
+FIRST = 16
 """Draw orders every chip for sale is valued on."""
 
-CLOSE = 6
+CLOSE = 5
 """Chips valued on every draw order: the best after the first ones."""
 
 PAIRS = 3
