@@ -37,7 +37,7 @@ from ..engine.phases import brewing, evaluation
 from . import compact, whatif
 from .bounds import lower
 from .futures import Futures, Valued, before_brewing
-from .outcome import Outcome, TooDeep, best
+from .outcome import Outcome, TooDeep
 from .search import Search, _distinct
 from .shop import shop_steps
 from .worth import worth
@@ -58,44 +58,36 @@ BOOKKEEPING = ("returning", "reward", "done", "bought", "drawn", "round_scores",
 """Parts of a seat the valuing reads (assets, chips) or may ignore (what only records a step)."""
 
 
-class PlayOn:
-    """The value of playing on from a state of the seat's brew, by the exact searches."""
+class PlayOn(Search):
+    """The value of playing on from a state of the seat's brew, by the exact searches: each offer
+    answered at best (`Search.settle`), the compact search where it models the books."""
 
     def __init__(self, state: GameState, seat_no: int, limit: int,
                  searches: dict[int, compact.Compact] | None = None) -> None:
         """`searches`: the compact searches of earlier answers, by seat, to go on from (as
         `advise(searches=...)` does); this one's is kept there."""
-        self.n, self.limit = seat_no, limit
-        self.search = Search(state, seat_no, limit=limit)
+        super().__init__(state, seat_no, limit=limit)
         self.searches = {} if searches is None else searches
 
-    def settle(self, state: GameState) -> Outcome:
-        """Offers still open answered at best: take one of them, or let them all lapse."""
-        offers = [d for d in state.decisions if d.seat == self.n and not d.blocking and d.kind != OFFER]
-        if not offers:
-            return self.value(state)
-        options = [self.value(whatif.ignore_offers(state, self.n))]
-        options += [self.settle(whatif.answer(state, self.n, d.id, k)) for d in offers for k in d.keys()]
-        return best(options)
-
     def value(self, state: GameState) -> Outcome:
-        seat = state.seats[self.n]
-        if seat.status != BREWING or state.blocking_decision(self.n) or compact.unmodelled(state, self.n):
-            return self.search.value(state)
-        stop = self.search.end(state)
-        fast = self.searches.get(self.n)
+        n = self.seat_no
+        if state.seats[n].status != BREWING or state.blocking_decision(n) or compact.unmodelled(state, n):
+            return super().value(state)
+        stop = self.end(state)
+        fast = self.searches.get(n)
         if fast is None or fast.search.rival is not None or not fast.carries(state):
-            fast = self.searches[self.n] = compact.Compact(self.search, state)
+            fast = self.searches[n] = compact.Compact(self, state)
         drawn = fast.draw(state, self.limit)
         return drawn if drawn is not None and drawn.value > stop.value else stop
 
     def bound(self, state: GameState) -> Outcome:
         """At least this much: stopping, or drawing at most twice more, each offer at best."""
-        now = whatif.ignore_offers(state, self.n)
-        stop = self.search.end(now)
-        if now.seats[self.n].status != BREWING or now.blocking_decision(self.n):
+        n = self.seat_no
+        now = whatif.ignore_offers(state, n)
+        stop = self.end(now)
+        if now.seats[n].status != BREWING or now.blocking_decision(n):
             return stop
-        drawn = lower(now, self.n, 2)
+        drawn = lower(now, n, 2)
         return drawn if drawn is not None and drawn.value > stop.value else stop
 
 

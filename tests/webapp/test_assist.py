@@ -166,11 +166,12 @@ def shop_turn(table, seed: int = 3) -> int:
     return state.shopper
 
 
-def shop_advice(host: Phone, seat: int) -> dict:
+def worked_out(host: Phone, seat: int, part: str) -> dict:
+    """The seat's shop advice or its questions' (`part`), once worked out between the renders."""
     deadline = time.monotonic() + 30
-    while (shop := host.view(seat)["assist"]["shop"]).get("searching") and time.monotonic() < deadline:
+    while (found := host.view(seat)["assist"][part]).get("searching") and time.monotonic() < deadline:
         time.sleep(0.05)
-    return shop
+    return found
 
 
 def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, table_and_demo):
@@ -179,7 +180,7 @@ def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, 
     seat = shop_turn(table)
     first = host.view(seat)["assist"]["shop"]
     assert first.get("searching") or first["chips"]  # worked out between the pages' renders
-    shop = shop_advice(host, seat)
+    shop = worked_out(host, seat, "shop")
     coins = table.state.seats[seat].coins
     assert shop["coins"] == coins and shop["rounds"] == 7 and shop["chips"]
     assert all(c["cost"] <= coins for c in shop["chips"]) and all(b["cost"] <= coins for b in shop["best"])
@@ -193,13 +194,6 @@ def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, 
     assert "shop" not in host.view(seat)["assist"]
 
 
-def choices_advice(host: Phone, seat: int) -> dict:
-    deadline = time.monotonic() + 30
-    while (found := host.view(seat)["assist"]["choices"]).get("searching") and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return found
-
-
 def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, table_and_demo):
     table, _ = table_and_demo
     assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
@@ -211,7 +205,7 @@ def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, tabl
             reward = any(d.rule == "core/reward" for d in state.decisions_for(n))
             spending = state.phase == "spend" and not state.seats[n].done and state.seats[n].rubies >= 2
             if (reward or spending) and ("reward" if reward else "spend") not in seen:
-                found = choices_advice(host, n)
+                found = worked_out(host, n, "choices")
                 if reward:
                     q = found["questions"][0]
                     assert q["rule"] == "core/reward" and q["best"] in ("points", "coins") and q["valued"]
