@@ -148,22 +148,31 @@ def test_a_neighbours_black_chip_changes_the_advice_it_was_cached_with():
     assert phones.advice(later, 0) == advise(later, 0) != before
 
 
-def shop_turn(table, seed: int = 3) -> int:
-    """Random legal inputs until a seat with 8 coins or more shops in round 2; that seat."""
+def random_inputs(table, seed: int, stop_at: int = 4):
+    """Random legal inputs, each state before the next; a seat stops once `stop_at` chips are in its pot."""
     rng = random.Random(seed)
-    while not ((state := table.state).phase == "shop" and state.round == 2 and state.shopper is not None
-               and state.seats[state.shopper].coins >= 8):
+    while True:
         table.wait_for_reads()
+        state = table.state
+        yield state
         seat = rng.choice(waiting_for(state))
         choices = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
         stops = [a for a in choices if isinstance(a, Stop)]
-        pick = stops[0] if stops and len(state.seats[seat].pot) >= 4 else rng.choice(choices) if choices else None
+        pick = stops[0] if stops and len(state.seats[seat].pot) >= stop_at else rng.choice(choices) if choices else None
         if pick is not None:
             try:
                 table.submit(pick, "test")
             except IllegalAction:
                 continue
-    return state.shopper
+
+
+def shop_turn(table) -> int:
+    """Random legal inputs until a seat with 8 coins or more shops in round 2; that seat."""
+    for state in random_inputs(table, 3):
+        if state.phase == "shop" and state.round == 2 and state.shopper is not None \
+                and state.seats[state.shopper].coins >= 8:
+            return state.shopper
+    raise AssertionError("unreachable")
 
 
 def worked_out(host: Phone, seat: int, part: str) -> dict:
@@ -197,10 +206,10 @@ def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, 
 def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, table_and_demo):
     table, _ = table_and_demo
     assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
-    rng = random.Random(5)
     seen = set()
-    while (state := table.state).round < 4:
-        table.wait_for_reads()
+    for state in random_inputs(table, 5, stop_at=6):
+        if state.round >= 4:
+            break
         for n in range(len(state.seats)):
             reward = any(d.rule == "core/reward" for d in state.decisions_for(n))
             spending = state.phase == "spend" and not state.seats[n].done and state.seats[n].rubies >= 2
@@ -213,13 +222,4 @@ def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, tabl
                     assert found["spends"]["best"] in ("droplet", "flask", "done")
                 assert host.game.advice(f"seat:{n}")["choices"] == found  # and in the seat's advice event
                 seen.add("reward" if reward else "spend")
-        seat = rng.choice(waiting_for(state))
-        choices = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
-        stops = [a for a in choices if isinstance(a, Stop)]
-        pick = stops[0] if stops and len(state.seats[seat].pot) >= 6 else rng.choice(choices) if choices else None
-        if pick is not None:
-            try:
-                table.submit(pick, "test")
-            except IllegalAction:
-                continue
     assert seen == {"reward", "spend"}
