@@ -155,7 +155,7 @@ class Record:
     steps: list[Step]
     pops: int  # chips drawn from the order in all (a look draws some)
     plain: bool  # nothing but draws after the last step
-    end: GameState
+    emptied: bool  # the brew ended as the bag ran out
     tally: Tally
 
 
@@ -223,8 +223,9 @@ class Brewer:
             order = draws.shuffled(state.seats[self.n].bag)
             shuffled, steps = draws.copy(), list[Step]()
             end, pops, plain = self._play(state, list(order), draws, steps)
-            found = self.records[seed] = Record(order, shuffled, steps, pops, plain, whatif.sandbox(end, self.n),
-                                                self._end(end, ()))
+            seat = end.seats[self.n]
+            emptied = not seat.bag and seat.status == STOPPED
+            found = self.records[seed] = Record(order, shuffled, steps, pops, plain, emptied, self._end(end, ()))
         return found
 
     def _with_chip(self, seed: int, cid: str) -> Tally:
@@ -238,11 +239,10 @@ class Brewer:
         place = Draws(seed ^ INSERT).below(size + 1)
         out = size - place  # chips drawn from the order before this one
         steps = record.steps
-        emptied = not record.end.seats[self.n].bag and record.end.seats[self.n].status == STOPPED
         for k, step in enumerate(steps):
             last = k == len(steps) - 1
             nxt, plain = (steps[k + 1].pops, steps[k + 1].plain) if not last else (record.pops, record.plain)
-            if nxt > out or not plain or (last and emptied) \
+            if nxt > out or not plain or (last and record.emptied) \
                     or step.draws != self.policy.draws_on(step.state.seats[self.n], (cid,)):
                 state = self._adding(whatif.sandbox(step.state, self.n), (cid,))
                 order = record.order[:size - step.pops]
