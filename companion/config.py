@@ -38,7 +38,7 @@
     [readers.bag-1]
     kind = "spi"                  # spi (bus, device, reset_pin, rx_gain) | serial (port or serial_number, baud) | sim
     bus = 0
-    device = 0
+    device = 0                    # reset_pin: GPIO25 for 0.0, 24 for 0.1, 23 for 1.0, 22 for 1.1, 27 for 1.2
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ import platformdirs
 from companion.books import RANDOM, Choice
 from companion.codes import BadCode, normalise
 from companion.dealing import deal_setup, deal_witches
+from companion.devices.spi_reader import reset_pin_for, wiring_clashes
 from companion.engine import ConfigError as SetupError
 from companion.engine import GameConfig, catalog, check_config
 from companion.engine.phases.stir import DEFAULT as STIR_DEFAULT
@@ -445,7 +446,24 @@ class _Checker:
             if kind == "serial" and "port" not in spec and "serial_number" not in spec:
                 self.fail(path, "a serial reader needs 'port' or 'serial_number' (its USB serial number)")
             readers[reader_id] = ReaderConfig(reader_id, kind, options)
+        self.spi_wiring(readers)
         return readers
+
+    def spi_wiring(self, readers: dict[str, ReaderConfig]) -> None:
+        """Each SPI reader's reset line (given, or the one hardware/wiring.md wires for its bus
+        and chip select); two readers on one chip select or one reset line are refused, naming both."""
+        wired = []
+        for r in readers.values():
+            if r.kind != "spi":
+                continue
+            bus, device = r.options.get("bus", 0), r.options.get("device", 0)
+            try:
+                wired.append((r.id, bus, device, reset_pin_for(bus, device, r.options.get("reset_pin"))))
+            except ValueError as exc:
+                self.fail(("readers", r.id), str(exc))
+        for reader_id, problem in wiring_clashes(wired):
+            key = "reset_pin" if problem.startswith("reset") and "reset_pin" in readers[reader_id].options else None
+            self.fail(("readers", reader_id, key) if key else ("readers", reader_id), problem)
 
     def seats(self, readers: dict[str, ReaderConfig]) -> tuple[SeatConfig, ...]:
         raw = self.data.get("seats")

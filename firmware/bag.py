@@ -9,7 +9,7 @@ from edges import EdgeDetector
 from frames import PROTOCOL_VERSION, FrameError, LineSplitter, decode, encode
 from rc522 import ChipNotAnswering
 
-FIRMWARE_VERSION = "1.1.0"
+FIRMWARE_VERSION = "1.2.0"
 MAX_UNACKED = 64
 
 
@@ -65,7 +65,7 @@ class Bag:
                 self.command(line, now)
         if now >= self.next_poll:
             self.poll(now)
-            self.next_poll = self.clock() + self.poll_ms  # the field stays off this long
+            self.next_poll = self.clock() + self.poll_ms  # the driver keeps the field off >= 5.1 ms
         if now >= self.next_resend:
             self.next_resend = now + self.resend_ms
             for _, frame in self.unacked:

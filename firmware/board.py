@@ -12,10 +12,13 @@ from rc522 import HARD_RESET_MS, Rc522
 from signals import Signals
 
 if hasattr(time, "ticks_ms"):
-    ticks_ms, ticks_diff, sleep_us = time.ticks_ms, time.ticks_diff, time.sleep_us
+    ticks_ms, ticks_us, ticks_diff, sleep_us = time.ticks_ms, time.ticks_us, time.ticks_diff, time.sleep_us
 else:  # CPython, where the host tests run this file
     def ticks_ms():
-        return int(time.monotonic() * 1000)
+        return time.monotonic_ns() // 1_000_000
+
+    def ticks_us():
+        return time.monotonic_ns() // 1000
 
     def ticks_diff(a, b):
         return a - b
@@ -25,15 +28,17 @@ else:  # CPython, where the host tests run this file
 
 
 class Clock:
-    """Milliseconds since start that do not wrap like ticks_ms() does."""
+    """Ticks since start (of ticks_ms or ticks_us) that do not wrap as the ticks do. It must be
+    read more often than every half wrap (9 minutes for ticks_us); it never runs backwards."""
 
-    def __init__(self):
-        self.last = ticks_ms()
+    def __init__(self, ticks=ticks_ms):
+        self.ticks = ticks
+        self.last = ticks()
         self.now = 0
 
     def __call__(self):
-        t = ticks_ms()
-        self.now += ticks_diff(t, self.last)
+        t = self.ticks()
+        self.now += max(0, ticks_diff(t, self.last))
         self.last = t
         return self.now
 
@@ -118,8 +123,8 @@ def make_bag(io):
         reset.value(level)
         sleep_us(1000 if not level else HARD_RESET_MS * 1000)  # oscillator start-up
 
-    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250),
-                   lambda ms: sleep_us(ms * 1000), config.TIMEOUT_MS, rx_gain=config.RX_GAIN)
+    reader = Rc522(registers.read, registers.write, lambda: sleep_us(250), sleep_us, Clock(ticks_us),
+                   config.TIMEOUT_MS, rx_gain=config.RX_GAIN)
     bag_id = config.BAG_NAME or "".join("%02x" % b for b in machine.unique_id())
     boot_id = "".join("%02x" % b for b in os.urandom(4))
     return Bag(reader, io, Signals(led.value, tone), Clock(), bag_id, boot_id,

@@ -250,6 +250,44 @@ def test_the_witches_are_chosen_in_the_table_setting_or_dealt():
     assert [(k, line) for k, line, _ in problems(without)] == [("table.witches", 6)]
 
 
+FOUR_SPI = GOOD.split("[[seats]]")[0] + "".join(
+    f'[[seats]]\nplayer = "{name}"\nreader = "bag-{n}"\n\n' for n, name in enumerate(("Ann", "Ben", "Cid", "Dee"), 1)
+) + "".join(f'[readers.bag-{n}]\nkind = "spi"\nbus = {bus}\ndevice = {device}\n\n'
+            for n, (bus, device) in enumerate([(0, 0), (0, 1), (1, 0), (1, 1)], 1))
+
+
+def test_four_spi_readers_wired_as_the_guide_shows_need_no_reset_pin():
+    config = parse_config(FOUR_SPI)
+    assert [r.options for r in config.readers.values()] == [
+        {"bus": 0, "device": 0}, {"bus": 0, "device": 1}, {"bus": 1, "device": 0}, {"bus": 1, "device": 1}]
+
+
+def line_of(text, needle):
+    return text[:text.index(needle)].count("\n") + 1
+
+
+def test_two_spi_readers_on_one_reset_line_or_one_chip_select_are_refused_naming_both():
+    one_reset = FOUR_SPI.replace("bus = 1\ndevice = 0\n", "bus = 1\ndevice = 0\nreset_pin = 24\n")
+    [(key, line, message)] = problems(one_reset)
+    assert key == "readers.bag-3.reset_pin" and line == line_of(one_reset, "reset_pin = 24")
+    assert message.startswith("reset line GPIO24 is also bag-2's")
+    one_select = FOUR_SPI.replace("bus = 1\ndevice = 1\n", "bus = 0\ndevice = 1\nreset_pin = 22\n")
+    [(key, line, message)] = problems(one_select)
+    assert key == "readers.bag-4" and line == line_of(one_select, "[readers.bag-4]")
+    assert message.startswith("/dev/spidev0.1 (chip select CE1 of SPI0) is also bag-2's")
+
+
+def test_an_spi_reader_needs_a_reset_pin_off_the_usual_chip_selects_and_off_the_bus_lines():
+    unusual = FOUR_SPI.replace("bus = 1\ndevice = 1\n", "bus = 0\ndevice = 2\n")
+    [(key, _, message)] = problems(unusual)
+    assert key == "readers.bag-4" and message.startswith("/dev/spidev0.2 has no usual reset line: give its reset_pin")
+    assert parse_config(unusual.replace("device = 2\n", "device = 2\nreset_pin = 5\n")).readers["bag-4"].options == {
+        "bus": 0, "device": 2, "reset_pin": 5}
+    on_miso = FOUR_SPI.replace("bus = 1\ndevice = 1\n", "bus = 1\ndevice = 1\nreset_pin = 9\n")
+    [(key, _, message)] = problems(on_miso)
+    assert key == "readers.bag-4.reset_pin" and message.startswith("reset line GPIO9 is one of SPI0's own lines")
+
+
 LEAGUE = '''
 [league]
 url = "http://192.168.1.20:8090"

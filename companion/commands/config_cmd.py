@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.config import ConfigError, default_config_path, load_config
+from companion.devices.spi_reader import reset_pin_for
 from companion.engine import catalog
 
 WHO_DRAWS = {"readers": "read by the bags' readers", "phones": "tapped on the phones"}
@@ -30,6 +31,11 @@ def run(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s.player} ({s.reader or 'no reader'})" for s in config.seats)
     print(f"{path}: OK: {len(config.seats)} seats: {seats}")
     print(f"  readers: {len(config.readers)} ({len(fed)} feeding a seat); web on {config.bind}:{config.port}")
+    for reader in config.readers.values():
+        if reader.kind == "spi":
+            bus, device = reader.options.get("bus", 0), reader.options.get("device", 0)
+            reset = reset_pin_for(bus, device, reader.options.get("reset_pin"))
+            print(f"    {reader.id}: RC522 on /dev/spidev{bus}.{device}, reset line GPIO{reset}")
     books = ", ".join(f"{color} {choice}" for color, choice in config.books.items())
     print(f"  books: {books}; edition: {catalog.EDITIONS[config.edition].name}")
     print(f"  database: {config.database or 'per-user default'}; tag registry: {'on' if config.registry else 'off'}; "

@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 
 from companion.devices import SerialBag, SpiReader, open_readers
-from companion.devices.events import TagSeen
-from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS
+from companion.devices.events import FAILED, TagSeen
+from companion.devices.rc522 import BUS_ADVICE, KNOWN_VERSIONS, ReadBackFailed, WrongVersion
 from companion.devices.serial_link import BY_ID_DIR, find_port
+from companion.devices.spi_reader import note_neighbours
 
-#: Reset line per SPI device, as wired in hardware/README.md.
-DEFAULT_RESET_PINS = {(0, 0): 25, (0, 1): 24, (1, 0): 23, (1, 1): 22, (1, 2): 27}
 RANGE_CM = (1, 2, 3)
 RANGE_PAUSE = 1.2  # seconds: a reader's hold window (1 s) and a few polls
 BAG_NAMES = re.compile(r"usb-(MicroPython|Raspberry_Pi_Pico).*_([0-9A-Fa-f]+)-if\d+$")
@@ -117,20 +116,22 @@ def _readers(args: argparse.Namespace, events: queue.Queue, recorder: Recorder) 
     spi = {(bus, device): (f"spi {bus}.{device}", reset) for bus, device, reset in
            [_parse_spi(text) for text in args.spi] or _spi_devices()}
     for spec in spi_specs:
-        key = (spec.get("bus", 0), spec.get("device", 0))
-        spi[key] = (spec["id"], spec.get("reset_pin", DEFAULT_RESET_PINS.get(key, 25)))
+        spi[(spec.get("bus", 0), spec.get("device", 0))] = (spec["id"], spec.get("reset_pin"))
     for (bus, device), (name, reset) in sorted(spi.items()):
-        readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
+        try:
+            readers.append(SpiReader(name, take, bus, device, reset, on_poll=recorder.poll(name)))
+        except ValueError as exc:
+            print(f"  {name:<28} not checked: {exc} (--spi {bus}.{device}:GPIO)")
+    note_neighbours(readers)
     return readers
 
 
-def _spi_devices() -> list[tuple[int, int, int]]:
+def _spi_devices() -> list[tuple[int, int, int | None]]:
     found = []
     for path in sorted(glob.glob("/dev/spidev*")):
         match = re.search(r"spidev(\d+)\.(\d+)$", path)
         if match:
-            bus, device = int(match[1]), int(match[2])
-            found.append((bus, device, DEFAULT_RESET_PINS.get((bus, device), 25)))
+            found.append((int(match[1]), int(match[2]), None))
     return found
 
 
@@ -142,12 +143,11 @@ def _bag_ports(directory: str) -> list[str]:
     return [os.path.join(directory, n) for n in names if BAG_NAMES.search(n)]
 
 
-def _parse_spi(text: str) -> tuple[int, int, int]:
+def _parse_spi(text: str) -> tuple[int, int, int | None]:
     match = re.fullmatch(r"(\d+)\.(\d+)(?::(\d+))?", text)
     if not match:
         raise SystemExit(f"quacks doctor: --spi wants BUS.DEV or BUS.DEV:RESET_GPIO, not {text!r}")
-    bus, device = int(match[1]), int(match[2])
-    return bus, device, int(match[3]) if match[3] else DEFAULT_RESET_PINS.get((bus, device), 25)
+    return int(match[1]), int(match[2]), int(match[3]) if match[3] else None
 
 
 def _configured(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:
@@ -173,13 +173,23 @@ def _describe(reader) -> str:
             text += " (no RC522 has that version: a faulty module or a loose MISO wire in the bag)"
         return text
     if isinstance(reader, SpiReader) and status.state == "online":
-        return f"{status.state}: RC522 on {reader.where}, version register 0x{reader.version:02X}"
+        return (f"{status.state}: RC522 on {reader.where}, version register 0x{reader.version:02X}, "
+                "0x55 and 0xAA read back as written")
     return f"{status.state}: {status.detail}"
 
 
 def _advice(reader) -> str:
-    if isinstance(reader, SpiReader) and _wrong_version(reader):
-        return f"version register reads 0x{reader.version:02X}, which no RC522 has."
+    if reader.status.state == FAILED:
+        return (f"{reader.status.detail}. The reader stopped on an error it does not know; it starts "
+                "again by itself. If it keeps failing, report it with the error printed above.")
+    if isinstance(reader, SpiReader) and _misreads(reader):
+        fault = reader.fault
+        if isinstance(fault, WrongVersion):
+            return f"version register reads 0x{reader.version:02X}, which no RC522 has."
+        if isinstance(fault, ReadBackFailed):
+            return f"wrote 0x{fault.wrote:02X} to a register and read back 0x{fault.read:02X}: a MISO bit is held, most likely by another module on the bus."
+        return (f"{fault}: silent, or another module on SPI bus {reader.bus} "
+                f"({', '.join(reader.neighbours)}) holds MISO.")
     if isinstance(reader, SpiReader):
         return (f"{reader.status.detail}. Check: SPI enabled, MISO/MOSI/SCK not swapped, SDA(CS) on "
                 f"the right CE pin, RST on GPIO{reader.reset_pin}, 3.3 V and GND connected.")
@@ -203,30 +213,39 @@ def _test_chips(readers: list, events: queue.Queue, seconds: float) -> bool:
     return not pending
 
 
-def _wrong_version(reader: SpiReader) -> bool:
-    """Offline with a version register that is neither silent nor any RC522's."""
-    return reader.status.state != "online" and reader.version not in (0x00, 0xFF, *KNOWN_VERSIONS)
+def _misreads(reader: SpiReader) -> bool:
+    """Offline with a fault that points at MISO contention (see SpiReader.contended)."""
+    return reader.status.state != "online" and reader.contended
+
+
+def _misread(reader: SpiReader) -> str:
+    """What a module reads wrong, in a few characters: its version, or a pattern read back."""
+    fault = reader.fault
+    if isinstance(fault, ReadBackFailed):
+        return f"0x{fault.wrote:02X} read back as 0x{fault.read:02X}"
+    return f"0x{reader.version:02X}"
 
 
 def _bus_fights(readers: list[SpiReader]) -> list[str]:
-    """Name the module that holds MISO: on its bus it alone reads a sane version register,
-    because it drives the line when selected and pulls the others' answers down."""
+    """Name the module that holds MISO: on its bus it alone passes the bus check (version
+    register and read-back), because it drives the line when selected and pulls the others'
+    answers down."""
     found = []
     for bus in sorted({r.bus for r in readers}):
         on_bus = [r for r in readers if r.bus == bus]
-        wrong = [r for r in on_bus if _wrong_version(r)]
+        wrong = [r for r in on_bus if _misreads(r)]
         if not wrong:
             continue
         right = [r for r in on_bus if r not in wrong and r.status.state == "online"]
-        names = ", ".join(f"{r.reader_id} (0x{r.version:02X})" for r in wrong)
+        names = ", ".join(f"{r.reader_id} ({_misread(r)})" for r in wrong)
         if len(right) == 1 and len(on_bus) > 1:
             culprit = right[0]
             found.append(f"SPI bus {bus}: {culprit.reader_id} ({culprit.where}) is the module that "
                          f"does not release MISO: it reads 0x{culprit.version:02X} while every other "
                          f"module on the bus reads a wrong value ({names}). Unplug it to confirm.")
         else:
-            found.append(f"SPI bus {bus}: {names} read a version no RC522 has; a module on the bus "
-                         "does not release MISO (unplug them one at a time to find it).")
+            found.append(f"SPI bus {bus}: {names} fail the bus check; a module on the bus does not "
+                         "release MISO (unplug them one at a time to find it).")
         found.append(f"  Fix: {BUS_ADVICE}.")
     return found
 

@@ -12,7 +12,7 @@ from typing import Any
 from .events import Emit, Feedback, LinkStatus, ReaderSource, TagSeen
 from .serial_link import SerialBag
 from .simulated import SimulatedBag
-from .spi_reader import SpiReader
+from .spi_reader import SpiReader, note_neighbours, wiring_clashes
 
 __all__ = ["Feedback", "LinkStatus", "ReaderSource", "SerialBag", "SimulatedBag", "SpiReader",
            "TagSeen", "open_readers"]
@@ -26,9 +26,11 @@ def open_readers(specs: list[dict[str, Any]], emit: Emit) -> list[ReaderSource]:
 
     A spec names its ``id`` and ``kind`` ("spi", "serial" or "simulated"); the other keys
     are the reader's constructor options, e.g. ``{"id": "seat1", "kind": "spi", "bus": 0,
-    "device": 0, "reset_pin": 25}`` or ``{"id": "seat2", "kind": "serial",
-    "serial_number": "E6614104034B1A2C"}``; ``sim`` and ``baud`` are accepted for
-    ``simulated`` and ``baudrate``. Raises ValueError naming the faulty spec.
+    "device": 1}`` (reset line GPIO24, as wired in hardware/wiring.md) or ``{"id": "seat2",
+    "kind": "serial", "serial_number": "E6614104034B1A2C"}``; ``sim`` and ``baud`` are
+    accepted for ``simulated`` and ``baudrate``. Raises ValueError naming the faulty spec,
+    or both readers when two SPI readers share a chip select or a reset line. SPI readers
+    learn which others share their bus, for the advice on a wiring fault.
     """
     readers: list[ReaderSource] = []
     seen: set[str] = set()
@@ -51,5 +53,12 @@ def open_readers(specs: list[dict[str, Any]], emit: Emit) -> list[ReaderSource]:
             raise ValueError(f"reader {reader_id!r}: unknown option(s) {', '.join(unknown)}; "
                              f"{kind} readers take {', '.join(allowed) or 'no options'}")
         seen.add(reader_id)
-        readers.append(cls(reader_id, emit, **options))
+        try:
+            readers.append(cls(reader_id, emit, **options))
+        except ValueError as exc:
+            raise ValueError(f"reader {reader_id!r}: {exc}") from None
+    clashes = wiring_clashes((r.reader_id, r.bus, r.device, r.reset_pin) for r in readers if isinstance(r, SpiReader))
+    if clashes:
+        raise ValueError("; ".join(f"reader {reader_id!r}: {what}" for reader_id, what in clashes))
+    note_neighbours(readers)
     return readers

@@ -14,6 +14,7 @@ from typing import Protocol
 ONLINE = "online"
 CONNECTING = "connecting"
 OFFLINE = "offline"
+FAILED = "failed"  # the reader's own code raised; it is restarted with back-off
 
 
 @dataclass(frozen=True)
@@ -22,12 +23,15 @@ class TagSeen:
 
     ``settled``, when given, is called by the table once the read is journalled or refused;
     a Pico bag acknowledges its TAG only then, so a host crash in between loses no draw.
+    ``sent`` is a Pico bag's (boot id, sequence number) of the TAG, journalled with the read
+    so that a TAG the bag sends again after a host restart is known as already settled.
     """
 
     reader: str
     uid: str  # upper-case hex, no separators, 4/7/10 bytes
     at: float = field(default_factory=time.time)
     settled: Callable[[], None] | None = field(default=None, compare=False, repr=False)
+    sent: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ class LinkStatus:
     """A reader's connection state changed; ``detail`` says what to check."""
 
     reader: str
-    state: str  # "offline" | "connecting" | "online"
+    state: str  # "offline" | "connecting" | "online" | "failed"
     detail: str = ""
     at: float = 0.0
 

@@ -1,12 +1,13 @@
-"""MFRC522 command layer: init, a transceive that sleeps on the chip's timer, and
-ISO/IEC 14443-3 type A card selection (REQA, bit-wise anticollision over cascade levels
-1-3, SELECT, HLTA) with the field switched on for each scan and off after it.
+"""MFRC522 command layer: init with a bus check, a transceive that sleeps on the chip's
+timer, and ISO/IEC 14443-3 type A card selection (REQA, bit-wise anticollision over cascade
+levels 1-3, SELECT, HLTA) with the field switched on for each scan and off after it.
 
 Register access is injected (``read(reg) -> int``, ``write(reg, value)``), so the same
 code drives an RC522 through the Pi's spidev (via the ``mfrc522`` package) and through a
 Pico's ``machine.SPI``; this module runs on MicroPython and CPython alike.
 ``pause()`` must sleep a fraction of a millisecond: the wait for an answer checks the
-interrupt register between sleeps instead of spinning; ``sleep_ms(n)`` sleeps n ms.
+interrupt register between sleeps instead of spinning; ``sleep_us(n)`` sleeps n µs and
+``clock_us()`` is a non-wrapping microsecond count whose step is ``clock_step_us``.
 """
 
 # Registers (MFRC522 data sheet, section 9).
@@ -58,17 +59,23 @@ ANTENNA_ON = 0x03  # Tx1RFEn | Tx2RFEn
 #: Time a tag needs after the field comes on before it can answer a REQA (ISO/IEC 14443-3
 #: gives 5 ms; NXP's reader library waits 5 ms of field recovery).
 FIELD_SETTLE_MS = 5
-#: Field-off time that resets every tag (ISO/IEC 14443-3 t_RESET, 5.1 ms): the pause
-#: between two scans must be at least this long.
-FIELD_OFF_MS = 6
+#: Field-off time that resets every tag (ISO/IEC 14443-3 t_RESET, 5.1 ms). The driver keeps
+#: the field off at least this long, measured on its clock plus one step of that clock, so a
+#: halted tag always forgets HALT before the next scan.
+FIELD_OFF_US = 5100
 #: Wait after the reset pin's rising edge before talking to the chip (oscillator start-up;
 #: the Arduino MFRC522 library and ESPHome wait 50 ms).
 HARD_RESET_MS = 50
+#: Failed selections a scan retries with a fresh REQA before it gives up on the field.
+SELECT_RETRIES = 2
 
 #: VersionReg values of real modules: NXP MFRC522 1.0 and 2.0, the FM17522 clones (0x88,
 #: 0xB2) and the common counterfeit (0x12). Anything else, 0x00/0xFF aside, is most often
 #: two modules driving MISO at once (a module that does not release it when not selected).
 KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x12, 0xB2)
+#: Written to TReloadReg and read back: between them every MISO bit is seen high and low, so
+#: a bit a neighbour holds shows even when the version byte happens to look right.
+READ_BACK_PATTERNS = (0x55, 0xAA)
 
 BUS_ADVICE = ("bus contention or a faulty module: a module on this SPI bus does not release "
               "MISO when not selected; give each module a diode (anode at the module, cathode "
@@ -80,12 +87,28 @@ class ChipNotAnswering(Exception):
     """The RC522 itself is silent (no interrupt, version register 0x00/0xFF)."""
 
 
-class WrongVersion(ChipNotAnswering):
-    """The version register answers with a value no RC522 has: usually MISO contention."""
+class BusFault(ChipNotAnswering):
+    """The chip answers, but not as an RC522 would: usually MISO contention, which no reset cures."""
+
+
+class WrongVersion(BusFault):
+    """The version register answers with a value no RC522 has."""
 
     def __init__(self, version: int):
         super().__init__(f"version register reads 0x{version:02X}: {BUS_ADVICE}")
         self.version = version
+
+
+class ReadBackFailed(BusFault):
+    """A register reads back other than written: a bit of MISO is held, usually by a neighbour."""
+
+    def __init__(self, wrote: int, read: int):
+        held = wrote ^ read
+        bits = ", ".join(str(bit) for bit in range(7, -1, -1) if held >> bit & 1)
+        way = "low" if (read & held) == 0 else "high" if (read & held) == held else "low and high"
+        super().__init__(f"wrote 0x{wrote:02X} to a register and read back 0x{read:02X} (MISO bit "
+                         f"{bits} held {way}): {BUS_ADVICE}")
+        self.wrote, self.read = wrote, read
 
 
 def check_version(version: int) -> None:
@@ -111,38 +134,55 @@ def uid_hex(uid) -> str:
 
 
 def check_rx_gain(step) -> None:
-    """The receiver gain is RFCfgReg's RxGain step: 0-7, 4 (33 dB) the chip's default."""
+    """The receiver gain is RFCfgReg's RxGain step: 0-7, 4 (33 dB) the chip's default; the
+    steps are 18, 23, 18, 23, 33, 38, 43, 48 dB (hardware/antenna.md)."""
     if not isinstance(step, int) or not 0 <= step <= 7:
         raise ValueError(f"rx_gain must be 0-7 (4 = 33 dB, 7 = 48 dB), not {step!r}")
 
 
 class Rc522:
-    def __init__(self, read, write, pause, sleep_ms, timeout_ms: int = 3, max_waits: int = 0,
-                 rx_gain: int = 4, settle_ms: int = FIELD_SETTLE_MS):
+    def __init__(self, read, write, pause, sleep_us, clock_us, timeout_ms: int = 3,
+                 max_waits: int = 0, rx_gain: int = 4, settle_ms: int = FIELD_SETTLE_MS,
+                 clock_step_us: int = 1):
         check_rx_gain(rx_gain)
         self.read = read
         self.write = write
         self.pause = pause
-        self.sleep_ms = sleep_ms
+        self.sleep_us = sleep_us
+        self.clock_us = clock_us
+        self.clock_step_us = clock_step_us
         self.timeout_ms = timeout_ms
         # Pauses without any interrupt before the chip is declared silent.
         self.max_waits = max_waits or 8 * timeout_ms + 40
         self.rx_gain = rx_gain
         self.settle_ms = settle_ms
+        self._off_at = None  # clock_us() when the field last went off
+
+    @property
+    def _reload(self) -> int:
+        """TReloadReg's value: timeout_ms in ticks of the 40 kHz timer."""
+        return self.timeout_ms * TIMER_TICKS_PER_MS
 
     def version(self) -> int:
         return self.read(VERSION)
 
     def check(self) -> None:
-        """Raise ChipNotAnswering (or WrongVersion) unless the version register is sane."""
+        """Raise ChipNotAnswering (silent) or a BusFault (WrongVersion, ReadBackFailed) unless the
+        version register is an RC522's and a scratch register reads back 0x55 and 0xAA as written."""
         check_version(self.version())
+        for pattern in READ_BACK_PATTERNS:
+            self.write(T_RELOAD_L, pattern)
+            got = self.read(T_RELOAD_L)
+            if got != pattern:
+                raise ReadBackFailed(pattern, got)
+        self.write(T_RELOAD_L, self._reload & 0xFF)  # as init set it
 
     def init(self) -> None:
-        """Soft reset, then configure the timer (auto-start, timeout_ms), 100% ASK, CRC
-        preset 0x6363 and the receiver gain, leaving the antenna off until a scan.
+        """Soft reset, the bus check, then configure the timer (auto-start, timeout_ms), 100%
+        ASK, CRC preset 0x6363 and the receiver gain, leaving the antenna off until a scan.
 
-        Raises ChipNotAnswering if the reset never ends, the version register is not an
-        RC522's, or the settings do not read back (the chip was still resetting).
+        Raises ChipNotAnswering if the reset never ends, a BusFault if the bus check fails, or
+        ChipNotAnswering if the settings do not read back (the chip was still resetting).
         """
         self.write(COMMAND, CMD_SOFT_RESET)
         for _ in range(200):  # PowerDown clears early; the command reads Idle once reset ends
@@ -152,7 +192,7 @@ class Rc522:
         else:
             raise ChipNotAnswering("soft reset did not end")
         self.check()
-        reload = self.timeout_ms * TIMER_TICKS_PER_MS
+        reload = self._reload
         self.write(TX_MODE, 0x00)
         self.write(RX_MODE, 0x00)
         self.write(T_MODE, T_MODE_AUTO)
@@ -163,15 +203,26 @@ class Rc522:
         self.write(MODE, 0x3D)
         self.write(COLL, 0x00)  # bits after a collision read as 0
         self.write(RF_CFG, (self.read(RF_CFG) & 0x8F) | (self.rx_gain << 4))
-        self.write(TX_CONTROL, TX_CONTROL_OFF)
+        self.antenna(False)  # the reset switched it off; tags may have been powered until now
         t_mode, tx_control = self.read(T_MODE), self.read(TX_CONTROL)
         if (t_mode, tx_control) != (T_MODE_AUTO, TX_CONTROL_OFF):
             raise ChipNotAnswering(f"settings did not stick (TMode 0x{t_mode:02X}, "
                                    f"TxControl 0x{tx_control:02X})")
 
     def antenna(self, on: bool) -> None:
-        """Switch the field; off, every tag loses power and forgets HALT."""
-        self.write(TX_CONTROL, TX_CONTROL_OFF | (ANTENNA_ON if on else 0))
+        """Switch the field. It comes on only once it has been off for FIELD_OFF_US, so
+        every tag has lost power and forgotten HALT; this waits for the rest of that time."""
+        if not on:
+            self.write(TX_CONTROL, TX_CONTROL_OFF)
+            self._off_at = self.clock_us()
+            return
+        if self._off_at is not None:
+            ready = self._off_at + FIELD_OFF_US + self.clock_step_us
+            left = ready - self.clock_us()
+            while left > 0:
+                self.sleep_us(left)
+                left = ready - self.clock_us()
+        self.write(TX_CONTROL, TX_CONTROL_OFF | ANTENNA_ON)
 
     def transceive(self, data, tx_last_bits: int = 0, rx_align: int = 0, answer: bool = True):
         """Send ``data`` and wait for the answer, sleeping between checks.
@@ -289,17 +340,23 @@ class Rc522:
         goes off after it, as ESPHome's rc522 does, so every tag starts IDLE: REQA, select
         and halt one tag after another until no tag answers. Without the power cycle a
         halted tag that lost an anticollision could be missed, then read again as new.
-        The caller keeps the field off for at least FIELD_OFF_MS between scans.
+
+        A selection that fails (a garbled answer, a lost SAK) is retried from REQA up to
+        SELECT_RETRIES times, so one bad answer does not hide the other tags: the first REQA
+        sends the tag that failed back to IDLE without an answer, the second wakes it again.
         """
         uids = []
+        failures = 0
         self.antenna(True)
         try:
-            self.sleep_ms(self.settle_ms)
+            self.sleep_us(self.settle_ms * 1000)
             found = self.request()
             while found and len(uids) < max_tags:
                 uid = self.select()
                 if uid is None:
-                    break
+                    failures += 1
+                    found = failures <= SELECT_RETRIES and (self.request() or self.request())
+                    continue
                 uids.append(uid_hex(uid))
                 self.halt()
                 found = self.request()

@@ -11,7 +11,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .events import (
     CONNECTING,
@@ -215,18 +215,28 @@ class SerialBag(ReaderThread):
     def _tag(self, boot: str, seq: int, uid: str, bag_ms: int) -> None:
         """Deliver a TAG once; acknowledge it once the table has settled it (journalled or
         refused), and at once when a settled one is resent (its ACK was lost)."""
-        delivered = self._delivered.setdefault(boot, set())
-        if seq in delivered:
+        if seq in self._delivered.get(boot, ()):
             self.duplicates += 1
             if (boot, seq) not in self._unsettled:
                 self._send("ACK", boot, seq)
             return
-        delivered.add(seq)
-        while len(self._delivered) > KEPT_BOOTS:
-            del self._delivered[next(iter(self._delivered))]
+        self._remember(boot, seq)
         self._unsettled.add((boot, seq))
         self.emit(TagSeen(self.reader_id, uid, self._when(boot, bag_ms),
-                          settled=lambda: self._settle(boot, seq)))
+                          settled=lambda: self._settle(boot, seq), sent=(boot, seq)))
+
+    def settled_before(self, sent: Iterable[tuple[str, int]]) -> None:
+        """TAGs a table journalled before this link started (read back from its journal): if
+        the bag sends one again (its ACK never left before a restart), it is acknowledged at
+        once and not delivered twice. Call before start()."""
+        for boot, seq in sent:
+            self._remember(boot, seq)
+
+    def _remember(self, boot: str, seq: int) -> None:
+        """Note a TAG as delivered, keeping the numbers of the last KEPT_BOOTS boots."""
+        self._delivered.setdefault(boot, set()).add(seq)
+        while len(self._delivered) > KEPT_BOOTS:
+            del self._delivered[next(iter(self._delivered))]
 
     def _settle(self, boot: str, seq: int) -> None:
         self._unsettled.discard((boot, seq))

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from companion.devices import Feedback, LinkStatus, ReaderSource, TagSeen, open_readers
+from companion.devices import Feedback, LinkStatus, ReaderSource, SerialBag, TagSeen, open_readers
 
 from .table import Table
 
@@ -24,6 +24,9 @@ class Bags:
         self._lock = threading.Lock()
         self.status: dict[str, LinkStatus] = {}
         self.readers: dict[str, ReaderSource] = {r.reader_id: r for r in open_readers(specs, self._emit)}
+        for reader in self.readers.values():
+            if isinstance(reader, SerialBag):  # what the journal has needs no second delivery
+                reader.settled_before(table.sent_reads(reader.reader_id))
         self._unsubscribe = table.subscribe(self._answer)
 
     def start(self) -> None:

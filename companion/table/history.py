@@ -1,7 +1,7 @@
 """From journal rows to the game: which inputs count after the host's corrections.
 
 Kinds of journal entry (payloads are JSON):
-  input     {"action": {...}, "read": {"reader", "uid", "tag_chip"}?, "manual": true?}
+  input     {"action": {...}, "read": {"reader", "uid", "tag_chip"?, "sent"?}?, "manual": true?}
   void      {"targets": [seq, ...]}            -- those entries no longer count
   reassign  {"target": seq, "action": {...}}   -- that input counts as this action instead
 

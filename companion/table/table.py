@@ -242,18 +242,41 @@ class Table:
             try:
                 if event is None:
                     return
-                self.read(event.reader, event.uid)
-                if event.settled is not None:
-                    event.settled()  # journalled or refused: the bag may forget it
-            except Exception:  # a failing read must not stop the reads behind it
-                log.exception("read %r could not be applied", event)
+                self._apply_read(event)
             finally:
                 self._queue.task_done()
 
-    def read(self, reader: str, uid: str, *, source: str | None = None) -> Outcome:
-        """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly."""
+    def _apply_read(self, event: TagSeen) -> None:
+        """Apply one queued read; a read whose handling raised is refused with the error as its
+        reason. Either way the bag is told it is settled, so it is neither resent forever nor lost."""
+        try:
+            self.read(event.reader, event.uid, sent=event.sent)
+        except Exception as exc:  # a failing read must not stop the reads behind it
+            log.exception("read %r could not be applied", event)
+            try:
+                with self._lock:
+                    self._refuse(f"reader:{event.reader}", {"read": _read_record(event.reader, event.uid, event.sent)},
+                                 "read_failed",
+                                 f"the read could not be applied ({type(exc).__name__}: {exc}): "
+                                 "assign it to its seat or enter the draw by hand")
+            except Exception:
+                log.exception("the failed read %r could not be kept as an anomaly either", event)
+        if event.settled is not None:
+            event.settled()  # journalled or refused: the bag may forget it
+
+    def sent_reads(self, reader: str) -> list[tuple[str, int]]:
+        """The (boot id, sequence number) of each Pico bag read from ``reader`` this game has
+        journalled or refused, oldest first: the TAGs the bag may send again after a restart."""
+        kept = [(row.recorded_at, row.payload.get("read")) for row in [*self.entries(), *self.anomalies()]]
+        return [(read["sent"][0], read["sent"][1]) for _, read in sorted(kept, key=lambda k: k[0])
+                if isinstance(read, dict) and read.get("reader") == reader and read.get("sent")]
+
+    def read(self, reader: str, uid: str, *, source: str | None = None,
+             sent: tuple[str, int] | None = None) -> Outcome:
+        """A chip seen at a reader: becomes a draw or purchase, an enrolment, or an anomaly.
+        ``sent`` (a Pico bag's boot id and TAG number) is journalled with the read."""
         source = source or f"reader:{reader}"
-        read: dict[str, Any] = {"reader": reader, "uid": uid}
+        read = _read_record(reader, uid, sent)
         with self._lock:
             if self.registry is not None and self.registry.enrolment() is not None:
                 result = self.registry.enrol(uid)
@@ -430,6 +453,14 @@ class Table:
                 callback(seq, notice)
             except Exception:  # one broken dashboard must not stop the game
                 log.exception("subscriber %r failed", callback)
+
+
+def _read_record(reader: str, uid: str, sent: tuple[str, int] | None) -> dict[str, Any]:
+    """A read as the journal and the anomalies keep it."""
+    read: dict[str, Any] = {"reader": reader, "uid": uid}
+    if sent is not None:
+        read["sent"] = list(sent)
+    return read
 
 
 def _accepted(outcome: Outcome) -> Outcome:

@@ -172,6 +172,7 @@ SCRIPT: dict[str, str] = {
     "last_chip": N_("Last chip"),
     "left": N_("left"),
     "link_connecting": N_("connecting"),
+    "link_failed": N_("failed"),
     "link_offline": N_("offline"),
     "link_online": N_("online"),
     "link_revoked": N_("This link no longer opens the seat: the host gave it a new one. Scan the seat's new code."),

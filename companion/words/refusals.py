@@ -44,6 +44,7 @@ REFUSALS: dict[str, str] = {
     "unknown_tag": N_("That tag is not enrolled: enrol it or enter the draw by hand."),
     "bad_uid": N_("That tag could not be read."),
     "unknown_reader": N_("A reader that feeds no seat at this table: assign the read to a seat."),
+    "read_failed": N_("This read could not be applied: assign it to its seat or enter the draw by hand."),
     "wrong_chip": N_("That is not the chip asked for: put it back."),
     "wrong_phase": N_("That is not possible in this phase."),
     "wrong_seat": N_("That is another seat's question."),

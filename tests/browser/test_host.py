@@ -57,6 +57,9 @@ def test_host_fixes_a_stray_read_voids_from_the_timeline_and_pauses(browser, ser
     table.reader_status(LinkStatus("sim-1", "offline", "USB cable unplugged?", 0.0))
     host.wait_for_function("document.querySelector(\"[data-reader='sim-1']\").innerText.includes('USB cable unplugged?')")
     assert "USB cable unplugged?" in host.locator("#desk [data-reader-alert='sim-1']").inner_text()  # on the desk
+    table.reader_status(LinkStatus("sim-2", "failed", "KeyError: 'ms'; restarting in 1 s", 0.0))  # its thread raised
+    host.wait_for_selector("#desk [data-reader-alert='sim-2']")
+    assert "sim-2: failed (KeyError: 'ms'; restarting in 1 s)" in host.locator("#desk [data-reader-alert='sim-2']").inner_text()
     host.click("#pause")
     host.wait_for_selector("#pausenote:not(.hidden)")
     screen.wait_for_function("document.getElementById('phase').innerText.includes('paused')")

@@ -3,44 +3,73 @@
 It answers SPI transfers the way the chip does (address byte, then data bytes) and
 models what the reader code relies on: the FIFO, interrupt and error registers, the
 timer (TAuto, prescaler, reload) that raises TimerIRq when no tag answers, bit-oriented
-frames (TxLastBits/RxAlign), collisions (CollReg), and tag states per the NTAG21x state
-diagram over cascade levels 1-3: IDLE/READY/ACTIVE and HALT/READY*/ACTIVE* (the starred
-states remember the tag was halted, and "any other command" sends them back to HALT).
+frames (TxLastBits/RxAlign), collisions (CollReg, with CollPosNotValid past bit 32), and
+tag states per the NTAG21x state diagram over cascade levels 1-3: IDLE/READY/ACTIVE and
+HALT/READY*/ACTIVE* (the starred states remember the tag was halted, and "any other
+command" sends them back to HALT).
 
 It also models where real builds go wrong, so the driver can be caught out:
 - a soft reset that runs on for ``soft_reset_s`` after PowerDown clears (CommandReg
   reads SoftReset, writes are lost), and an oscillator that needs ``startup_s`` after the reset pin rises;
-- tags powered only while the antenna is on, answering ``settle_s`` after it comes on,
-  and only within ``range_cm`` of the antenna;
+- tags powered by the field: they answer ``settle_s`` after it comes on, only within
+  ``range_cm`` of the antenna, and keep their state (HALT too) through a field-off gap
+  shorter than ISO/IEC 14443-3's reset time of 5.1 ms; after a longer gap they start IDLE;
 - ``parity_on_collision``: a collision raises ParityErr and ErrIRq with CollErr, ErrIRq
   before RxIRq (the frame is still being received);
 - ``holds_miso``: a module that pulls these MISO bits low while not selected (the fake
-  Pi's bus applies it to every other module's answers).
+  Pi's bus applies it to every other module's answers);
+- a tag's answer garbled in the air (``VirtualTag.garble``: the chip sees a bit collision
+  there), a bit flipped on MISO while an answer is read out of the FIFO (``flip_fifo``),
+  and a tag whose SAK contradicts its UID (``VirtualTag(sak=...)``).
 A chip can be made to stop answering (MISO reads 0x00) until its reset line is pulsed.
+``air`` logs what the chip did on the RF side (field on and off, each frame sent, with the
+emulator's clock), and ``strays`` every frame that asked for a UID no ready tag has: a
+reader that follows ISO/IEC 14443-3 with what it received never sends one.
 """
 from __future__ import annotations
 
+import collections
 import threading
 import time
 
 from companion.devices.rc522 import crc_a
 
 IDLE, READY, ACTIVE, HALT = "idle", "ready", "active", "halt"
-_TIMER_REGS = (0x2A, 0x2B, 0x2C, 0x2D)
+T_RESET_S = 0.0051  # ISO/IEC 14443-3: a field-off at least this long resets every tag
 
 
 class VirtualTag:
     """A tag with a 4-, 7- or 10-byte UID; ``flaky`` answers only every other wake-up;
-    ``distance_cm`` above the antenna."""
+    ``distance_cm`` above the antenna; ``sak`` replaces the SAK of its last cascade level
+    (a badly made clone)."""
 
-    def __init__(self, uid: str, flaky: bool = False, distance_cm: float = 0.5):
+    def __init__(self, uid: str, flaky: bool = False, distance_cm: float = 0.5, sak: int | None = None):
         self.uid = bytes.fromhex(uid)
         if len(self.uid) not in (4, 7, 10):
             raise ValueError("UIDs have 4, 7 or 10 bytes")
         self.flaky = flaky
         self.distance_cm = distance_cm
+        self.sak = sak
         self._skip = False
+        self._garbles: list[list] = []  # [answer kind, bit, times left]
         self.power_off()
+
+    def garble(self, kind: str, bit: int, times: int = 1, every: int = 1) -> None:
+        """``times`` of the coming answers of ``kind`` ("anticollision" or "select"), one in
+        ``every``, reach the chip with a bit error at ``bit`` (1-based in the cascade level's
+        40-bit frame, or in SAK + CRC), which the chip reports as a collision there."""
+        self._garbles.append([kind, bit, times, every, 0])
+
+    def _error_at(self, kind: str) -> int | None:
+        """The 1-based bit of this answer's error, if it is one of the garbled ones."""
+        for entry in self._garbles:
+            if entry[0] == kind and entry[2] > 0:
+                entry[4] += 1
+                if entry[4] % entry[3] == 0:
+                    entry[2] -= 1
+                    return entry[1]
+                return None
+        return None
 
     def power_off(self) -> None:
         self.state = IDLE
@@ -85,6 +114,9 @@ class Mfrc522Emulator:
         self.silent = False
         self.unwired = False
         self.transfers = 0
+        self.air: collections.deque = collections.deque(maxlen=20_000)  # (time, "on" | "off" | frame)
+        self.strays: list[str] = []
+        self._flips: list[list] = []  # [command bytes, byte index, mask, times left]
         self.lock = threading.Lock()
         self._waking_until = 0.0
         self._power_on()
@@ -108,6 +140,22 @@ class Mfrc522Emulator:
     def unwire(self, unwired: bool = True) -> None:
         """A loose jumper: silent whatever the reset line does, until wired again."""
         self.unwired = unwired
+
+    def flip_fifo(self, command: bytes, byte: int, mask: int, times: int = 1) -> None:
+        """Noise on MISO: the next ``times`` answers to a frame starting with ``command`` (e.g.
+        b"\x93\x70", SELECT at cascade level 1) are read out of the FIFO with ``byte`` XOR ``mask``."""
+        self._flips.append([bytes(command), byte, mask, times])
+
+    def field_off_gaps(self) -> list[float]:
+        """Seconds the field stayed off between one switch-off and the next switch-on."""
+        gaps, off = [], None
+        for at, what in self.air:
+            if what == "off":
+                off = at
+            elif what == "on" and off is not None:
+                gaps.append(at - off)
+                off = None
+        return gaps
 
     def pulse_reset(self, level: int) -> None:
         """NRSTPD line: low powers the chip down, the rising edge restarts it."""
@@ -147,7 +195,10 @@ class Mfrc522Emulator:
         self.timer_deadline: float | None = None
         self.resetting_until = 0.0
         self.field_on_at: float | None = None
+        self.field_off_at: float | None = None  # None: the tags are unpowered already
         self._late_irq = 0  # RxIRq|IdleIRq still to come after an early ErrIRq
+        self._answering = b""  # the frame whose answer is in the FIFO
+        self._fifo_read = 0  # bytes of that answer read so far
         for tag in self.tags:
             tag.power_off()
 
@@ -175,10 +226,23 @@ class Mfrc522Emulator:
                 value = self.regs[0x04]
             return value
         if reg == 0x09:
-            return self.fifo.pop(0) if self.fifo else 0
+            return self._fifo_byte()
         if reg == 0x0A:
             return len(self.fifo)
         return self.regs[reg]
+
+    def _fifo_byte(self) -> int:
+        if not self.fifo:
+            return 0
+        value = self.fifo.pop(0)
+        for flip in self._flips:
+            command, index, mask, times = flip
+            if times and self._answering.startswith(command) and self._fifo_read == index:
+                flip[3] -= 1
+                value ^= mask
+                break
+        self._fifo_read += 1
+        return value
 
     def _write(self, reg: int, value: int) -> None:
         if self.clock() < self.resetting_until:
@@ -209,23 +273,32 @@ class Mfrc522Emulator:
             if value & 0x80 and self.regs[0x01] & 0x0F == 0x0C:
                 self._transmit()
         elif reg == 0x14:
-            was_on = self._antenna_on()
-            self.regs[0x14] = value
-            if not self._antenna_on():
-                self.field_on_at = None
-                for tag in self.tags:
-                    tag.power_off()  # no field, no power: every tag forgets HALT
-            elif not was_on:
-                self.field_on_at = self.clock()
+            self._switch_field(value)
         elif reg == 0x37:
             pass
         else:
             self.regs[reg] = value
 
+    def _switch_field(self, value: int) -> None:
+        """TxControlReg: no field, no power; tags reset only after T_RESET without it."""
+        was_on = self._antenna_on()
+        self.regs[0x14] = value
+        now = self.clock()
+        if was_on and not self._antenna_on():
+            self.field_on_at, self.field_off_at = None, now
+            self.air.append((now, "off"))
+        elif self._antenna_on() and not was_on:
+            if self.field_off_at is not None and now - self.field_off_at >= T_RESET_S - 1e-9:
+                for tag in self.tags:
+                    tag.power_off()  # unpowered long enough: every tag forgets HALT
+            self.field_on_at = now
+            self.air.append((now, "on"))
+
     # -- RF side ---------------------------------------------------------------------
     def _transmit(self) -> None:
         frame = bytes(self.fifo)
         self.fifo.clear()
+        self.air.append((self.clock(), frame))
         self.regs[0x06] = 0
         tx_bits = self.regs[0x0D] & 0x07
         rx_align = (self.regs[0x0D] >> 4) & 0x07
@@ -240,6 +313,7 @@ class Mfrc522Emulator:
                 self.timer_deadline = self.clock() + self._timer_period()
             return
         bits, collision = answer
+        self._answering, self._fifo_read = frame, 0
         self._receive(bits, collision, rx_align)
 
     def _receive(self, bits: list[int], collision: int | None, rx_align: int) -> None:
@@ -254,7 +328,9 @@ class Mfrc522Emulator:
         self.regs[0x0C] = (self.regs[0x0C] & ~0x07) | (len(stream) % 8)
         if collision is not None:
             self.regs[0x06] |= 0x08
-            self.regs[0x0E] = (self.regs[0x0E] & 0x80) | ((rx_align + collision + 1) & 0x1F)
+            position = rx_align + collision + 1
+            not_valid = 0x20 if position > 32 else 0x00  # CollPosNotValid: CollPos counts to 32
+            self.regs[0x0E] = (self.regs[0x0E] & 0x80) | not_valid | (position & 0x1F)
             if self.parity_on_collision:
                 self.regs[0x06] |= 0x02  # ParityErr
                 self.regs[0x04] |= 0x02  # ErrIRq now, RxIRq|IdleIRq once the frame ends
@@ -299,10 +375,16 @@ class Mfrc522Emulator:
                 return self._select(tags, frame, level)
             known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
             sent = _to_bits(frame[2:])[:known]
+            errors = []
             for tag in tags:
                 if tag.state == READY and tag.bits()[:known] == sent:
                     answers.append(tag.bits()[known:])
-            return _superpose(answers)
+                    error = tag._error_at("anticollision")
+                    if error is not None and error > known:
+                        errors.append(error - 1 - known)
+            if not answers:
+                self.strays.append(f"anticollision CL{level + 1} {frame.hex()}: no ready tag has that UID prefix")
+            return _with_errors(_superpose(answers), errors)
         hlta = frame[:2] == b"\x50\x00" and len(frame) == 4 and frame[2:] == crc_a(frame[:2])
         for tag in tags:
             if hlta and tag.state == ACTIVE:
@@ -317,7 +399,7 @@ class Mfrc522Emulator:
                 if tag.state == READY:
                     tag.fall_back()
             return None
-        answers = []
+        answers, errors = [], []
         for tag in tags:
             if tag.state != READY:
                 continue
@@ -328,10 +410,16 @@ class Mfrc522Emulator:
             sak = (0x00 if len(tag.uid) > 4 else 0x08) if last else 0x04
             if last:
                 tag.state = ACTIVE
+                sak = sak if tag.sak is None else tag.sak
             else:
                 tag.level += 1
             answers.append(_to_bits(bytes([sak]) + crc_a(bytes([sak]))))
-        return _superpose(answers)
+            error = tag._error_at("select")
+            if error is not None:
+                errors.append(error - 1)
+        if not answers:
+            self.strays.append(f"SELECT CL{level + 1} {frame[2:7].hex()}: no ready tag has that UID")
+        return _with_errors(_superpose(answers), errors)
 
 
 def _to_bits(data: bytes) -> list[int]:
@@ -347,3 +435,12 @@ def _superpose(answers: list[list[int]]):
         if any(len(a) <= i or a[i] != first[i] for a in answers[1:]):
             return first, i
     return first, None
+
+
+def _with_errors(heard, errors: list[int]):
+    """A bit error in the air is a Manchester violation: the chip flags it as a collision."""
+    if heard is None or not errors:
+        return heard
+    bits, collision = heard
+    first = min(errors)
+    return bits, first if collision is None else min(collision, first)

@@ -7,6 +7,7 @@ import types
 
 import fake_machine
 from pico import Unplugged
+from waiting import until
 
 
 def run_loop(pico, steps: int) -> None:
@@ -64,3 +65,14 @@ def test_writes_do_not_stall_the_loop_when_the_host_stops_reading(firmware, monk
         for fd in (master, slave):
             os.close(fd)
         out.close()
+
+
+def test_the_bag_keeps_the_field_off_5_1_ms_even_when_it_polls_sooner(firmware):
+    import config
+
+    assert config.POLL_MS < 5  # the tests' setting: polls as fast as the loop turns
+    pico = firmware()
+    pico.plug()
+    until(lambda: pico.bag.polls >= 30)
+    gaps = pico.emulator.field_off_gaps()
+    assert len(gaps) >= 29 and min(gaps) >= 0.0051  # ISO/IEC 14443-3's reset time

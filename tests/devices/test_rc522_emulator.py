@@ -3,6 +3,7 @@ do, so the driver's tests can fail where the driver reads the datasheet wrongly.
 import time
 
 import pytest
+from clocks import RealTime, VirtualTime
 from rc522_emulator import HALT, IDLE, READY, Mfrc522Emulator, VirtualTag
 
 from companion.devices.rc522 import OK, Rc522, crc_a
@@ -20,7 +21,8 @@ def chip():
     def write(reg, value):
         emulator.transfer([(reg << 1) & 0x7E, value])
 
-    rc = Rc522(read, write, lambda: time.sleep(0.0002), lambda ms: time.sleep(ms / 1000), 1)
+    clock = RealTime()
+    rc = Rc522(read, write, clock.pause, clock.sleep_us, clock.clock_us, 1)
     rc.init()
     rc.antenna(True)
     time.sleep(0.006)
@@ -60,16 +62,24 @@ def test_a_ready_star_tag_goes_back_to_halt_on_another_tags_select(chip):
     assert not rc.request()  # REQA reaches neither: this is how a lingering chip was missed
 
 
-def test_switching_the_antenna_off_powers_every_tag_off(chip):
-    emulator, rc = chip
+def test_a_field_off_of_5_1_ms_powers_every_tag_off_and_a_shorter_one_does_not():
+    time = VirtualTime()
+    emulator = Mfrc522Emulator(clock=time)
     tag = emulator.place(VirtualTag(A))
-    tag.state, tag.halted = HALT, True
-    rc.antenna(False)
+
+    def field(on: bool, then_ms: float) -> None:
+        emulator.transfer([0x14 << 1, 0x83 if on else 0x80])  # TxControlReg, as any driver would
+        time.sleep_ms(then_ms)
+
+    field(True, 10)
+    tag.state, tag.halted = HALT, True  # read and halted by a scan
+    field(False, 5.0)
+    field(True, 10)
+    assert tag.state == HALT  # ISO/IEC 14443-3: 5.0 ms without field is not enough to reset it
+    field(False, 5.1)
+    field(True, 10)
     assert tag.state == IDLE and not tag.halted
-    rc.antenna(True)
-    assert not rc.request()  # not yet powered up: the field has to settle
-    time.sleep(0.006)
-    assert rc.request()
+    assert [round(gap * 1000, 3) for gap in emulator.field_off_gaps()] == [5.0, 5.1]
 
 
 def test_tags_beyond_the_range_are_not_read(chip):

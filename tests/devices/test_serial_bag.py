@@ -58,7 +58,7 @@ def test_each_chip_pass_arrives_once_in_order(firmware, host, events):
     pico.plug()
     link = host(pico)
     online(link)
-    assert link.hello["firmware"] == "1.1.0" and link.hello["bag"] == pico.serial
+    assert link.hello["firmware"] == "1.2.0" and link.hello["bag"] == pico.serial
     for uid in UIDS:
         draw(pico, uid)
     assert uids_seen(events, len(UIDS)) == UIDS
@@ -266,18 +266,33 @@ def test_a_host_stopping_before_the_journal_has_the_read_loses_no_draw(firmware,
     assert drain(events, TagSeen) == [] and second.status.state == "online"
 
 
-def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_path):
+def pico_table(db_path, registry_uid=None):
+    """A two-seat table whose first seat's bag is a Pico (`bag`), with one chip's sticker enrolled."""
     from companion.engine import GameConfig
-    from companion.store import Database
-    from companion.table import TableSetup, start_game
+    from companion.store import Database, UnknownGame
+    from companion.table import TableSetup, resume, start_game
+
+    db = Database(db_path)
+    try:
+        return db, resume(db)
+    except UnknownGame:
+        table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag": 0, "other": 1}, registry=True))
+    table.registry.assign(registry_uid, table.state.seats[0].bag[0])
+    table.submit({"kind": "fortune", "card": None}, "host")
+    return db, table
+
+
+def bags_for(table, pico, tmp_path):
     from companion.table.bags import Bags
 
-    db = Database(tmp_path / "table.sqlite3")
-    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), {"bag": 0, "other": 1},
-                                      registry=True))
+    return Bags(table, [{"id": "bag", "kind": "serial", "serial_number": pico.serial, "by_id_dir": str(tmp_path / "by-id"),
+                         "silence": 0.3, "read_timeout": 0.005, "hello_every": 0.05},
+                        {"id": "other", "kind": "sim"}])
+
+
+def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_path):
+    db, table = pico_table(tmp_path / "table.sqlite3", UIDS[0])
     chip = table.state.seats[0].bag[0]
-    table.registry.assign(UIDS[0], chip)
-    table.submit({"kind": "fortune", "card": None}, "host")
     pico = firmware()
     pico.plug()
     waiting_at_journal = []
@@ -287,9 +302,7 @@ def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_pa
         waiting_at_journal.append([s for s, _ in pico.bag.unacked])
 
     table.subscribe(slow_screen)
-    bags = Bags(table, [{"id": "bag", "kind": "serial", "serial_number": pico.serial,
-                         "by_id_dir": str(tmp_path / "by-id"), "silence": 0.3, "read_timeout": 0.005},
-                        {"id": "other", "kind": "sim"}])
+    bags = bags_for(table, pico, tmp_path)
     bags.start()
     try:
         draw(pico, UIDS[0])
@@ -301,3 +314,109 @@ def test_a_pico_draw_is_journalled_before_the_bag_hears_its_ack(firmware, tmp_pa
         bags.stop()
         table.close()
         db.close()
+
+
+def test_a_link_whose_loop_raises_is_reported_failed_and_restarted(firmware, host, events, monkeypatch):
+    monkeypatch.setattr(SerialBag, "restart_backoff", (0.05, 0.2))
+    pico = firmware()
+    pico.plug()
+    lines = {"left": 5}
+
+    def logger(line):  # a diagnostics hook that fails on the fifth line
+        lines["left"] -= 1
+        if lines["left"] == 0:
+            raise UnicodeDecodeError("ascii", line, 0, 1, "not text")
+
+    link = host(pico, on_line=logger)
+    failed = until(lambda: link.status if link.status.state == "failed" else None)
+    assert failed.detail.startswith("UnicodeDecodeError: 'ascii' codec can't decode") and "restarting in 0.05 s" in failed.detail
+    online(link)  # the port reopened, HELLO again
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+
+
+def test_a_tag_resent_after_a_pi_restart_is_acknowledged_without_an_anomaly(firmware, tmp_path):
+    pico = firmware()
+    pico.plug()
+    pico.io.lose = b"$ACK"  # the Pi goes down after journalling the read, before its ACK leaves
+    db, table = pico_table(tmp_path / "table.sqlite3", UIDS[0])
+    bags = bags_for(table, pico, tmp_path)
+    bags.start()
+    draw(pico, UIDS[0])
+    until(lambda: table.state.seats[0].pot)
+    bags.stop()
+    table.close()
+    db.close()
+    boot = pico.bag.boot_id
+    assert [s for s, _ in pico.bag.unacked] == [1]  # the bag still holds it
+
+    pico.io.lose = None
+    db, table = pico_table(tmp_path / "table.sqlite3")  # the restarted Pi resumes the game
+    bags = bags_for(table, pico, tmp_path)
+    bags.start()
+    try:
+        until(lambda: not pico.bag.unacked)  # resent, known from the journal, acknowledged
+        table.wait_for_reads()
+        assert len(table.state.seats[0].pot) == 1 and table.anomalies() == []
+        assert [e.payload["read"]["sent"] for e in table.entries() if "read" in e.payload] == [[boot, 1]]
+    finally:
+        bags.stop()
+        table.close()
+        db.close()
+
+
+def test_a_read_whose_handling_raised_is_refused_with_the_reason_and_acknowledged(firmware, tmp_path):
+    from companion.table import Table
+
+    pico = firmware()
+    pico.plug()
+    db, table = pico_table(tmp_path / "table.sqlite3", UIDS[0])
+    other = Table.open(db, table.game_id)  # a second process writing the same game (quacks serve twice)
+    other.manual_draw(1, other.free_chip(1, "white-1"))  # its journal moves on under the first
+    bags = bags_for(table, pico, tmp_path)
+    bags.start()
+    try:
+        draw(pico, UIDS[0])
+        until(lambda: table.anomalies())
+        [anomaly] = table.anomalies()
+        assert anomaly.code == "read_failed" and anomaly.payload["read"]["uid"] == UIDS[0]
+        assert anomaly.reason.startswith("the read could not be applied (JournalConflict: game 1's journal is at #")
+        assert "another process is writing this game" in anomaly.reason
+        until(lambda: not pico.bag.unacked)  # settled: the bag forgets it
+        until(lambda: 400 in pico.tones)  # and plays "refused"
+    finally:
+        bags.stop()
+        other.close()
+        table.close()
+        db.close()
+
+
+def test_a_host_that_connects_gets_the_unacknowledged_draws_at_once_not_at_the_next_resend(firmware, host, events,
+                                                                                          monkeypatch):
+    import config
+
+    monkeypatch.setattr(config, "RESEND_MS", 60_000)  # the periodic resend is a minute away
+    pico = firmware()
+    pico.plug()
+    draw(pico, UIDS[0])  # drawn while no host has the port open
+    draw(pico, UIDS[1])
+    assert [s for s, _ in pico.bag.unacked] == [1, 2]
+    started = time.monotonic()
+    host(pico)  # opens the port, drops what was buffered, asks HELLO?
+    assert uids_seen(events, 2) == UIDS[:2]
+    assert time.monotonic() - started < 5  # sent in answer to HELLO?, not 60 s later
+    until(lambda: not pico.bag.unacked)
+
+
+def test_a_tag_whose_ack_was_lost_is_acknowledged_when_the_bag_sends_it_again(firmware, host, events):
+    pico = firmware()
+    pico.plug()
+    link = host(pico)
+    online(link)
+    pico.io.lose = b"$ACK"  # a burst of noise on the wire eats the ACK
+    draw(pico, UIDS[0])
+    assert uids_seen(events, 1) == UIDS[:1]
+    until(lambda: link.duplicates >= 1)  # the bag sent it again
+    pico.io.lose = None
+    until(lambda: not pico.bag.unacked)  # the repeat of a settled TAG is acknowledged at once
+    assert drain(events, TagSeen) == []

@@ -164,3 +164,127 @@ def test_receiver_gain_is_a_reader_option(board, reader):
     assert chip.regs[0x26] >> 4 & 0x07 == 6
     with pytest.raises(ValueError, match="rx_gain must be 0-7"):
         SpiReader("seat9", print, rx_gain=8)
+
+
+def test_four_readers_from_a_config_without_reset_pins_each_reset_their_own_module(board, events):
+    from companion.config import parse_config
+    from companion.devices import open_readers
+    from companion.table.bags import reader_specs
+
+    wiring = [(0, 0, 25), (0, 1, 24), (1, 0, 23), (1, 1, 22)]  # hardware/wiring.md's table
+    chips = [board.add_reader(bus, device, pin) for bus, device, pin in wiring]
+    config = parse_config("".join(f'[[seats]]\nplayer = "P{n}"\nreader = "bag-{n}"\n' for n in range(4)) + "".join(
+        f'[readers.bag-{n}]\nkind = "spi"\nbus = {bus}\ndevice = {device}\n' for n, (bus, device, _) in enumerate(wiring)))
+    readers = open_readers([{**spec, "poll_interval": 0.001, "health_every": 0.01, "backoff": (0.01, 0.05)}
+                            for spec in reader_specs(config.readers)], events.put)
+    for reader in readers:
+        reader.start()
+    try:
+        until(lambda: all(r.status.state == "online" for r in readers))
+        for chip in chips:
+            chip.go_silent()  # each module hangs; only a pulse on its own reset line revives it
+        until(lambda: all(not chip.silent for chip in chips))
+        until(lambda: all(r.status.state == "online" for r in readers))
+        for n, chip in enumerate(chips):
+            chip.place(VirtualTag(f"0400000000000{n}"))
+        got = {(e.reader, e.uid) for e in (next_event(events, TagSeen) for _ in range(4))}
+        assert got == {(f"bag-{n}", f"0400000000000{n}") for n in range(4)}
+    finally:
+        for reader in readers:
+            reader.stop()
+
+
+def test_the_field_stays_off_at_least_5_1_ms_between_polls(board, events):
+    chip = board.add_reader(0, 0, 25)
+    r = SpiReader("seat1", events.put, timeout_ms=1)  # the table's defaults otherwise
+    r.start()
+    try:
+        until(lambda: r.status.state == "online")
+        polls_pass(r, 40)
+    finally:
+        r.stop()
+    gaps = chip.field_off_gaps()
+    assert len(gaps) >= 39 and min(gaps) >= 0.0051  # ISO/IEC 14443-3: every tag forgets HALT
+
+
+def test_a_chip_held_that_slips_out_of_range_now_and_then_is_one_read(board, events):
+    chip = board.add_reader(0, 0, 25)
+    r = SpiReader("seat1", events.put, timeout_ms=1, hold=0.1, miss_limit=10)  # a dip never makes it gone
+    r.start()
+    try:
+        tag = chip.place(VirtualTag(NTAG))
+        assert next_event(events, TagSeen).uid == NTAG
+        for _ in range(4):
+            polls_pass(r, 30)  # held still, longer than the hold window and the miss limit
+            tag.distance_cm = 4.0  # the hand dips out of range for about a poll
+            polls_pass(r, 1)
+            tag.distance_cm = 0.5
+        polls_pass(r, 5)
+        assert drain(events, TagSeen) == []
+    finally:
+        r.stop()
+
+
+def shared_bus(board, events, neighbour_holds):
+    """Two readers on SPI0 as a table config gives them; the second module holds MISO bits."""
+    from companion.devices import open_readers
+
+    board.add_reader(0, 0, 25)
+    board.add_reader(0, 1, 24, holds_miso=neighbour_holds)
+    return open_readers([{"id": "bag-1", "kind": "spi", "bus": 0, "device": 0, "backoff": (0.01, 0.05)},
+                         {"id": "bag-2", "kind": "spi", "bus": 0, "device": 1, "backoff": (0.01, 0.05)}],
+                        events.put)
+
+
+@pytest.mark.parametrize(("holds", "symptom"), [(0x80, "wrote 0xAA to a register and read back 0x2A"),
+                                                 (0xFF, "version register reads 0x00")])
+def test_a_neighbour_holding_miso_gets_the_miso_advice_naming_the_modules(board, events, holds, symptom):
+    first, second = shared_bus(board, events, holds)
+    first.start()
+    try:
+        status = until(lambda: first.status if "shares SPI bus 0" in first.status.detail else None)
+    finally:
+        first.stop()
+    assert status.state == "offline" and status.detail.startswith(f"/dev/spidev0.0 (reset GPIO25): {symptom}")
+    assert "cathode at the Pi's MISO" in status.detail and "74HC125" in status.detail
+    assert "bag-1 shares SPI bus 0 with bag-2" in status.detail
+    assert "settings did not stick" not in status.detail and "check SPI is enabled" not in status.detail
+
+
+def test_a_neighbour_that_starts_holding_miso_is_caught_by_the_health_check(board, events):
+    first, _ = shared_bus(board, events, 0x00)
+    first.health_every = 0.01
+    first.start()
+    try:
+        until(lambda: first.status.state == "online")
+        board.chips[(0, 1)].holds_miso = 0x80  # plugged in wrongly while the table runs
+        status = until(lambda: first.status if "read back 0x2A" in first.status.detail else None)
+        assert status.state == "offline" and "bag-1 shares SPI bus 0 with bag-2" in status.detail
+        assert "stopped answering" not in status.detail  # no reset cures a neighbour
+    finally:
+        first.stop()
+
+
+def test_a_reader_whose_loop_raises_is_reported_failed_and_restarted(board, events, monkeypatch):
+    monkeypatch.setattr(SpiReader, "restart_backoff", (0.05, 0.2))
+    chip = board.add_reader(0, 0, 25)
+    broken = {"polls": 3}
+
+    def recorder(uids, ms):  # a diagnostics hook with a bug that shows after a few polls
+        broken["polls"] -= 1
+        if broken["polls"] == 0:
+            raise KeyError("ms")
+
+    r = SpiReader("seat1", events.put, on_poll=recorder, timeout_ms=1, backoff=(0.01, 0.05))
+    r.start()
+    try:
+        failed = next_event(events, LinkStatus)
+        while failed.state != "failed":
+            failed = next_event(events, LinkStatus)
+        assert failed.detail == "KeyError: 'ms'; restarting in 0.05 s"
+        until(lambda: r.status.state == "online")  # started again: it opens and resets the chip anew
+        chip.place(VirtualTag(NTAG))
+        assert next_event(events, TagSeen).uid == NTAG
+        assert r.failures == 1
+    finally:
+        r.stop()

@@ -48,3 +48,17 @@ def test_config_check_says_which_books_and_edition_the_table_plays(tmp_path, cap
     path.write_text(path.read_text().replace('red = "random"', "red = 9"))
     assert quacks("config", "--check", path) == 1
     assert f"{path}:4: books.red: red set 9 is not available" in capsys.readouterr().err
+
+
+def test_config_check_shows_each_rc522s_reset_line_and_refuses_one_line_for_two(tmp_path, capsys):
+    path = tmp_path / "table.toml"
+    path.write_text('[[seats]]\nplayer = "Ann"\nreader = "red"\n[[seats]]\nplayer = "Ben"\nreader = "blue"\n'
+                    '[readers.red]\nkind = "spi"\n[readers.blue]\nkind = "spi"\ndevice = 1\n')
+    assert quacks("config", "--check", path) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "    red: RC522 on /dev/spidev0.0, reset line GPIO25" in out
+    assert "    blue: RC522 on /dev/spidev0.1, reset line GPIO24" in out
+    path.write_text(path.read_text() + "reset_pin = 25\n")
+    assert quacks("config", "--check", path) == 1
+    assert (f"{path}:12: readers.blue.reset_pin: reset line GPIO25 is also red's: a reset meant for one "
+            "module would hit the other, or miss the one wired elsewhere; give each reader its own line") in capsys.readouterr().err

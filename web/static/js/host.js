@@ -66,7 +66,7 @@
     document.getElementById("manualgo").disabled = !kinds.length;
   }
 
-  // Phones beside the join codes; readers under admin, with a line on the desk while one is offline.
+  // Phones beside the join codes; readers under admin, with a line on the desk while one is offline or failed.
   function renderConnections(host) {
     fill("connections",
       el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status"))),
@@ -79,7 +79,7 @@
       host.seats.map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
         el("td", {}, s.readers.length ? s.readers.map((r) => el("div", { "data-reader": r.reader, class: r.state === "online" ? "ok" : "bad" },
           link(r))) : "–"))));
-    const offline = host.seats.flatMap((s) => s.readers.filter((r) => r.state === "offline").map((r) =>
+    const offline = host.seats.flatMap((s) => s.readers.filter((r) => r.state === "offline" || r.state === "failed").map((r) =>
       el("li", { "data-reader-alert": r.reader }, `${s.name}: `, link(r))));
     fill("readeralert", offline);
     document.getElementById("readeralert").classList.toggle("hidden", !offline.length);
