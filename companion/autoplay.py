@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .advice import LAPSE, TooDeep, advise, advise_choice, advise_shop, draws_on, futures_for
+from .advice import LAPSE, Compact, Futures, TooDeep, advise, advise_choice, advise_shop, draws_on, futures_for
 from .engine import (
     Action,
     Buy,
@@ -175,7 +175,7 @@ class DrawStopPlayer(GreedyPlayer):
 
     def __init__(self, seed: int, cards: bool = False) -> None:
         super().__init__(seed, cards)
-        self.searches: dict[int, Any] = {}  # each seat's compact search, gone on from within a round
+        self.searches: dict[int, Compact] = {}  # each seat's compact search, gone on from within a round
 
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
         try:
@@ -194,10 +194,10 @@ class AdvisorPlayer(DrawStopPlayer):
     def __init__(self, seed: int, cards: bool = False) -> None:
         super().__init__(seed, cards)
         self.plan: dict[tuple[int, int], list[tuple[str, int]]] = {}
-        self.futures: dict[tuple[int, int], Any] = {}  # each seat's sampled brews, shared within a round
+        self.futures: dict[tuple[Any, ...], Futures] = {}  # each seat's sampled brews, shared while its bag is the same
 
-    def _futures(self, state: GameState, seat: int) -> Any:
-        key = (state.round, seat)
+    def _futures(self, state: GameState, seat: int) -> Futures:
+        key = (state.round, seat, tuple(sorted(state.seats[seat].bag)))
         if key not in self.futures:
             self.futures = {k: v for k, v in self.futures.items() if k[0] == state.round}
             self.futures[key] = futures_for(state, seat)

@@ -11,6 +11,7 @@ from .brews import draws_on
 from .choices import LAPSE, advise_choice, choice_steps, futures_for
 from .compact import Compact, step_b_reads, unmodelled
 from .draw_or_stop import advise
+from .futures import Futures
 from .outcome import Outcome, TooDeep
 from .outlook import outlook
 from .search import Search, may_draw
@@ -20,7 +21,7 @@ from .whatif import ignore_offers
 from .worth import worth
 
 __all__ = [
-    "LAPSE", "Compact", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
+    "LAPSE", "Compact", "Futures", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
     "choice_steps",
     "certified", "draws_on", "futures_for", "ignore_offers", "may_draw", "outlook", "shop_steps", "step_b_reads",
     "unmodelled", "worth",
