@@ -14,7 +14,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .advice import LAPSE, Compact, Futures, TooDeep, advise, advise_choice, advise_shop, draws_on, futures_for
+from .advice import (
+    LAPSE,
+    Compact,
+    Futures,
+    TooDeep,
+    advise,
+    advise_choice,
+    advise_shop,
+    draws_on,
+    futures_for,
+    ignore_offers,
+    unmodelled,
+)
 from .engine import (
     Action,
     Buy,
@@ -168,18 +180,19 @@ def _is_chip(key: str) -> bool:
 
 class DrawStopPlayer(GreedyPlayer):
     """Draws or stops by the DRAW/STOP advice (proven by a bound, else searched exactly within
-    `LIMIT` positions, else the sampled brews' rule of thumb); every other choice as the greedy
-    player makes it."""
+    `LIMIT` positions, `ENGINE_LIMIT` where the engine-driven search answers, else the sampled
+    brews' rule of thumb); every other choice as the greedy player makes it."""
 
-    LIMIT = 2000
+    LIMIT, ENGINE_LIMIT = 2000, 200
 
     def __init__(self, seed: int, cards: bool = False) -> None:
         super().__init__(seed, cards)
         self.searches: dict[int, Compact] = {}  # each seat's compact search, gone on from within a round
 
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
+        limit = self.LIMIT if unmodelled(ignore_offers(state, seat), seat) is None else self.ENGINE_LIMIT
         try:
-            found = advise(state, seat, certify=True, limit=self.LIMIT, searches=self.searches)
+            found = advise(state, seat, certify=True, limit=limit, searches=self.searches)
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)

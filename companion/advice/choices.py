@@ -45,6 +45,10 @@ from .worth import worth
 LIMIT = 2000
 """Positions a question while brewing may search before its values are only bounds."""
 
+ENGINE_LIMIT = 200
+"""The same where the engine-driven search answers (a book or card the compact search does not
+model): each of its positions costs about a hundred times as much."""
+
 LAPSE = "lapse"
 """The option of an offer that is left to lapse (it is not among the decision's own keys)."""
 
@@ -64,9 +68,11 @@ class PlayOn(Search):
 
     def __init__(self, state: GameState, seat_no: int, limit: int,
                  searches: dict[int, compact.Compact] | None = None) -> None:
-        """`searches`: the compact searches of earlier answers, by seat, to go on from (as
-        `advise(searches=...)` does); this one's is kept there."""
-        super().__init__(state, seat_no, limit=limit)
+        """`limit`: positions the compact search may search (the engine-driven one:
+        `ENGINE_LIMIT`, or `limit` if lower); `searches`: the compact searches of earlier answers,
+        by seat, to go on from (as `advise(searches=...)` does); this one's is kept there."""
+        super().__init__(state, seat_no, limit=min(limit, ENGINE_LIMIT))
+        self.fast_limit = limit
         self.searches = {} if searches is None else searches
 
     def value(self, state: GameState) -> Outcome:
@@ -77,7 +83,7 @@ class PlayOn(Search):
         fast = self.searches.get(n)
         if fast is None or fast.search.rival is not None or not fast.carries(state):
             fast = self.searches[n] = compact.Compact(self, state)
-        drawn = fast.draw(state, self.limit)
+        drawn = fast.draw(state, self.fast_limit)
         return drawn if drawn is not None and drawn.value > stop.value else stop
 
     def bound(self, state: GameState) -> Outcome:
