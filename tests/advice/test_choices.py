@@ -7,11 +7,11 @@ the bonus die left out. Pot track (index: coins, VP, ruby): 24: 19, 5, ruby; 25:
 
 import pytest
 
-from companion.advice import LAPSE, advise_choice
+from companion.advice import LAPSE, Futures, advise_choice
 from companion.engine import GameConfig
 from companion.engine.model import chip
 
-from ..engine.scenario import begin, books, card, draws, finish_brewing, game, set_bag, spend, stop
+from ..engine.scenario import begin, books, card, draws, finish_brewing, game, herb_witches, set_bag, spend, stop
 from ..engine.test_witches import play_to, witch_game
 from .shared import seat_in
 
@@ -173,3 +173,17 @@ def test_calling_a_witch_spends_her_penny_worth_2_points_at_the_end():
     q = next(q for q in advise_choice(state, 0)["questions"] if q["kind"] == "witch")
     assert {o["key"]: o["value"] for o in q["options"]} == {"call": 2.0, "pass": 0.0}
     assert q["best"] == "call"
+
+
+def test_a_question_an_answer_opens_is_answered_at_best():
+    # purple set 5 (The Herb Witches): purples on 19 and 20 (4 VP each) are 8 coins to spend now on
+    # up to two chips; after an orange (3) the 5 left buy a green 1 or a blue 1, or nothing more.
+    # The orange is worth the best of those, each valued with the orange as the brews left see it.
+    state = brewing(3, ("orange-1", "orange-1"), ("purple-1", "purple-1"), 18, **herb_witches(purple=5))
+    state = finish_brewing(stop(stop(state, 0), 1))
+    q = only_question(state)
+    assert q["rule"] == "purple/5" and q["valued"]
+    futures = Futures(state, 0)
+    pairs = [futures.value(["orange-1", second]).value for second in ("green-1", "blue-1")]
+    orange = next(o for o in q["options"] if o["key"] == "orange-1")
+    assert orange["value"] == pytest.approx(max([*pairs, futures.value(["orange-1"]).value]), abs=1e-3)
