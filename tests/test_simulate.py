@@ -94,3 +94,14 @@ def test_the_wilson_interval_of_half_the_games_won():
     # 50 wins in 100 games: the textbook 95 % interval 0.404-0.596
     low, high = wilson([1.0] * 50 + [0.0] * 50)
     assert (round(low, 3), round(high, 3)) == (0.404, 0.596)
+
+
+def test_a_tournament_played_in_two_halves_is_the_whole_one(capsys):
+    common = ["simulate", "--players", "4", "--seed", "2", "--json", "--player", "greedy", "--against", "random"]
+    assert main([*common, "--games", "4"]) == 0
+    whole = json.loads(capsys.readouterr().out)["per_game"]
+    halves = []
+    for first in ("0", "2"):
+        assert main([*common, "--games", "2", "--first", first]) == 0
+        halves += json.loads(capsys.readouterr().out)["per_game"]
+    assert halves == whole and [g[0] for g in whole] == [0, 1, 2, 3]  # the tested seat moves on each game

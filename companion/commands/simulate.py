@@ -41,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--against", choices=tuple(PLAYERS),
                    help="a tournament: one seat plays --player (a different seat each game), the others this")
     p.add_argument("--jobs", type=int, default=1, help="games played at once in separate processes")
+    p.add_argument("--first", type=int, default=0,
+                   help="the first game's number: --first 500 --games 500 plays the second half of --games 1000")
     add_book_options(p)
     add_expansion_options(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -86,14 +88,17 @@ def _play(args: argparse.Namespace, game: int) -> Played:
 
 
 def _play_all(args: argparse.Namespace) -> list[Played]:
+    numbers = range(args.first, args.first + args.games)
     if args.jobs <= 1:
-        return [_play(args, game) for game in range(args.games)]
+        return [_play(args, game) for game in numbers]
     with ProcessPoolExecutor(args.jobs) as pool:
-        return list(pool.map(_play, [args] * args.games, range(args.games), chunksize=4))
+        return list(pool.map(_play, [args] * args.games, numbers, chunksize=4))
 
 
 def run(args: argparse.Namespace) -> int:
     check_config(_config(args, args.seed))  # a set the engine lacks is refused before the first game
+    if args.first < 0:
+        return _refuse("--first must be 0 or more")
     started = time.perf_counter()
     games = _play_all(args)
     elapsed = time.perf_counter() - started
@@ -104,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
         for w in g.winners:
             wins[w] += 1
     summary: dict[str, Any] = {
-        "games": args.games, "players": args.players, "seed": args.seed, "tubes": args.tubes, "cards": args.cards,
+        "games": args.games, "first": args.first, "players": args.players, "seed": args.seed, "tubes": args.tubes,
+        "cards": args.cards,
         "player": args.player, "against": args.against, "books": args.books, "edition": args.edition,
         "expansions": list(args.expansions), "stand": args.stand,
         "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 2),
@@ -117,12 +123,18 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.against:
         summary["tournament"] = tournament(games)
+        summary["per_game"] = [[g.tested, g.scores, g.winners] for g in games]
     if args.json:
         json.dump(summary, sys.stdout, indent=2)
         print()
     else:
         print("\n".join(describe(args, summary)))
     return 0
+
+
+def _refuse(message: str) -> int:
+    print(f"quacks simulate: {message}", file=sys.stderr)
+    return 2
 
 
 def tournament(games: list[Played]) -> dict[str, Any]:
