@@ -25,6 +25,7 @@ from companion.advice import (
     Compact,
     TooDeep,
     advise,
+    advise_choice,
     certified,
     choice_steps,
     ignore_offers,
@@ -99,18 +100,18 @@ class Assist:
             return view
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
-            view["assist"]["advice"] = self.advice(state, seat_no)
-            view["assist"].update(self._pieces(state, seat_no))
+            view["assist"].update(self.part(state, seat_no), advice=self.advice(state, seat_no))
+            view["assist"]["advice"].pop("choices", None)  # `part` gives them their own place
         return view
-
-    def _pieces(self, state: GameState, seat_no: int) -> dict[str, Any]:
-        found = {"shop": self.shopping.advice(state, seat_no), "choices": self.choosing.advice(state, seat_no)}
-        return {k: v for k, v in found.items() if v is not None}
 
     def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """What a seat's advice event carries: DRAW/STOP, and its shop advice and its questions'
-        advice when it has them (`shop`, `choices`)."""
-        return {**self.advice(state, seat_no), **self._pieces(state, seat_no)}
+        advice when it has them (`shop`, `choices`: the offers of a seat that may draw come with
+        DRAW/STOP, searched with it, so the pages are told once)."""
+        found = {**self.advice(state, seat_no)}
+        pieces = {"shop": self.shopping.advice(state, seat_no), "choices": self.choosing.advice(state, seat_no)}
+        found.update((k, v) for k, v in pieces.items() if v is not None)
+        return found
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
@@ -175,6 +176,9 @@ class Assist:
             if searched is not None and searched + part < limit:
                 return None
             found = self._prove(key, state, seat_no) or {"seat": seat_no, "advice": None, "too_deep": True}
+        if found.get("advice") and state.decisions_for(seat_no):  # the flask's, the mandrake's offer
+            offers = advise_choice(state, seat_no, limit=LIVE_LIMIT, searches=self._searches)
+            found = {**found, "choices": slim(offers)}
         kept = self._searches.get(seat_no)
         if kept is not None and kept.positions() > KEPT_POSITIONS:
             del self._searches[seat_no]
@@ -215,4 +219,15 @@ class Assist:
 def _live_choices(state: GameState, seat_no: int) -> Steps:
     """A question while brewing searches as far as a phone's DRAW/STOP may (`LIVE_LIMIT`); past
     that its values are what a bound proves, marked not exact."""
-    return choice_steps(state, seat_no, limit=LIVE_LIMIT)
+    return slim((yield from choice_steps(state, seat_no, limit=LIVE_LIMIT)))
+
+
+def slim(choices: dict[str, Any]) -> dict[str, Any]:
+    """The choices' advice as a page shows it: each option's key and value, the best, whether valued."""
+    questions = [{"decision": q["decision"], "rule": q["rule"], "best": q["best"], "valued": q["valued"],
+                  "options": [{"key": o["key"], "value": o["value"]} for o in q["options"]]}
+                 for q in choices["questions"]]
+    spends = choices.get("spends")
+    return {"seat": choices["seat"], "questions": questions,
+            "spends": spends and {"best": spends["best"], "rubies": spends["rubies"],
+                                  "options": [{"key": o["key"], "value": o["value"]} for o in spends["options"]]}}

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Generator
 from typing import Any
 
+from companion.advice import may_draw
 from companion.engine import GameState
 
 log = logging.getLogger(__name__)
@@ -44,10 +45,10 @@ def shop_key(state: GameState, seat_no: int) -> Key | None:
 
 def choice_key(state: GameState, seat_no: int) -> Key | None:
     """The seat's situation when it has a question open (the die is chance, not one) or rubies
-    to spend; None otherwise."""
+    to spend; None otherwise, and for a seat that may draw (its offers come with DRAW/STOP)."""
     asked = [d for d in state.decisions_for(seat_no) if d.kind != "bonus_die"]
     spending = state.phase == "spend" and not state.seats[seat_no].done
-    if not (asked or spending):
+    if not (asked or spending) or may_draw(state, seat_no):
         return None
     return (*_seat_key(state, seat_no), tuple(s.in_pot("black") for s in state.seats))
 
