@@ -4,6 +4,11 @@ every DRAW/STOP moment of seeded random games: proven by a bound, by the exact s
 live limit, or not at all.
 
     python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5] [--games N [--books 1|random]]
+    python benchmarks/bench_advice.py --kinds [--repeat 3] [--seed 1] [--books 1|random]
+
+`--kinds`: one cold answer of every other kind of advice (the shop, an exploded pot's points or
+coins, the ruby spends, the flask, a crow skull's pick, step B's questions, DRAW/STOP), each on the
+first position of that kind in rounds 1, 5 and 9 of seeded 4-player games (greedy players; `--books`).
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
 an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
@@ -17,12 +22,15 @@ import argparse
 import os
 import random
 import time
+from collections.abc import Callable
 
-from companion.advice import TooDeep, advise, certified, compact, may_draw, outlook, whatif
+from companion.advice import TooDeep, advise, advise_choice, advise_shop, certified, compact, may_draw, outlook, whatif
 from companion.autoplay import play_game
 from companion.books import every_colour, parse_choice
 from companion.dealing import deal_setup
-from companion.engine import Action, Fortune, GameConfig, GameState, new_game, step
+from companion.engine import Action, Fortune, GameConfig, GameState, looking_ahead, new_game, step
+from companion.engine.phases.evaluation import REWARD
+from companion.engine.phases.placing import FLASK
 from companion.webapp.assist import ENGINE_LIVE_LIMIT, LIVE_LIMIT
 from companion.webapp.memory import settle
 
@@ -61,10 +69,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--books", default="1", help="a set for every colour (1-4), or random per game")
+    parser.add_argument("--kinds", action="store_true", help="every kind of advice in rounds 1, 5 and 9 instead")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
     settle()  # as the server does once it serves: the modules stay out of later full collections
+    if args.kinds:
+        kinds(args)
+        return
     for k in (int(p) for p in args.positions.split(",") if p):
         name, *spec = POSITIONS[k]
         state = position(*spec)  # type: ignore[arg-type]
@@ -165,6 +177,60 @@ def games(args: argparse.Namespace) -> None:
         if found:
             print(f"{name}: p50 {found[len(found) // 2] * 1000:.1f} ms, "
                   f"p99 {found[int(len(found) * 0.99)] * 1000:.1f} ms, max {found[-1] * 1000:.1f} ms")
+
+KINDS: dict[str, Callable[[GameState, int], bool]] = {
+    "shop": lambda s, n: s.phase == "shop" and s.shopper == n and s.seats[n].coins >= 6,
+    "exploded: points or coins": lambda s, n: any(d.rule == REWARD for d in s.decisions_for(n)),
+    "ruby spends": lambda s, n: s.phase == "spend" and not s.seats[n].done and s.seats[n].rubies >= 2,
+    "flask": lambda s, n: any(d.rule == FLASK for d in s.decisions_for(n)),
+    "crow skull's pick": lambda s, n: any(d.rule == "blue/1" for d in s.decisions_for(n)) and not looking_ahead(s, n),
+    "step B question": lambda s, n: s.phase == "chip_actions" and bool(s.decisions_for(n)),
+    "DRAW/STOP": lambda s, n: may_draw(s, n) and len(s.seats[n].pot) >= 3,
+}
+"""Each kind of advice, and the moment a seat meets it."""
+
+
+def kinds(args: argparse.Namespace) -> None:
+    """The first position of each kind in rounds 1, 5 and 9 of seeded games; one cold answer each."""
+    found: dict[tuple[str, int], tuple[GameState, int]] = {}
+    game = 0
+    while len(found) < len(KINDS) * 3 - 2 and game < 40:  # no shop and no spends in round 9
+
+        def moment(state: GameState, action: Action, events: list[dict]) -> None:
+            for name, meets in KINDS.items():
+                for n in range(len(state.seats)):
+                    if state.round in (1, 5, 9) and (name, state.round) not in found and meets(state, n):
+                        found[(name, state.round)] = (state.clone(), n)
+
+        seed = args.seed * 1_000_003 + game
+        config = GameConfig(players=tuple(f"P{k + 1}" for k in range(4)),
+                            **deal_setup(every_colour(parse_choice(args.books)), (), random.Random(seed)))
+        play_game(config, seed, moment, kinds=["greedy"] * 4)
+        game += 1
+    for name in KINDS:
+        cells = []
+        for round_no in (1, 5, 9):
+            if (name, round_no) not in found:
+                cells.append(f"round {round_no}: none")
+                continue
+            state, n = found[(name, round_no)]
+            cpu = []
+            for _ in range(args.repeat):
+                started = time.process_time()
+                answer(name, state, n)
+                cpu.append(time.process_time() - started)
+            cells.append(f"round {round_no}: {min(cpu) * 1000:.1f} ms")
+        print(f"{name}: " + ", ".join(cells), flush=True)
+
+
+def answer(name: str, state: GameState, n: int) -> object:
+    """A cold answer of this kind, as a phone or `quacks advise` asks it."""
+    if name == "shop":
+        return advise_shop(state, n)
+    if name == "DRAW/STOP":
+        return advise(state, n, certify=True)
+    return advise_choice(state, n)
+
 
 if __name__ == "__main__":
     main()

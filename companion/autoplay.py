@@ -1,21 +1,37 @@
 """Seeded players that only ever pick from the engine's legal actions.
 
-Used by `quacks simulate`, the fuzz tests and the benchmarks. Chance (which chip leaves the bag,
-the die face) is uniform. The random player's choices are random but not absurd: a seat stops
-drawing with the probability that its next chip explodes the pot, and shops while it can. The
-advisor draws, stops and answers offers by the DRAW/STOP search and shops by a simple policy.
+Used by `quacks simulate`, the fuzz tests, the benchmarks and the demo's bots. Chance (which chip
+leaves the bag, the die face) is uniform. The random player's choices are random but not absurd: a
+seat stops drawing with the probability that its next chip explodes the pot, and shops while it
+can. The greedy player is a simple human-like heuristic; the DRAW/STOP player follows the DRAW/STOP
+advice and is greedy elsewhere; the advisor follows the advice everywhere (`companion.advice`).
+A table may seat players of several kinds (`MixedPlayer`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .advice import Search, TooDeep, answered, ignore_offers, worth
+from .advice import (
+    LAPSE,
+    Compact,
+    Futures,
+    TooDeep,
+    advise,
+    advise_choice,
+    advise_shop,
+    draws_on,
+    futures_for,
+    ignore_offers,
+    unmodelled,
+)
 from .engine import (
     Action,
     Buy,
     Choose,
+    Done,
     Draw,
     Fortune,
     GameConfig,
@@ -25,12 +41,13 @@ from .engine import (
     Stop,
     apply,
     catalog,
+    chip,
     explosion_risk,
     legal_moves,
     new_game,
     waiting_for,
 )
-from .engine.expansions.herb_witches import bowl
+from .engine.phases import placing
 from .engine.phases.evaluation import DIE, REWARD, price
 
 
@@ -87,74 +104,179 @@ class RandomPlayer:
         return others.pick(below(rng, count))  # building only the input picked
 
 
-class AdvisorPlayer(RandomPlayer):
-    """Plays each potion phase by the advice; chance stays uniform.
+class GreedyPlayer(RandomPlayer):
+    """A simple human-like heuristic, the yardstick of the advisor's strength.
 
-    Brewing: stop, draw, or take an offer (flask, mandrake), whichever the search values most;
-    the crow skull's pick likewise. Where the search would pass `LIMIT` positions it falls back
-    to the random player's rule. Shop: the dearest chip it can afford, then the dearest of another
-    colour with what is left. Rubies: refill an empty flask, then droplet steps while a step is worth
-more than the VP its rubies bring at the end. An exploded pot
-    takes what the value model prices higher; every other choice is the first option offered.
+    Brewing: stop once the next chip explodes the pot with a chance of `RISK` or more, else draw;
+    use the flask on a white chip of 2 or 3, take the mandrake's offer; a crow skull places the
+    largest chip shown that is not white, else none. Shop: the dearest chip it can afford, then
+    the dearest of another colour with what is left. Rubies: refill an empty flask, then droplet
+    steps. An exploded pot takes the coins until round 5, then the points. Every other question:
+    the first option offered. Chance (the chip drawn, the die) stays uniform.
     """
 
-    LIMIT = 1000
+    RISK = 0.5
+    COINS_UNTIL = 5
 
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
-        mine = moves.actions()
-        if state.phase == "brewing" and state.seats[seat].status == "brewing":
-            best = self.brew(state, seat, mine)
-            if best is not None:
-                return best
-        elif state.phase == "shop":
-            buys = [a for a in mine if isinstance(a, Buy)]
-            return max(buys, key=lambda b: (price(state, b.color, b.value) or 0, b.value)) if buys else mine[-1]
-        elif state.phase == "spend":
-            spends = [a for a in mine if isinstance(a, Spend)
-                      and (a.what == "flask" or worth(state.round).droplet >= catalog.DROPLET_COST / catalog.RUBIES_PER_VP)]
-            return next((a for a in spends if a.what == "flask"), spends[0] if spends else mine[-1])
-        answers = [a for a in mine if isinstance(a, Choose)]
-        if answers and not any(d.rule == DIE for d in state.decisions_for(seat)):
-            reward = next((d for d in state.decisions_for(seat) if d.rule == REWARD), None)
-            if reward is not None:
-                space = catalog.POT_TRACK[state.seats[seat].scoring_space]
-                points = space.vp + bowl.points(state.seats[seat])  # the overflow bowl's come with the points
-                key = "coins" if space.coins * worth(state.round).coin > points else "points"
-                return next(a for a in answers if a.decision == reward.id and a.keys == (key,))
-            return answers[0]
+        pending = state.blocking_decision(seat)
+        if moves.looks or (moves.draws and not moves.stop):  # chips to look at: every one is drawn first
+            chips = moves.looks or moves.draws
+            return Draw(seat, chips[below(self.rng, len(chips))])
+        if pending is not None and pending.rule == DIE:
+            return super().act(state, seat, moves)  # chance: the die
+        if moves.draws and moves.stop:
+            return self.offer(state, seat) or self.draw_or_stop(state, seat, moves)
+        if state.phase == "shop" and (moves.buys or moves.done):
+            return self.shop(state, seat, moves)
+        if state.phase == "spend" and (moves.spends or moves.done):
+            return self.spend(state, seat, moves)
+        if moves.choices:
+            return self.answer(state, seat, moves)
         return super().act(state, seat, moves)
 
-    def brew(self, state: GameState, seat: int, mine: list[Action]) -> Action | None:
-        """The search's best move, or None to leave it to the random rule (chance, or too deep)."""
-        search = Search(state, seat, limit=self.LIMIT)
-        pending = state.blocking_decision(seat)
-        draws = [a for a in mine if isinstance(a, Draw)]
+    def offer(self, state: GameState, seat: int) -> Action | None:
+        """The flask on a white chip of 2 or more, the mandrake always; other offers lapse."""
+        for d in state.decisions_for(seat):
+            if d.rule == placing.FLASK and chip(d.data["chip"]).value >= 2 or d.rule == "yellow/1":
+                return Choose(seat, d.id, (d.keys()[0],))
+        return None
+
+    def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
+        exploding, bag = explosion_risk(state.seats[seat])
+        return Stop(seat) if exploding >= self.RISK * bag else Draw(seat, moves.draws[below(self.rng, len(moves.draws))])
+
+    def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
+        buys = [b for b in moves.buys if b[0] in catalog.COLORS]
+        if not buys:
+            return Done(seat)
+        color, value = max(buys, key=lambda b: (price(state, *b) or 0, b[1]))
+        return Buy(seat, color, value)
+
+    def spend(self, state: GameState, seat: int, moves: Moves) -> Action:
+        for what in ("flask", "droplet"):
+            if what in moves.spends:
+                return Spend(seat, what)
+        return Done(seat)
+
+    def answer(self, state: GameState, seat: int, moves: Moves) -> Action:
+        d = state.blocking_decision(seat) or state.decisions_for(seat)[0]
+        if d.rule == REWARD:
+            key = "coins" if state.round <= self.COINS_UNTIL else "points"
+        else:
+            shown = [k for k in d.keys() if _is_chip(k) and chip(k).color != "white"]
+            key = max(shown, key=lambda k: chip(k).value) if shown else \
+                next((k for k in d.keys() if not _is_chip(k)), d.keys()[0])
+        return Choose(seat, d.id, (key,))
+
+
+def _is_chip(key: str) -> bool:
+    try:
+        chip(key)
+    except ValueError:
+        return False
+    return True
+
+
+class DrawStopPlayer(GreedyPlayer):
+    """Draws or stops by the DRAW/STOP advice (proven by a bound, else searched exactly within
+    `LIMIT` positions, `ENGINE_LIMIT` where the engine-driven search answers, else the sampled
+    brews' rule of thumb); every other choice as the greedy player makes it."""
+
+    LIMIT, ENGINE_LIMIT = 2000, 200
+
+    def __init__(self, seed: int, cards: bool = False) -> None:
+        super().__init__(seed, cards)
+        self.searches: dict[int, Compact] = {}  # each seat's compact search, gone on from within a round
+
+    def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
+        limit = self.LIMIT if unmodelled(ignore_offers(state, seat), seat) is None else self.ENGINE_LIMIT
         try:
-            if pending is not None:
-                if draws or pending.rule == DIE:
-                    return None  # looking at chips or rolling the die (a card's roll while brewing): chance
-                choices = [a for a in mine if isinstance(a, Choose) and a.decision == pending.id]
-                return max(choices, key=lambda a: search.settle(answered(state, seat, a.decision, a.keys[0])).value)
-            now = ignore_offers(state, seat)
-            options: list[tuple[float, Action]] = [(search.end(now).value, Stop(seat))]
-            drawn = search.draw(now)
-            if drawn is not None and draws:
-                options.append((drawn.value, draws[below(self.rng, len(draws))]))
-            options += [(search.settle(answered(state, seat, a.decision, a.keys[0])).value, a)
-                        for a in mine if isinstance(a, Choose)]
+            found = advise(state, seat, certify=True, limit=limit, searches=self.searches)
         except TooDeep:
+            found = None
+        draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
+        return Draw(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else Stop(seat)
+
+
+class AdvisorPlayer(DrawStopPlayer):
+    """Follows the advice everywhere: DRAW/STOP, the offers and questions while brewing, the
+    shop, the ruby spends, the exploded pot's points or coins and every question the advice
+    values; a question it does not value is answered as the greedy player answers it."""
+
+    def __init__(self, seed: int, cards: bool = False) -> None:
+        super().__init__(seed, cards)
+        self.plan: dict[tuple[int, int], list[tuple[str, int]]] = {}
+        self.futures: dict[tuple[Any, ...], Futures] = {}  # each seat's sampled brews, shared while its bag is the same
+
+    def _futures(self, state: GameState, seat: int) -> Futures:
+        key = (state.round, seat, tuple(sorted(state.seats[seat].bag)))
+        if key not in self.futures:
+            self.futures = {k: v for k, v in self.futures.items() if k[0] == state.round}
+            self.futures[key] = futures_for(state, seat)
+        return self.futures[key]
+
+    def offer(self, state: GameState, seat: int) -> Action | None:
+        """Each open offer the advice values above letting it lapse."""
+        if not any(not d.blocking for d in state.decisions_for(seat)):
             return None
-        return max(options, key=lambda o: o[0])[1]
+        return self._chosen(state, seat, advise_choice(state, seat, searches=self.searches))
+
+    def answer(self, state: GameState, seat: int, moves: Moves) -> Action:
+        brewing_now = state.phase == "brewing"
+        found = advise_choice(state, seat, futures=None if brewing_now else self._futures(state, seat),
+                              searches=self.searches)
+        return self._chosen(state, seat, found) or super().answer(state, seat, moves)
+
+    def _chosen(self, state: GameState, seat: int, found: dict[str, Any]) -> Action | None:
+        for q in found["questions"]:
+            if q["best"] is not None and q["best"] != LAPSE:
+                return Choose(seat, q["decision"], (q["best"],))
+        return None
+
+    def spend(self, state: GameState, seat: int, moves: Moves) -> Action:
+        found = advise_choice(state, seat, futures=self._futures(state, seat))["spends"]
+        best = found["best"] if found else "done"
+        return Spend(seat, best) if best in moves.spends else Done(seat)
+
+    def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
+        """The best purchase the shop advice ranks, planned once per shop and bought chip by chip."""
+        key = (state.round, seat)
+        if key not in self.plan:
+            best = advise_shop(state, seat, futures=self._futures(state, seat))["best"]
+            self.plan = {key: [(c, v) for c, v in best[0]["chips"]] if best else []}
+        plan = self.plan[key]
+        while plan:
+            color, value = plan.pop(0)
+            if (color, value) in moves.buys:
+                return Buy(seat, color, value)
+        return Done(seat)
 
 
-PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "advisor": AdvisorPlayer}
+PLAYERS: dict[str, type[RandomPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "drawstop": DrawStopPlayer,
+                                          "advisor": AdvisorPlayer}
+
+
+class MixedPlayer(RandomPlayer):
+    """A table of players of several kinds (`kinds`, one per seat) sharing one source of chance."""
+
+    def __init__(self, seed: int, cards: bool, kinds: Sequence[str]) -> None:
+        super().__init__(seed, cards)
+        self.players = [PLAYERS[kind](seed, cards) for kind in kinds]
+        for player in self.players:
+            player.rng = self.rng
+
+    def act(self, state: GameState, seat: int, moves: Moves) -> Action:
+        return self.players[seat].act(state, seat, moves)
 
 
 def play_game(config: GameConfig, seed: int,
               on_step: Callable[[GameState, Action, list[dict]], None] | None = None,
-              cards: bool = False, player_kind: str = "random") -> tuple[GameState, list[Action]]:
-    """Play one complete game; `on_step` sees the state and events after every input."""
-    player = PLAYERS[player_kind](seed, cards)
+              cards: bool = False, player_kind: str = "random",
+              kinds: Sequence[str] | None = None) -> tuple[GameState, list[Action]]:
+    """Play one complete game; `on_step` sees the state and events after every input. `kinds`:
+    a kind of player per seat (else every seat is `player_kind`)."""
+    player = MixedPlayer(seed, cards, kinds) if kinds else PLAYERS[player_kind](seed, cards)
     state = new_game(config)
     inputs: list[Action] = []
     while state.phase != "game_over":

@@ -4,8 +4,10 @@ import json
 from pathlib import Path
 
 from companion.advice import advise, outlook
+from companion.autoplay import RandomPlayer
 from companion.cli import main
 from companion.commands.advise import describe
+from companion.engine import GameConfig, apply, format_transcript, new_game
 from tests.engine.scenario import draws, game, set_bag
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "example.jsonl"
@@ -61,3 +63,39 @@ def test_a_stop_a_bound_proves_says_at_most():
     said = describe("Ann", {"outlook": outlook(state, 0), "advice": answer})[-1]
     assert said.startswith("Advice: STOP (stop: ") and "drawing on is worth at most" in said
     assert f"against at most {answer['draw']['value']:.2f} VP)" in said
+
+
+def played_until(tmp_path, seed, moment):
+    """A random game's transcript up to the first moment `moment(state)` holds."""
+    config = GameConfig(players=("Ann", "Ben"))
+    player, state, inputs = RandomPlayer(seed), new_game(config), []
+    while not moment(state):
+        inputs.append(player.choose(state))
+        apply(state, inputs[-1])
+    path = tmp_path / "game.jsonl"
+    path.write_text(format_transcript(config, inputs))
+    return str(path), state
+
+
+def test_in_the_shop_the_best_purchases_and_every_chip_for_sale_valued(tmp_path, capsys):
+    path, state = played_until(tmp_path, 4, lambda s: s.phase == "shop" and s.shopper is not None and s.round == 2)
+    seat = str(state.shopper)
+    assert main(["advise", path, "--seat", seat, "--json"]) == 0
+    shop = json.loads(capsys.readouterr().out)["shop"]
+    assert shop["round"] == 2 and shop["rounds"] == 7 and shop["chips"]
+    assert all(c["cost"] <= shop["coins"] and c["error"] >= 0 for c in shop["chips"])
+    assert [c["value"] for c in shop["chips"]] == sorted((c["value"] for c in shop["chips"]), reverse=True)
+    assert main(["advise", path, "--seat", seat]) == 0
+    out = capsys.readouterr().out
+    assert f"Shop ({shop['coins']} coins, 7 rounds left):" in out and "  best: " in out
+
+
+def test_an_exploded_pot_is_asked_points_or_coins_and_told_which(tmp_path, capsys):
+    path, state = played_until(tmp_path, 2, lambda s: any(d.rule == "core/reward" for d in s.decisions))
+    seat = next(d.seat for d in state.decisions if d.rule == "core/reward")
+    assert main(["advise", path, "--seat", str(seat), "--json"]) == 0
+    question = json.loads(capsys.readouterr().out)["choices"]["questions"][0]
+    assert question["rule"] == "core/reward" and question["best"] in ("points", "coins")
+    assert main(["advise", path, "--seat", str(seat)]) == 0
+    out = capsys.readouterr().out
+    assert "Question: Your pot exploded: take the victory points or the coins" in out and "<- best" in out

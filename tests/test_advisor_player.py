@@ -1,7 +1,8 @@
 """The advisor plays whole games by the engine's rules and scores more than the random player."""
 
-from companion.autoplay import AdvisorPlayer, play_game
-from companion.engine import Draw, GameConfig, Stop, legal_moves, replay
+from companion.autoplay import AdvisorPlayer, GreedyPlayer, play_game
+from companion.engine import Buy, Draw, GameConfig, Stop, legal_moves, replay
+from companion.engine.phases.evaluation import price
 
 from .engine.scenario import draws as scenario_draws
 from .engine.scenario import game, set_bag
@@ -33,3 +34,26 @@ def draws_of(drawn, left):
     state = scenario_draws(state, 0, *drawn)
     state.decisions = []  # the flask offer lapses
     return state
+
+
+def test_the_greedy_player_stops_at_even_odds_and_buys_the_dearest_chip():
+    # whites 6 of 7 with two white 2s and two oranges left: half the bag explodes the pot
+    state = game()
+    set_bag(state, 0, "white-3", "white-3", "white-2", "white-2", "orange-1", "orange-1")
+    state = scenario_draws(state, 0, "white-3", "white-3")
+    state.decisions = []
+    assert GreedyPlayer(1).act(state, 0, legal_moves(state, 0)) == Stop(0)
+    set_bag(state, 0, "white-2", "orange-1", "orange-1")  # one in three: draw
+    assert isinstance(GreedyPlayer(1).act(state, 0, legal_moves(state, 0)), Draw)
+    shop = game()
+    shop.phase, shop.shopper, shop.round = "shop", 0, 3
+    shop.seats[0].coins = 11
+    # 11 coins in round 3 (set 1): the dearest it can afford is a purple (9) ... or a blue, red or black 2 (10)
+    bought = GreedyPlayer(1).act(shop, 0, legal_moves(shop, 0))
+    assert isinstance(bought, Buy) and price(shop, bought.color, bought.value) == 10
+
+
+def test_a_table_of_mixed_players_plays_each_seat_by_its_own_kind():
+    config = GameConfig(players=("Ann", "Ben", "Cid", "Dee"))
+    state, inputs = play_game(config, 3, kinds=["greedy", "random", "random", "random"])
+    assert state.phase == "game_over" and replay(config, inputs).seats[0].score == state.seats[0].score

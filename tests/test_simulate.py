@@ -7,6 +7,7 @@ import pytest
 
 from companion.autoplay import below
 from companion.cli import main
+from companion.commands.simulate import wilson
 from companion.engine import book_sets, catalog
 
 
@@ -72,3 +73,35 @@ def test_sets_5_and_6_are_simulated_with_the_herb_witches_and_refused_without(ca
     assert summary["books"] == set_no and summary["rounds_per_game"] == 9
     assert main(["simulate", "--games", "2", "--books", set_no]) == 1
     assert "sets 5 and 6 come with The Herb Witches" in capsys.readouterr().err
+
+
+def test_a_tournament_seats_one_player_against_three_of_another_kind_and_says_how_sure_it_is(capsys):
+    assert main(["simulate", "--games", "4", "--players", "4", "--seed", "2", "--json",
+                 "--player", "greedy", "--against", "random"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    t = summary["tournament"]
+    assert summary["against"] == "random" and summary["rounds_per_game"] == 9
+    assert 0 <= t["win_rate_ci"][0] <= t["win_rate"] <= t["win_rate_ci"][1] <= 1
+    assert t["score_ci"][0] <= t["score_mean"] <= t["score_ci"][1]
+    assert t["margin_mean"] == pytest.approx(t["score_mean"] - t["others_mean"], abs=0.01)
+    assert main(["simulate", "--games", "4", "--players", "4", "--seed", "2", "--json", "--jobs", "2",
+                 "--player", "greedy", "--against", "random"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["tournament"] == t and again["wins_by_seat"] == summary["wins_by_seat"]  # the same games at once
+
+
+def test_the_wilson_interval_of_half_the_games_won():
+    # 50 wins in 100 games: the textbook 95 % interval 0.404-0.596
+    low, high = wilson([1.0] * 50 + [0.0] * 50)
+    assert (round(low, 3), round(high, 3)) == (0.404, 0.596)
+
+
+def test_a_tournament_played_in_two_halves_is_the_whole_one(capsys):
+    common = ["simulate", "--players", "4", "--seed", "2", "--json", "--player", "greedy", "--against", "random"]
+    assert main([*common, "--games", "4"]) == 0
+    whole = json.loads(capsys.readouterr().out)["per_game"]
+    halves = []
+    for first in ("0", "2"):
+        assert main([*common, "--games", "2", "--first", first]) == 0
+        halves += json.loads(capsys.readouterr().out)["per_game"]
+    assert halves == whole and [g[0] for g in whole] == [0, 1, 2, 3]  # the tested seat moves on each game

@@ -7,16 +7,22 @@ it only through the names below (`tests/test_architecture.py`); `docs/advice.md`
 """
 
 from .bounds import certified
+from .brews import draws_on
+from .choices import LAPSE, advise_choice, choice_steps, futures_for
 from .compact import Compact, step_b_reads, unmodelled
 from .draw_or_stop import advise
+from .futures import Futures
 from .outcome import Outcome, TooDeep
 from .outlook import outlook
 from .search import Search, may_draw
+from .shop import advise_shop, shop_steps
 from .whatif import answer as answered
 from .whatif import ignore_offers
 from .worth import worth
 
 __all__ = [
-    "Compact", "Outcome", "Search", "TooDeep", "advise", "answered", "certified", "ignore_offers", "may_draw",
-    "outlook", "step_b_reads", "unmodelled", "worth",
+    "LAPSE", "Compact", "Futures", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
+    "choice_steps",
+    "certified", "draws_on", "futures_for", "ignore_offers", "may_draw", "outlook", "shop_steps", "step_b_reads",
+    "unmodelled", "worth",
 ]

@@ -25,15 +25,20 @@ from companion.advice import (
     Compact,
     TooDeep,
     advise,
+    advise_choice,
     certified,
+    choice_steps,
     ignore_offers,
     may_draw,
     outlook,
+    shop_steps,
     step_b_reads,
     unmodelled,
 )
 from companion.config import ASSISTS
 from companion.engine import GameState
+
+from .pieces import Pieces, Steps, choice_key, shop_key
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +80,9 @@ class Assist:
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
         self.executor: Executor | None = None
+        live = lambda: self.ready is not None  # noqa: E731
+        self.shopping = Pieces(lambda state, seat: shop_steps(state, seat), shop_key, self._run, self._tell, live)
+        self.choosing = Pieces(_live_choices, choice_key, self._run, self._tell, live)
         """Where the searches run, a slice at a time: when the pages are served, the views
         thread after every render waiting (`Views.later`, set by `StreamEndpoint`), so a search
         never holds up an update for more than a slice; else a thread of their own."""
@@ -92,8 +100,18 @@ class Assist:
             return view
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
-            view["assist"]["advice"] = self.advice(state, seat_no)
+            view["assist"].update(self.part(state, seat_no), advice=self.advice(state, seat_no))
+            view["assist"]["advice"].pop("choices", None)  # `part` gives them their own place
         return view
+
+    def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
+        """What a seat's advice event carries: DRAW/STOP, and its shop advice and its questions'
+        advice when it has them (`shop`, `choices`: the offers of a seat that may draw come with
+        DRAW/STOP, searched with it, so the pages are told once)."""
+        found = {**self.advice(state, seat_no)}
+        pieces = {"shop": self.shopping.advice(state, seat_no), "choices": self.choosing.advice(state, seat_no)}
+        found.update((k, v) for k, v in pieces.items() if v is not None)
+        return found
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
@@ -133,9 +151,16 @@ class Assist:
 
     def _submit(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
         """Queue a slice of a seat's search on `executor` (or a thread of the advice's own)."""
+        self._run(lambda: self._slice(key, state, seat_no, searched))
+
+    def _run(self, work: Callable[[], None]) -> None:
         if self.executor is None:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
-        self.executor.submit(self._slice, key, state, seat_no, searched)
+        self.executor.submit(work)
+
+    def _tell(self, seat_no: int) -> None:
+        if self.ready is not None:
+            self.ready(seat_no)
 
     def _search(self, key: tuple[Any, ...], state: GameState, seat_no: int,
                 searched: int | None) -> dict[str, Any] | None:
@@ -151,6 +176,9 @@ class Assist:
             if searched is not None and searched + part < limit:
                 return None
             found = self._prove(key, state, seat_no) or {"seat": seat_no, "advice": None, "too_deep": True}
+        if found.get("advice") and state.decisions_for(seat_no):  # the flask's, the mandrake's offer
+            offers = advise_choice(state, seat_no, limit=LIVE_LIMIT, searches=self._searches)
+            found = {**found, "choices": slim(offers)}
         kept = self._searches.get(seat_no)
         if kept is not None and kept.positions() > KEPT_POSITIONS:
             del self._searches[seat_no]
@@ -186,3 +214,20 @@ class Assist:
                     self._queued.discard(key)
         if self.ready is not None and self._latest.get(seat_no) == key:
             self.ready(seat_no)
+
+
+def _live_choices(state: GameState, seat_no: int) -> Steps:
+    """A question while brewing searches as far as a phone's DRAW/STOP may (`LIVE_LIMIT`); past
+    that its values are what a bound proves, marked not exact."""
+    return slim((yield from choice_steps(state, seat_no, limit=LIVE_LIMIT)))
+
+
+def slim(choices: dict[str, Any]) -> dict[str, Any]:
+    """The choices' advice as a page shows it: each option's key and value, the best, whether valued."""
+    questions = [{"decision": q["decision"], "rule": q["rule"], "best": q["best"], "valued": q["valued"],
+                  "options": [{"key": o["key"], "value": o["value"]} for o in q["options"]]}
+                 for q in choices["questions"]]
+    spends = choices.get("spends")
+    return {"seat": choices["seat"], "questions": questions,
+            "spends": spends and {"best": spends["best"], "rubies": spends["rubies"],
+                                  "options": [{"key": o["key"], "value": o["value"]} for o in spends["options"]]}}

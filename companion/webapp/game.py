@@ -206,7 +206,7 @@ class LiveGame:
         seat = int(who(perspective)[5:])
         if self.assist.level != "advice":  # the host turned it off meanwhile: the page shows none
             return {"seat": seat, "advice": None}
-        return self.assist.advice(self.table.state, seat)
+        return self.assist.part(self.table.state, seat)
 
     def feed(self, lang: str) -> dict[str, Any]:
         """The feed so far, for a page being opened: its lines and the journal seq they reach.

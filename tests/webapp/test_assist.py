@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from companion.advice import TooDeep, advise, certified, may_draw
 from companion.autoplay import RandomPlayer
-from companion.engine import Draw, Fortune, GameConfig, new_game, step
+from companion.engine import (
+    Draw,
+    Fortune,
+    GameConfig,
+    IllegalAction,
+    Return,
+    Stop,
+    legal_actions,
+    new_game,
+    step,
+    waiting_for,
+)
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
@@ -134,3 +146,80 @@ def test_a_neighbours_black_chip_changes_the_advice_it_was_cached_with():
     before = phones.advice(state, 0)
     later = draws(state, 1, "black-1")
     assert phones.advice(later, 0) == advise(later, 0) != before
+
+
+def random_inputs(table, seed: int, stop_at: int = 4):
+    """Random legal inputs, each state before the next; a seat stops once `stop_at` chips are in its pot."""
+    rng = random.Random(seed)
+    while True:
+        table.wait_for_reads()
+        state = table.state
+        yield state
+        seat = rng.choice(waiting_for(state))
+        choices = [a for a in legal_actions(state, seat) if not isinstance(a, Return)]
+        stops = [a for a in choices if isinstance(a, Stop)]
+        pick = stops[0] if stops and len(state.seats[seat].pot) >= stop_at else rng.choice(choices) if choices else None
+        if pick is not None:
+            try:
+                table.submit(pick, "test")
+            except IllegalAction:
+                continue
+
+
+def shop_turn(table) -> int:
+    """Random legal inputs until a seat with 8 coins or more shops in round 2; that seat."""
+    for state in random_inputs(table, 3):
+        if state.phase == "shop" and state.round == 2 and state.shopper is not None \
+                and state.seats[state.shopper].coins >= 8:
+            return state.shopper
+    raise AssertionError("unreachable")
+
+
+def worked_out(host: Phone, seat: int, part: str) -> dict:
+    """The seat's shop advice or its questions' (`part`), once worked out between the renders."""
+    deadline = time.monotonic() + 30
+    while (found := host.view(seat)["assist"][part]).get("searching") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
+def test_the_seat_in_the_shop_is_told_what_each_chip_adds_and_what_to_buy(host, table_and_demo):
+    table, _ = table_and_demo
+    assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
+    seat = shop_turn(table)
+    first = host.view(seat)["assist"]["shop"]
+    assert first.get("searching") or first["chips"]  # worked out between the pages' renders
+    shop = worked_out(host, seat, "shop")
+    coins = table.state.seats[seat].coins
+    assert shop["coins"] == coins and shop["rounds"] == 7 and shop["chips"]
+    assert all(c["cost"] <= coins for c in shop["chips"]) and all(b["cost"] <= coins for b in shop["best"])
+    # the same advice comes alone in the seat's advice event
+    assert host.game.advice(f"seat:{seat}")["shop"] == shop
+    later = [n for n in table.state.turn_order() if n != seat and table.state.seats[n].coins > 0]
+    for other in range(len(table.state.seats)):
+        if other != seat and other not in later:
+            assert "shop" not in host.view(other)["assist"]  # done shopping, or no coins
+    host.post("/api/host/assist", {"level": "odds"})
+    assert "shop" not in host.view(seat)["assist"]
+
+
+def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, table_and_demo):
+    table, _ = table_and_demo
+    assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
+    seen = set()
+    for state in random_inputs(table, 5, stop_at=6):
+        if state.round >= 4:
+            break
+        for n in range(len(state.seats)):
+            reward = any(d.rule == "core/reward" for d in state.decisions_for(n))
+            spending = state.phase == "spend" and not state.seats[n].done and state.seats[n].rubies >= 2
+            if (reward or spending) and ("reward" if reward else "spend") not in seen:
+                found = worked_out(host, n, "choices")
+                if reward:
+                    q = found["questions"][0]
+                    assert q["rule"] == "core/reward" and q["best"] in ("points", "coins") and q["valued"]
+                else:
+                    assert found["spends"]["best"] in ("droplet", "flask", "done")
+                assert host.game.advice(f"seat:{n}")["choices"] == found  # and in the seat's advice event
+                seen.add("reward" if reward else "spend")
+    assert seen == {"reward", "spend"}

@@ -134,7 +134,8 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     assert advice.data["seat"] == 0 and advice.data["advice"] in ("draw", "stop")
     assert "bound" not in advice.data["draw"] and "searching" not in advice.data, "the exact answer"
     assert advice.data["stop"]["coins"] == update.data["view"]["seats"][0]["scoring_space"]["coins"]
-    assert advice.size < 400 < update.size / 10
+    # a small message beside the view: DRAW/STOP, and the flask's offer's advice when one is open
+    assert advice.size < (700 if advice.data.get("choices") else 400) < update.size / 5
     for other in (ben, table, host):
         events = other.until_keepalive()
         assert events[0].data["entry"]["action"]["kind"] == "draw"

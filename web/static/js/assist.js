@@ -46,5 +46,43 @@ window.AssistPanel = (() => {
     box.classList.add(found.advice);
     fill("advice", el("b", {}, t("advice_" + found.advice)), " ", odds, "; ", worth);
   }
-  return { render, advice };
+  const SIGNED = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+
+  // Each open question's advice (the table's setting "advice"): its best option marked, and a
+  // line saying what it is worth beside the next best, or that the advice does not value it.
+  function choices(found) {
+    document.querySelectorAll(".advised").forEach((e) => e.classList.remove("advised"));
+    document.querySelectorAll(".choiceadvice").forEach((e) => e.remove());
+    if (!found || found.searching || found.failed) return;
+    for (const q of found.questions) {
+      const where = document.querySelector(`[data-decision="${q.decision}"]`);
+      if (where) where.after(questionLine(q, where));
+    }
+    const spends = found.spends;
+    if (spends) {
+      const button = document.querySelector(`#actions [data-action="${spends.best === "done" ? "done" : "spend-" + spends.best}"]`);
+      if (button) {
+        button.classList.add("advised");
+        button.after(el("div", { class: "choiceadvice muted", "data-best": spends.best },
+          t("choice_spend_" + spends.best, { value: SIGNED.format(margin(spends.options, spends.best)) })));
+      }
+    }
+  }
+
+  function questionLine(q, where) {
+    if (!q.valued) return el("div", { class: "choiceadvice muted", "data-best": "" }, t("choice_not_valued"));
+    const button = where.matches("[data-option]") ? where : where.querySelector(`[data-option="${q.best}"]`);
+    if (button && q.best !== "lapse") button.classList.add("advised");
+    const option = q.best === "lapse" ? t("choice_lapse") : button ? button.textContent : q.best;
+    return el("div", { class: "choiceadvice muted", "data-best": q.best },
+      t("choice_best", { option, value: SIGNED.format(margin(q.options, q.best)) }));
+  }
+
+  // What the best option is worth beyond the next best (VP).
+  function margin(options, best) {
+    const values = options.filter((o) => o.key !== best && o.value !== null).map((o) => o.value);
+    const top = options.find((o) => o.key === best).value;
+    return values.length ? top - Math.max(...values) : 0;
+  }
+  return { render, advice, choices };
 })();

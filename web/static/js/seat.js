@@ -225,9 +225,34 @@
     document.getElementById("cardbox").classList.toggle("asks", asks);
   }
 
-  // Every chip for sale: price, how many are left in the box, its book (tap for the text).
+
+  // Numbers with the sign, in the page's language (the shop advice's values).
+  const SIGNED = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+  const PLAIN = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1 });
+
+  // The shop advice (assist "advice"): the best purchase and why, over the rounds left.
+  function shopAdvice(shop) {
+    if (!shop) return null;
+    if (shop.searching) return el("div", { id: "shopadvice", class: "muted" }, t("shop_advice_searching"));
+    const best = shop.best[0];
+    if (!best) return el("div", { id: "shopadvice" }, el("div", { class: "big" }, t("shop_advice_none", { n: shop.rounds })));
+    const r = best.per_round;
+    const parts = [["spaces", r.spaces], ["coins", r.coins], ["vp", r.vp], ["rubies", r.rubies], ["droplet", r.droplet]]
+      .filter(([, x]) => Math.abs(x) >= 0.05).map(([k, x]) => t("shop_why_" + k, { n: SIGNED.format(x) }));
+    return el("div", { id: "shopadvice", "data-best": best.chips.map((c) => c.join("-")).join(" ") },
+      el("div", { class: "big" }, t("shop_advice", { chips: best.chips.map(([c, v]) => Q.chipName(c, v)).join(" + "),
+        value: SIGNED.format(best.value), error: PLAIN.format(best.error) })),
+      el("div", { class: "muted" }, t("shop_advice_why", { n: shop.rounds, drawn: Math.round(r.drawn * 100),
+        parts: parts.join(", ") })));
+  }
+
+  // Every chip for sale: price, how many are left in the box, its book (tap for the text), and
+  // with the advice its value over the rounds left.
   function shopPanel(me, buys) {
     const prices = (view.shop && view.shop.prices) || {};
+    const shop = (view.assist || {}).shop;
+    const valued = {};
+    for (const c of (shop && shop.chips) || []) valued[c.chips[0].join("-")] = c;
     const spent = me.bought && me.bought.length;
     fill("shopbudget", el("span", { class: "big" }, me.coins), " ",
       spent ? t("coins_left_after", { n: me.bought.length }) : t("budget"));
@@ -241,13 +266,16 @@
         Q.chip(color, value),
         el("div", { class: "what" },
           el("details", {}, el("summary", {}, Q.chipName(color, value)), el("p", { class: "booktext" }, book ? book.text : "")),
-          el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left }))),
+          el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left })),
+          valued[kind] ? el("span", { class: "value", "data-value": valued[kind].value },
+            t("shop_value", { value: SIGNED.format(valued[kind].value), error: PLAIN.format(valued[kind].error) })) : null),
         el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action) },
           t("coins_n", { n: p.cost })),
         why ? el("span", { class: "why muted" }, why) : null);
     });
     const done = (view.actions || []).find((a) => a.kind === "done");
-    fill("buys", rows, pointsRow(me, buys), done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
+    fill("buys", shopAdvice(shop), rows, pointsRow(me, buys),
+      done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
   }
 
   // Wolfgang's Exchange Office, green side: victory points at the price under the stand droplet.
@@ -395,6 +423,7 @@
     const kinds = Object.entries(bag.chips || {});
     fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
       Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
+    AssistPanel.choices((view.assist || {}).choices);  // on the questions and the ruby spends just drawn
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;
       window.scrollTo({ top: 0 });
@@ -412,8 +441,12 @@
   // The advice found after the view went out: the view keeps it, the panel shows it.
   Q.connect(page.streamUrl, render, { advice: (advice) => {
     if (!view || !view.assist) return;
-    view.assist.advice = advice;
-    AssistPanel.advice(advice);
+    const { shop, choices, ...drawOrStop } = advice;
+    view.assist.advice = drawOrStop;
+    if (shop) view.assist.shop = shop;
+    if (choices) view.assist.choices = choices;
+    if (shop || choices) render(view);  // the shop's or a question's advice: their panels show it
+    else AssistPanel.advice(drawOrStop);
   } });
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });
