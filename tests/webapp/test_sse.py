@@ -134,7 +134,8 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     assert advice.data["seat"] == 0 and advice.data["advice"] in ("draw", "stop")
     assert "bound" not in advice.data["draw"] and "searching" not in advice.data, "the exact answer"
     assert advice.data["stop"]["coins"] == update.data["view"]["seats"][0]["scoring_space"]["coins"]
-    assert advice.size < 400 < update.size / 10
+    assert advice.size < 450 < len(json.dumps(update.data["view"])) / 10, "the advice alone, not the view"
+    assert ann.view["assist"]["advice"] == advice.data, "the page's view holds the advice"
     for other in (ben, table, host):
         events = other.until_keepalive()
         assert events[0].data["entry"]["action"]["kind"] == "draw"
