@@ -30,6 +30,7 @@ import threading
 import time
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -85,6 +86,7 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(LiveGame, "advice", "views")
     cpu.wrap(Assist, "_prove", "advice bound (in the view)")
     cpu.wrap(Assist, "_slice", "advice search")
+    cpu.wrap(hub_module, "diff", "patches")
     hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
     cpu.wrap(hub_module.json, "dumps", "JSON")
     cpu.wrap(Demo, "draw", "simulated players")
@@ -135,9 +137,12 @@ class Pages:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.clients), seconds)
 
 
-def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool, cpu: ServerCPU) -> dict[int, float]:
-    """Submit the inputs one at a time, each once every page has the one before; returns when each was sent."""
+def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool) -> dict[int, float]:
+    """Submit the inputs one at a time, each once every page has the one before; returns when each
+    was sent. A draw is a chip presented to the seat's simulated bag (the table's worker reads it);
+    any other input is submitted in a thread of the server's, as a phone's request would be."""
     sent: dict[int, float] = {}
+    requests = ThreadPoolExecutor(1, thread_name_prefix="requests")
     player = RandomPlayer(1)
     for i in range(inputs):
         state = demo.table.state
@@ -158,7 +163,7 @@ def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool, cpu: ServerCPU
         if isinstance(action, Draw):
             demo.draw(action.seat)
         else:
-            demo.table.submit(action, "web")
+            requests.submit(demo.table.submit, action, "web").result()
         seq = demo.table.seq
         sent[seq] = t0
         pages.wait_for(seq)
@@ -171,7 +176,7 @@ def main() -> None:
     parser.add_argument("--assist", choices=("off", "odds", "advice"), default="odds")
     parser.add_argument("--whole-game", action="store_true")
     args = parser.parse_args()
-    own: list[threading.Thread] = []  # the benchmark's clients
+    own = [threading.current_thread()]  # the benchmark's: its players, and its clients
     cpu = ServerCPU(lambda: (t.ident for t in own if t.ident is not None))
     measure_phases(cpu)
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
@@ -186,7 +191,7 @@ def main() -> None:
     time.sleep(0.2)
     first = demo.table.seq
     cpu.start()
-    sent = play(demo, pages, args.inputs, args.whole_game, cpu)
+    sent = play(demo, pages, args.inputs, args.whole_game)
     demo.table.wait_for_reads()
     time.sleep(0.2)  # the last advice searched and sent
     cpu.stop()

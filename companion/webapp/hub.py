@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import takewhile
 from typing import Any
 
-from .patch import diff
+from .patch import Memo, diff
 
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
@@ -99,6 +99,9 @@ class Hub:
         self._said: dict[tuple[str, int, int, int, int, int], tuple[Cursor, bytes]] = {}
         """The news last sent per perspective, seq, versions and the versions of the view it goes
         from: pages of one seat at the same point share one copy."""
+        self._memo: Memo = {}  # the patches of the values the perspectives' views share
+        self._held: dict[str, tuple[int, int]] = {}  # the versions of the view last sent per perspective
+        self._changes: dict[tuple[str, int, int, int, int], str] = {}  # ``_change``'s, by perspective and versions
         self._subscribers: dict[Callable[[], None], str] = {}
         self._ends = 0  # bumped each time a perspective's open streams are ended
         self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
@@ -268,8 +271,14 @@ class Hub:
             return None if self._done(key) else key
 
     def render_now(self, key: Key) -> None:
-        """Render ``key`` (from ``unrendered``), so ``news`` costs no rendering."""
+        """Render ``key`` (from ``unrendered``), and what changed since the view its perspective's
+        pages were last sent, so ``news`` (on the event loop) costs no rendering and no patch."""
         self._rendered(key)
+        perspective, version, own, part = key
+        held = self._held.get(perspective)
+        old = self._kept((perspective, *held, "view")) if held is not None and held != (version, own) else None
+        if part == "view" and held is not None and old is not None:
+            self._patch(perspective, Cursor(0, *held), old, Cursor(0, version, own))
 
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
@@ -341,7 +350,8 @@ class Hub:
     def _wake(self, only: str | None = None) -> None:
         """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
         with self._lock:
-            subscribers = [wake for wake, seen_as in self._subscribers.items() if only in (None, who(seen_as))]
+            subscribers = list(self._subscribers) if only is None else [
+                wake for wake, seen_as in self._subscribers.items() if who(seen_as) == only]
         for wake in subscribers:
             wake()
 
@@ -362,13 +372,29 @@ class Hub:
     def _change(self, perspective: str, held: Cursor | None, now: Cursor) -> str:
         """The message's part that brings a page from its view at ``held``'s versions to the view at
         ``now``'s: a patch, or the whole view when the page has none or its view is no longer kept."""
-        view = self._rendered((perspective, now.version, now.own_version, "view"))
-        tag = f'"at":"{now.version}.{now.own_version}"'
+        self._held[perspective] = (now.version, now.own_version)
         old = self._kept((perspective, held.version, held.own_version, "view")) if held is not None else None
         if old is None or held is None:
-            return f'"view":{view.json()},{tag}'
-        ops = json.dumps(diff(old.data, view.data), separators=(",", ":"))
-        return f'"patch":{ops},"base":"{held.version}.{held.own_version}",{tag}'
+            view = self._rendered((perspective, now.version, now.own_version, "view"))
+            return f'"view":{view.json()},"at":"{now.version}.{now.own_version}"'
+        return self._patch(perspective, held, old, now)
+
+    def _patch(self, perspective: str, held: Cursor, old: Rendered, now: Cursor) -> str:
+        """What changed from ``old`` (the view at ``held``'s versions) to the view at ``now``'s:
+        worked out once per perspective and versions (for most pages in the views thread, by
+        ``render_now``), with what the perspectives' views share worked out once for all."""
+        key = (perspective, held.version, held.own_version, now.version, now.own_version)
+        change = self._changes.get(key)
+        if change is None:
+            view = self._rendered((perspective, now.version, now.own_version, "view"))
+            ops = json.dumps(diff(old.data, view.data, self._memo), separators=(",", ":"))
+            change = (f'"patch":{ops},"base":"{held.version}.{held.own_version}",'
+                      f'"at":"{now.version}.{now.own_version}"')
+            with self._lock:
+                if len(self._changes) > 64:
+                    self._changes, self._memo = {}, {}
+                self._changes[key] = change
+        return change
 
     def _advice_event(self, perspective: str, held: Cursor, now: Cursor) -> bytes:
         """The seat's advice alone, set at ``ADVICE_AT`` in the view its pages hold; the view with it
@@ -377,6 +403,7 @@ class Hub:
         old = self._kept((perspective, held.version, held.own_version, "view"))
         assert old is not None
         self._derive((perspective, now.version, now.own_version, "view"), old.data, advice.data)
+        self._held[perspective] = (now.version, now.own_version)
         return (f'event: advice\ndata: {{"base":"{held.version}.{held.own_version}",'
                 f'"at":"{now.version}.{now.own_version}","path":{json.dumps(ADVICE_AT)},'
                 f'"value":{advice.json()}}}\n\n').encode()

@@ -19,10 +19,32 @@ Path = list[str | int]
 Op = list[Any]
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (both JSON values); [] when they are equal."""
+Memo = dict[tuple[str, int, int], tuple[Any, Any, list[Op]]]
+
+
+def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values); [] when they are equal.
+
+    ``memo``: the operations already worked out for a top-level value that several views share
+    (every perspective's view holds the table's view's values), by its key and the ids of the two
+    values; each entry keeps both values, so an id is never that of another value."""
     ops: list[Op] = []
-    _diff(old, new, [], ops)
+    if memo is None or type(old) is not dict or type(new) is not dict:
+        _diff(old, new, [], ops)
+        return ops
+    for key, value in new.items():
+        if key not in old:
+            ops.append([[key], value])
+            continue
+        was = old[key]
+        found = memo.get((key, id(was), id(value)))
+        if found is None or found[0] is not was or found[1] is not value:
+            part: list[Op] = []
+            if not _same(was, value):
+                _diff(was, value, [key], part)
+            found = memo[key, id(was), id(value)] = (was, value, part)
+        ops.extend(found[2])
+    ops.extend([[key]] for key in old if key not in new)
     return ops
 
 

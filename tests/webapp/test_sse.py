@@ -159,10 +159,10 @@ def test_a_phone_gets_its_update_while_the_hosts_panel_is_still_being_rendered(s
     release, rendering = threading.Event(), threading.Event()
     panel = game.host_panel
 
-    def slow_panel(lang):
+    def slow_panel(lang, seats):
         rendering.set()
         assert release.wait(10), "the seat's update never came while the host's panel waited"
-        return panel(lang)
+        return panel(lang, seats)
 
     game.host_panel = slow_panel
     try:
