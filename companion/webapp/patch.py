@@ -8,7 +8,8 @@ key's value, add a key, replace a list's item, or append when the index is the l
 
 A draw changes a few numbers and adds a chip to one pot, so its patch is a few hundred bytes where
 the view is ten thousand. The views compare as JSON values: a view never turns a number into a
-boolean, so Python's ``1 == True`` does not hide a change.
+boolean, so Python's ``1 == True`` does not hide a change. An object whose new keys would not end
+up in their order is sent whole, as the page would list them in the order they were added.
 """
 
 from __future__ import annotations
@@ -52,8 +53,15 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
+def _ordered(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True when setting ``new``'s keys on ``old`` leaves them in ``new``'s order: a page iterates
+    an object's keys in the order they were added (the shop's prices, the bag's kinds)."""
+    added = [key for key in new if key not in old]
+    return not added or list(new) == [key for key in old if key in new] + added
+
+
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
-    if type(old) is dict and type(new) is dict:
+    if type(old) is dict and type(new) is dict and _ordered(old, new):
         for key, value in new.items():
             if key not in old:
                 ops.append([[*path, key], value])

@@ -28,9 +28,9 @@ GAMES = {  # players, seed, the test tubes, expansions; every game has the cards
 }
 
 
-def whole(view: object) -> object:
-    """A view as a page parses it."""
-    return json.loads(json.dumps(view))
+def whole(view: object) -> str:
+    """A view as a page holds it, its objects' keys in order (a page lists them in that order)."""
+    return json.dumps(view)
 
 
 @pytest.fixture(params=list(GAMES))
@@ -64,11 +64,11 @@ def test_a_page_fed_only_changes_holds_the_whole_view_after_every_input_of_a_who
             while (event := client.next()).data.get("seq") != table.seq:
                 pass
             patched += "patch" in event.data
-            assert client.view == whole(game.render(who)), f"{who} after input {table.seq}"
+            assert whole(client.view) == whole(game.render(who)), f"{who} after input {table.seq}"
         if table.seq % 50 == 0 or table.state.phase == "game_over":
             for who, path in pages.items():
                 fresh = SSEClient("127.0.0.1", server.port, path, cookie=cookie.get(who))
-                assert fresh.next().data["view"] == clients[who].view, f"{who} opened afresh at input {table.seq}"
+                assert whole(fresh.next().data["view"]) == whole(clients[who].view), f"{who} afresh at {table.seq}"
                 fresh.close()
     assert table.state.winners, "the game was played to its end"
     assert patched >= table.seq * len(clients) * 0.9, "the pages were fed changes, not whole views"
@@ -91,3 +91,7 @@ def test_a_patch_applied_to_the_old_view_gives_the_new_one():
     assert [["gone"]] in ops and [["odds"], [0.4, 0.3, 0.3]] in ops and [["bag"], [1]] in ops
     assert diff(new, json.loads(json.dumps(new))) == [], "nothing changed, nothing sent"
     assert diff({"flask": 1}, {"flask": True}) == [[["flask"], True]], "a number turned boolean is a change"
+    prices = {"white-1": 4, "red-1": 6}
+    grown = {"white-1": 4, "yellow-1": 8, "red-1": 6}
+    assert diff({"prices": prices}, {"prices": grown}) == [[["prices"], grown]], "a key added between: the whole, in order"
+    assert diff(prices, {**prices, "blue-1": 5}) == [[["blue-1"], 5]], "a key added last: that key alone"
