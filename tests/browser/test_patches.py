@@ -18,11 +18,11 @@ from companion.webapp.server import Server
 from .conftest import PIN
 from .screens import PHONE, TABLETS
 
-# What a page shows, without what is not the game's: the toast, the connection badges, the scripts
-# (and, below, the time of day each input was made, which the host's timeline shows).
+# What a page shows from its view: not the toast, the connection badges, the scripts, nor the host's
+# timeline, which it fetches by itself after each change (and, below, not the time of day).
 SHOWN = """() => {
   const body = document.body.cloneNode(true);
-  body.querySelectorAll("script, #toast, #offline, #live").forEach((node) => node.remove());
+  body.querySelectorAll("script, #toast, #offline, #live, #timelinebox").forEach((node) => node.remove());
   return body.innerHTML;
 }"""
 
