@@ -105,8 +105,9 @@ def test_keepalives_keep_an_idle_stream_open(server):
 
 def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     """After a draw the seat's pages get the update at once, saying the advice is being searched;
-    when the search ends they get the advice alone, a small message, not the whole view again. The
-    other seat, the table screen and the host get no advice; a page opened later has it in its view."""
+    then the advice alone (what a bound proves, if one does, then the search's answer), each a small
+    message, not the whole view again. The other seat, the table screen and the host get no advice;
+    a page opened later has it in its view."""
     server.app.extensions["companion.hub"].keepalive = 0.3  # a keep-alive: the stream had nothing more to send
     game = server.app.extensions["companion.game"]
     jar = host_opener(server)
@@ -124,12 +125,13 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     game.demo.draw(0)  # a chip read at the bag (a phone's draw button would have its reply's view searched first)
     update, *rest = ann.until_keepalive()
     assert update.data["entry"]["action"]["kind"] == "draw" and update.data["entry"]["action"]["seat"] == 0
-    first = update.data["view"]["assist"]["advice"]  # at once: searching, with the answer a bound proves if one does
-    assert first["seat"] == 0 and first["searching"] is True
-    assert first["advice"] is None or first["draw"]["bound"] in ("at_least", "at_most")
-    rest = rest or ann.until_keepalive()  # the search may not have ended by the keep-alive
-    assert [event.name for event in rest] == ["advice"], "the advice alone follows, no second view"
-    advice = rest[0]
+    first = update.data["view"]["assist"]["advice"]  # at once: searching
+    assert first == {"seat": 0, "advice": None, "searching": True}
+    while not rest or rest[-1].data.get("searching"):  # the search may not have ended by the keep-alive
+        rest += ann.until_keepalive()
+    assert {event.name for event in rest} == {"advice"}, "the advice alone follows, no second view"
+    assert all(e.data["draw"]["bound"] in ("at_least", "at_most") for e in rest[:-1]), "first what a bound proves"
+    advice = rest[-1]
     assert advice.id is None, "a reconnecting page resumes after the draw, not after the advice"
     assert advice.data["seat"] == 0 and advice.data["advice"] in ("draw", "stop")
     assert "bound" not in advice.data["draw"] and "searching" not in advice.data, "the exact answer"
