@@ -84,7 +84,7 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(game_module, "entry_lines", "feed lines")
     cpu.wrap(LiveGame, "render", "views")
     cpu.wrap(LiveGame, "advice", "views")
-    cpu.wrap(Assist, "_prove", "advice bound (in the view)")
+    cpu.wrap(Assist, "_prove", "advice bound")
     cpu.wrap(Assist, "_slice", "advice search")
     cpu.wrap(hub_module, "diff", "patches")
     hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]

@@ -13,13 +13,8 @@ from .engine import ConfigError as SetupError
 from .engine import TranscriptError
 from .files import NotText
 from .store import SchemaTooNew, StoreError
-from .webapp.memory import with_system_malloc
 
 COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd, league)
-
-SERVERS = frozenset({"demo", "serve"})
-"""Commands that serve pages for hours: run from the command line, they restart with glibc's malloc (webapp.memory)."""
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg table companion.")
@@ -36,8 +31,6 @@ FIXABLE = (CommandError, StoreError, SchemaTooNew, ConfigError, SetupError, Tran
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if argv is None and args.command in SERVERS:
-        with_system_malloc(sys.argv[1:])
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # `quacks replay game.jsonl | head` is fine
