@@ -132,7 +132,7 @@ class LiveGame:
 
     @property
     def seat_count(self) -> int:
-        return len(self.table.view(None)["seats"])
+        return len(self.table.state.seats)
 
     def token(self, seat: int) -> str:
         return seat_token(self.keys.secret, self.game_id, seat, self.keys.issue(self.game_id, seat))
