@@ -17,7 +17,7 @@ It reports:
   page per input; the server's CPU time per input (its advice included);
 - the server's RSS at the end of the game, and the most it held.
 
-    python benchmarks/bench_pi.py [--speed pi3|pi4|zero2w|FRACTION] [--seed 1]
+    python benchmarks/bench_pi.py [--speed pi3|pi4|zero2w|FRACTION] [--seed 1] [--check] [--code DIR]
 
 Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop inside and outside the
 cgroup first, to show the quota slows it by the expected factor on this machine now.
@@ -131,13 +131,13 @@ def check(limit: CpuLimit) -> None:
 class Serving:
     """`quacks serve` in the cgroup, with its start-up time to the first answered request."""
 
-    def __init__(self, limit: CpuLimit, folder: Path, port: int) -> None:
+    def __init__(self, limit: CpuLimit, folder: Path, port: int, code: Path) -> None:
         self.url = f"http://127.0.0.1:{port}"
         begun = time.perf_counter()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--config", str(folder / "table.toml"), "--pin", PIN],
             preexec_fn=limit.add, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+            env={**os.environ, "PYTHONPATH": str(code)})
         while True:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=1).read()
@@ -253,6 +253,8 @@ def main() -> None:
     parser.add_argument("--speed", default="pi3", help="pi3, pi4, zero2w, or a fraction of one core")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1],
+                        help="the checkout whose `companion` is served (default: this one), to compare versions")
     args = parser.parse_args()
     fraction = SPEEDS.get(args.speed) or float(args.speed)
     folder = Path(tempfile.mkdtemp(prefix="quacks-pi-"))
@@ -265,7 +267,7 @@ def main() -> None:
               f"every {PERIOD_US} µs), CPU 0; load average {os.getloadavg()[0]:.1f}")
         if args.check:
             check(limit)
-        server = Serving(limit, folder, port)
+        server = Serving(limit, folder, port, args.code)
         print(f"start-up, new data folder: {server.started:.2f} s to the first answered request")
         try:
             table = Table(server.url, port)
@@ -278,7 +280,7 @@ def main() -> None:
             journalled = max(table.received) - first
         finally:
             server.stop()
-        again = Serving(limit, folder, port)
+        again = Serving(limit, folder, port, args.code)
         again.stop()
     with table.arrived:
         latencies = sorted((t - t0) * 1000 for seq, t0 in sent.items() for t in table.received.get(seq, []))

@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sqlite3
 import sys
 from collections.abc import Sequence
 
-from .commands import CommandError, advise, config_cmd, demo, doctor, games, league, replay, serve, simulate, tags
+from .commands import CommandError
 from .config import ConfigError
 from .engine import ConfigError as SetupError
 from .engine import TranscriptError
 from .files import NotText
 from .store import SchemaTooNew, StoreError
 
-COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd, league)
+COMMANDS = ("demo", "serve", "doctor", "replay", "advise", "simulate", "games", "tags", "config_cmd", "league")
+"""The modules of `companion.commands`, in the order `quacks --help` lists them."""
 
-def build_parser() -> argparse.ArgumentParser:
+ALONE = frozenset({"demo", "serve"})
+"""Commands whose module registers them alone: `quacks serve` imports no other command (a Pi's start-up)."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone when its module has no other."""
     parser = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg table companion.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
-        module.register(sub)
+    for name in (command,) if command in ALONE else COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).register(sub)
     return parser
 
 
@@ -30,7 +37,8 @@ FIXABLE = (CommandError, StoreError, SchemaTooNew, ConfigError, SetupError, Tran
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words[0] if words else None).parse_args(words)
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # `quacks replay game.jsonl | head` is fine

@@ -84,19 +84,19 @@ class SSEClient:
     def _hold(self, data: dict[str, Any], name: str) -> dict[str, Any]:
         """Keep the view up to date from the event, as the page does; the event as a page's renderer
         gets it (the whole view; an advice event's advice)."""
-        if "patch" in data or name != "message":
+        if "patch" in data or (name != "message" and "base" in data):
             assert data["base"] == self.at, f"a change from {data['base']} for a page at {self.at}"
         if "view" in data:
             self.view = data["view"]
         elif "patch" in data:
             self.view = apply(self.view, data["patch"])
-        elif name != "message":
+        elif name != "message" and "path" in data:
             self.view = apply(self.view, [[data["path"], data["value"]]])
             self.at = data["at"]
             return data["value"]
         else:
             return data
-        self.at = data["at"]
+        self.at = data.get("at")  # (a server of before the patches sends no versions)
         return {**data, "view": json.loads(json.dumps(self.view))}
 
     def wait_keepalive(self) -> None:
