@@ -7,7 +7,12 @@ this process, in phases:
    while the seats draw, every client reading every event;
 2. ``--churners`` clients opening a stream, reading its first event and closing it, again and
    again for ``--seconds`` seconds;
-3. ``--stalled`` clients that open a stream and never read, while the seats draw.
+3. ``--stalled`` clients that open a stream and never read, while the seats draw;
+4. ``--held`` streams held again while a hostile guest attacks for ``--attack-seconds``:
+   ``--slow-bodies`` connections each sending ``POST /api/host/login`` (with a guest's session
+   and CSRF token) with ``Content-Length: 100`` and 6 bytes, then nothing, and ``--idle``
+   connections that send nothing (ten per source address), each opened again as soon as the
+   server closes it. The server may open ``--nofile`` files (1,024: a Pi's default).
 
 During each phase a prober times GET /api/view/table (a new connection each time, as a page
 would) and reports p50/p99/max. The server's RSS is read from /proc before any client
@@ -15,6 +20,7 @@ connects, and again once every client is gone, along with how long the host's pa
 count the phones gone. Loopback only; nothing else on the network.
 
     PYTHONPATH=. python benchmarks/bench_streams.py [--held 200] [--churners 100] [--seconds 60] [--stalled 10]
+        [--slow-bodies 8] [--idle 1100] [--attack-seconds 20] [--nofile 1024]
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ import http.client
 import json
 import os
 import re
+import resource
+import selectors
 import socket
 import statistics
 import subprocess
@@ -58,9 +66,13 @@ def source(n: int) -> str:
 class Demo:
     """`quacks demo` in a child process, and what a browser needs to talk to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, nofile: int) -> None:
+        def limit() -> None:  # the server's descriptors, as a Pi's default or its service's
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen([sys.executable, "-u", "-m", "companion", "demo", "--no-browser", "--port", "0",
-                                      "--players", "4", "--seed", "1", "--no-cards"], stdout=subprocess.PIPE, text=True)
+                                      "--players", "4", "--seed", "1", "--no-cards"], stdout=subprocess.PIPE, text=True,
+                                     preexec_fn=limit)
         assert self.proc.stdout is not None
         lines = [self.proc.stdout.readline() for _ in range(3)]
         host = re.search(r"(http://127\.0\.0\.1:(\d+))/host\?pin=(\d+)", lines[1])
@@ -179,6 +191,76 @@ def in_threads(count: int, work: Callable[[int], None]) -> list[threading.Thread
     return threads
 
 
+class Attackers(threading.Thread):
+    """A hostile guest's connections: slow request bodies and idle connections, each opened again
+    as soon as the server closes it, until stopped; counts what the server did with them."""
+
+    def __init__(self, demo: Demo, slow: int, idle: int) -> None:
+        super().__init__(daemon=True)
+        self.demo = demo
+        conn = http.client.HTTPConnection("127.0.0.1", demo.port, timeout=10)
+        conn.request("GET", "/")  # a guest's own session and CSRF token, so the body is read
+        response = conn.getresponse()
+        csrf = re.search(r'data-csrf="([^"]+)"', response.read().decode()).group(1)  # type: ignore[union-attr]
+        cookie = response.getheader("Set-Cookie", "").split(";")[0]
+        self.slow_head = (f"POST /api/host/login HTTP/1.1\r\nHost: 127.0.0.1:{demo.port}\r\nCookie: {cookie}\r\n"
+                          f"X-CSRF-Token: {csrf}\r\nOrigin: {demo.url}\r\nContent-Type: application/json\r\n"
+                          "Content-Length: 100\r\n\r\n{\"pin\"").encode()
+        self.wanted = [("slow", n) for n in range(slow)] + [("idle", n) for n in range(idle)]
+        self.done = threading.Event()
+        self.answers: dict[str, dict[str, int]] = {"slow": {}, "idle": {}}
+        self.failed = 0
+
+    def _open(self, selector: selectors.BaseSelector, kind: str, n: int) -> None:
+        address = f"127.0.{100 + n // 2500}.{2 + n // 10 % 250}" if kind == "idle" else f"127.0.99.{2 + n}"
+        try:
+            sock = socket.create_connection(("127.0.0.1", self.demo.port), timeout=5, source_address=(address, 0))
+            if kind == "slow":
+                sock.sendall(self.slow_head)
+            sock.setblocking(False)
+            selector.register(sock, selectors.EVENT_READ, (kind, n, bytearray()))
+        except OSError:
+            self.failed += 1
+
+    def run(self) -> None:
+        selector = selectors.DefaultSelector()
+        for kind, n in self.wanted:
+            self._open(selector, kind, n)
+        while not self.done.is_set():
+            for key, _ in selector.select(timeout=0.2):
+                kind, n, got = key.data
+                try:
+                    chunk = key.fileobj.recv(4096)  # type: ignore[union-attr]
+                except OSError:
+                    chunk = b""
+                if chunk:
+                    got.extend(chunk)
+                    continue
+                selector.unregister(key.fileobj)
+                key.fileobj.close()  # type: ignore[union-attr]
+                status = got[9:12].decode() if got.startswith(b"HTTP/1.1 ") else "closed"
+                self.answers[kind][status] = self.answers[kind].get(status, 0) + 1
+                self._open(selector, kind, n)
+        for key in list(selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+
+    def stop(self) -> str:
+        self.done.set()
+        self.join()
+        return (f"slow bodies answered {self.answers['slow']}, idle connections ended {self.answers['idle']}"
+                f" (status, or closed without one), {self.failed} could not connect")
+
+
+def attacked(demo: Demo, count: int, slow: int, idle: int, seconds: float) -> None:
+    """``count`` streams held and read while ``slow`` slow bodies and ``idle`` idle connections attack."""
+    attackers = Attackers(demo, slow, idle)
+    attackers.start()
+    time.sleep(1)
+    print(f"under attack: {slow} slow request bodies and {idle} idle connections, reopened when closed")
+    held(demo, count, seconds)
+    print("  " + attackers.stop())
+
+
 def held(demo: Demo, count: int, seconds: float) -> None:
     paths = [demo.table_stream] + [f"/api/stream/seat/{demo.tokens[n % 4]}" for n in range(count - 1)]
     clients = [SSEClient("127.0.0.1", demo.port, p, source=source(n), timeout=30) for n, p in enumerate(paths)]
@@ -286,8 +368,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--stalled", type=int, default=10)
     parser.add_argument("--stall-seconds", type=float, default=20)
+    parser.add_argument("--slow-bodies", type=int, default=8)
+    parser.add_argument("--idle", type=int, default=1100)
+    parser.add_argument("--attack-seconds", type=float, default=20)
+    parser.add_argument("--nofile", type=int, default=1024, help="the server's limit on open files")
     args = parser.parse_args()
-    demo = Demo()
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    demo = Demo(args.nofile)
     try:
         print(f"server RSS at start: {rss_mb(demo.proc.pid):.1f} MB")
         warm_up(demo)
@@ -298,6 +385,10 @@ def main() -> None:
         churn(demo, args.churners, args.seconds)
         print(f"  server RSS after the phase: {rss_mb(demo.proc.pid):.1f} MB")
         stalled(demo, args.stalled, args.stall_seconds)
+        print(f"  server RSS after the phase: {rss_mb(demo.proc.pid):.1f} MB")
+        attacked(demo, args.held, args.slow_bodies, args.idle, args.attack_seconds)
+        print(f"  server RSS after the phase: {rss_mb(demo.proc.pid):.1f} MB;"
+              f" its open descriptors: {len(os.listdir(f'/proc/{demo.proc.pid}/fd'))}")
         left = time.monotonic()
         while set(demo.streams()) - {"host"} and time.monotonic() - left < 30:
             time.sleep(0.1)

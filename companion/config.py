@@ -272,6 +272,9 @@ def parse_config(text: str, path: Path | None = None) -> TableConfig:
     except RecursionError:
         raise ConfigError(path or "<config>", [Problem("", None, "not valid TOML: arrays or tables nested too "
                                                                  "deeply; write the value out flat")]) from None
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise ConfigError(path or "<config>", [Problem("", None, "not valid TOML: a number is thousands of "
+                                                                 "digits long")]) from None
     return _Checker(data, KeyLines(text), path).build()
 
 

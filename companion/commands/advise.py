@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..advice import advise, outlook
 from ..engine import IllegalAction, TranscriptError, apply, new_game, parse_transcript
 from ..engine.errors import ConfigError
+from ..files import decode, read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        text = decode(sys.stdin.buffer.read(), Path("<stdin>")) if args.file == "-" else read_text(Path(args.file))
         config, actions = parse_transcript(text)
         state = new_game(config)
         for _, action in actions:

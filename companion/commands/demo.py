@@ -24,7 +24,7 @@ from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip, chip_id
 from companion.league.sender import LeagueLink, Sender
-from companion.store import Database
+from companion.store import Database, StorageFault
 from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
@@ -102,7 +102,7 @@ class Demo:
 
     def draw(self, seat: int) -> TagSeen:
         """Present a chip the player could take out now (a card may ask for a white 1-chip), else any;
-        raises IllegalAction if the table refused the read."""
+        raises IllegalAction if the table refused the read, StorageFault while the journal cannot take it."""
         state = self.table.state
         moves = legal_moves(state, seat)
         wanted = [*moves.looks, *moves.draws]
@@ -113,6 +113,8 @@ class Demo:
         self.refused.pop(reader, None)
         event = self.bags[seat].present(self.uids[self.rng.choice(bag)])
         self.table.wait_for_reads()
+        if self.table.db.fault is not None:  # the read waits for the journal, and counts once it can
+            raise StorageFault(self.table.db.fault)
         if reader in self.refused:
             raise IllegalAction(*self.refused.pop(reader))
         return event
@@ -196,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Demo table with {', '.join(names)} on this computer only (127.0.0.1).")
     print(f"Host page (host PIN {pin}): {link}")
     print(f"Table screen: {server.url}/table/{app.extensions['companion.game'].table_token}   Journal: {folder / 'demo.sqlite3'}")
+    print(f"Recovery passphrase: {app.extensions['companion.game'].keys.recovery}   "
+          "(opens the host page when wrong PINs from other devices have locked the PIN out)")
     print("Open each seat's link from the host page; press Ctrl+C to stop.")
     if not args.no_browser:
         webbrowser.open(link)

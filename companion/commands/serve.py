@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.league.sender import LeagueLink, Sender
 from companion.store import Database, UnknownGame
+from companion.store.database import why_read_only
 from companion.table import TableSetup, resume, start_game
 from companion.table.backup import keep_all
 from companion.table.bags import Bags, reader_specs
@@ -34,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("no table config; pass --config table.toml (see quacks config --check)")
     db = Database(args.db or config.database)
     if db.read_only:
-        raise CommandError(f"the database {db.path} is read-only for this user, and a table writes every input: "
-                           "run serve as the file's owner or give this user write access")
+        raise CommandError(f"the database {db.path} cannot be written ({why_read_only(db.path)}), and a table "
+                           "writes every input")
     keep_all(db)  # games from before the transcripts were kept get theirs now
     try:
         table = resume(db)
@@ -75,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
     print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
           "   Ctrl+C stops.")
+    print(f"Recovery passphrase: {keys.recovery}   (opens the host page when wrong PINs from other devices "
+          "have locked the PIN out)")
     try:
         server.run()
     except KeyboardInterrupt:

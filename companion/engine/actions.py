@@ -104,17 +104,23 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
+def _quoted(value: Any) -> str:
+    """What was sent, quoted in a reason: short, so that a refusal never carries a body back."""
+    text = repr(value) if isinstance(value, str) else f"<{type(value).__name__}>"
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
 def action_from_dict(data: Any) -> Action:
     """Build an action from JSON; anything malformed is refused with the reason."""
     if not isinstance(data, Mapping):
         raise IllegalAction("malformed", "an input must be a JSON object")
     kind = data.get("kind")
-    if kind not in _KINDS:
-        raise IllegalAction("malformed", f"unknown input kind {kind!r}; expected one of {', '.join(_KINDS)}")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise IllegalAction("malformed", f"unknown input kind {_quoted(kind)}; expected one of {', '.join(_KINDS)}")
     fields = _FIELDS[kind]
     extra = set(data) - set(fields) - {"kind"}
     if extra:
-        raise IllegalAction("malformed", f"{kind}: unexpected field(s) {', '.join(sorted(extra))}")
+        raise IllegalAction("malformed", f"{kind}: unexpected field(s) {', '.join(map(_quoted, sorted(extra)[:4]))}")
     kwargs: dict[str, Any] = {}
     for name, (typ, required) in fields.items():
         if name not in data or data[name] is None:

@@ -47,6 +47,8 @@ def parse_transcript(text: str) -> tuple[GameConfig, list[tuple[int, Action]]]:
             raise TranscriptError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
         except RecursionError:
             raise TranscriptError(number, "not an input: the JSON is nested too deeply") from None
+        except ValueError:  # Python reads no integer of more than 4,300 digits
+            raise TranscriptError(number, "not an input: a number is thousands of digits long") from None
         if config is None:
             config = _header(number, data)
             continue

@@ -3,21 +3,30 @@
 One `Database` holds one connection guarded by a lock. The table is a single writer and its
 reads are short, so serialising them costs nothing, while other processes (a second `quacks`
 command, a backup) still read concurrently thanks to WAL.
+
+What the disk refuses (full, an I/O error, a file made read-only or immutable) is a
+``StorageFault`` naming the cause, kept in ``fault`` until a write succeeds again and announced to
+``on_fault``: nothing was written, and the same input may be sent again. SQLite maps the WAL's
+``-shm`` file into memory, so once that file is made immutable any access to the journal kills the
+process with SIGBUS: every transaction checks first that the file may still be written.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
+import stat
+import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
 
-from .errors import DatabaseUnusable
+from .errors import DatabaseUnusable, StorageFault
 from .schema import SCHEMA_VERSION, current_version, migrate
 
 APP_NAME = "quacks-companion"
@@ -32,6 +41,36 @@ def default_db_path() -> Path:
 def now() -> str:
     """A UTC timestamp with microseconds, sortable as text."""
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+FS_IOC_GETFLAGS = 0x80086601
+FS_IMMUTABLE_FL = 0x10
+
+
+def why_read_only(path: Path) -> str:
+    """Why ``path`` cannot be written, as the host can fix it: its filesystem, its immutable flag
+    (Linux's ``chattr +i``, which even root cannot write through), or its owner and mode."""
+    try:
+        if os.statvfs(path).f_flag & os.ST_RDONLY:
+            return "its filesystem is mounted read-only"
+    except OSError:
+        pass
+    try:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            flags = fcntl.ioctl(fd, FS_IOC_GETFLAGS, b"\0" * 8)
+        finally:
+            os.close(fd)
+        if int.from_bytes(flags[:4], sys.byteorder) & FS_IMMUTABLE_FL:
+            return f"the file is immutable: `chattr -i {path}` makes it writable again"
+    except OSError:
+        pass
+    try:
+        info = path.stat()
+        return (f"user {os.getuid()} may not write it: it belongs to user {info.st_uid} with mode "
+                f"{stat.filemode(info.st_mode)}")
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 def unusable(path: Path, exc: sqlite3.Error) -> str:
@@ -52,6 +91,10 @@ class Database:
         self._depth = 0
         self.read_only = False
         """True for a file this user may not write: it can be read, and every write is refused."""
+        self.fault: str | None = None
+        """Why the journal cannot be written now (its last failed write), None while it can."""
+        self.on_fault: Callable[[str | None], None] = lambda fault: None
+        """Told when ``fault`` changes (outside the lock)."""
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -85,6 +128,11 @@ class Database:
         SQLite cannot open a WAL file read-only without writing its shared-memory index, so the file
         is opened as immutable: readable, and any write is refused by SQLite.
         """
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise DatabaseUnusable(f"the database {self.path} cannot be written ({why_read_only(self.path)}), and its "
+                                   f"latest inputs are in {wal}, which SQLite cannot read without writing: make the "
+                                   "file writable again")
         uri = f"{self.path.absolute().as_uri()}?immutable=1"
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         try:
@@ -94,15 +142,17 @@ class Database:
             raise DatabaseUnusable(unusable(self.path, exc)) from None
         if version != SCHEMA_VERSION:
             conn.close()
-            raise DatabaseUnusable(f"the database {self.path} is read-only and from another release (schema "
-                                   f"{version}, this one reads {SCHEMA_VERSION}): copy it somewhere writable first")
+            raise DatabaseUnusable(f"the database {self.path} is read-only ({why_read_only(self.path)}) and from "
+                                   f"another release (schema {version}, this one reads {SCHEMA_VERSION}): copy it "
+                                   "somewhere writable first")
         return conn
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction, taken immediately so a second writer waits instead of failing late.
 
-        Nested uses join the outer transaction, so several row operations commit as one.
+        Nested uses join the outer transaction, so several row operations commit as one. What the
+        disk refuses is a ``StorageFault``, the transaction rolled back.
         """
         with self._lock:
             if self._depth:
@@ -112,30 +162,80 @@ class Database:
                 finally:
                     self._depth -= 1
                 return
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
             try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
-            finally:
-                self._depth = 0
+                self._check_shm()
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._depth = 1
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        with suppress(sqlite3.Error):
+                            self._conn.execute("ROLLBACK")
+                    raise
+                finally:
+                    self._depth = 0
+            except StorageFault as fault:
+                changed = self._set_fault(str(fault))
+            except (sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
+                if isinstance(exc, sqlite3.IntegrityError | sqlite3.ProgrammingError):
+                    raise
+                changed = self._set_fault(self._cause(exc))
+            else:
+                changed = self._set_fault(None)
+        if changed:
+            self.on_fault(self.fault)
+        if self.fault is not None:
+            raise StorageFault(self.fault)
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
-        """A consistent snapshot for several SELECTs (joins an open transaction if there is one)."""
+        """A consistent snapshot for several SELECTs (joins an open transaction if there is one).
+        A journal that cannot be read is a ``StorageFault``, kept in ``fault`` until a write succeeds."""
         with self._lock:
             if self._depth:
                 yield self._conn
                 return
-            self._conn.execute("BEGIN")
             try:
-                yield self._conn
-            finally:
-                self._conn.execute("COMMIT")
+                self._check_shm()
+                self._conn.execute("BEGIN")
+            except StorageFault as fault:
+                changed = self._set_fault(str(fault))
+            except sqlite3.OperationalError as exc:
+                changed = self._set_fault(self._cause(exc))
+            else:
+                try:
+                    yield self._conn
+                finally:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute("COMMIT")
+                return
+        if changed:
+            self.on_fault(self.fault)
+        raise StorageFault(self.fault)
+
+    def _check_shm(self) -> None:
+        """Refuse before SQLite touches a ``-shm`` file that can no longer be written (SIGBUS)."""
+        if self.read_only:
+            return
+        shm = self.path.with_name(self.path.name + "-shm")
+        if shm.exists() and not os.access(shm, os.W_OK):
+            raise StorageFault(f"{shm} can no longer be written ({why_read_only(shm)})")
+
+    def _cause(self, exc: sqlite3.Error) -> str:
+        """The disk's refusal in words the host can act on."""
+        text = str(exc)
+        if "full" in text:
+            return f"the disk holding {self.path} is full: free some space"
+        if "readonly" in text or "read-only" in text:
+            return f"{self.path} cannot be written ({why_read_only(self.path)})"
+        return f"{self.path} cannot be written ({text}): check the disk or the SD card"
+
+    def _set_fault(self, fault: str | None) -> bool:
+        changed = fault != self.fault
+        self.fault = fault
+        return changed
 
     def pragma(self, name: str) -> object:
         with self._lock:

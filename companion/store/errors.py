@@ -25,3 +25,8 @@ class BadUid(StoreError, ValueError):
 
 class DatabaseUnusable(StoreError):
     """A journal file SQLite cannot open or read: a folder, damaged, or not ours to write; says how to recover."""
+
+
+class StorageFault(StoreError):
+    """The journal cannot be written (or read) now: a full disk, an I/O error, a file made read-only.
+    Nothing was written; the same input may be sent again once the cause is fixed."""

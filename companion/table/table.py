@@ -31,16 +31,19 @@ from companion.engine import (
     step,
     view_for,
 )
-from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, Outbox, UnknownGame, now
+from companion.store import AnomalyRow, BadUid, Database, Entry, Journal, Outbox, StorageFault, UnknownGame, now
 
 from . import history, refusals
 from .history import INPUT, REASSIGN, VOID, Counted
 from .reads import action_for_read
-from .refusals import Repeats
+from .refusals import Budget, Repeats, Seen
 from .registry import TagRegistry
 from .setup import TableSetup
 
 log = logging.getLogger(__name__)
+
+STORAGE_RETRY_SECONDS = 1.0
+"""A read the journal could not take (a full disk, ...) is tried again this often until it can."""
 
 Subscriber = Callable[[int, dict[str, Any]], None]
 
@@ -57,6 +60,8 @@ class Outcome:
     entry: Entry | None = None
     anomaly: AnomalyRow | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    refused: tuple[str, str] | None = None
+    """A refusal's code and reason (its anomaly may be a sender's row that only counts it)."""
 
     @property
     def accepted(self) -> bool:
@@ -80,7 +85,11 @@ class Table:
         self._worker: threading.Thread | None = None
         self._paused = False
         self._repeats = Repeats()
+        self._budget = Budget()
         self._links: dict[str, LinkStatus] = {}
+        self._closing = threading.Event()
+        self._progress = threading.Condition()
+        db.on_fault = self._storage
         self._load(entries)
 
     @classmethod
@@ -162,9 +171,11 @@ class Table:
 
     # inputs ----------------------------------------------------------------------------------
 
-    def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = ()) -> Outcome:
-        """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it."""
-        return _accepted(self._offer(action, source, {}, resolves))
+    def submit(self, action: Action | dict[str, Any], source: str, *, resolves: Iterable[int] = (),
+               by: tuple[str, ...] = ()) -> Outcome:
+        """Apply one input; raises IllegalAction (after logging the anomaly) if the engine refuses it.
+        ``by`` names who sent it (a seat link, an address), whose budget of stored refusals it spends."""
+        return _accepted(self._offer(action, source, {}, resolves, by))
 
     def draw_card(self, rng: random.Random | None = None, source: str = "host") -> Outcome:
         """'Draw one for us': a random card among those the round may turn up, recorded as the input."""
@@ -226,11 +237,14 @@ class Table:
         self._queue.put(event)
 
     def wait_for_reads(self) -> None:
-        """Block until every queued read has been applied or logged."""
-        self._queue.join()
+        """Block until every queued read has been applied or logged, or the journal cannot take
+        them now (they wait in order for it; ``db.fault`` says why)."""
+        with self._progress:
+            self._progress.wait_for(lambda: not self._queue.unfinished_tasks or self.db.fault is not None)
 
     def close(self) -> None:
-        """Finish the queued reads and stop the worker."""
+        """Finish the queued reads and stop the worker (a read the journal cannot take is left unsettled)."""
+        self._closing.set()
         if self._worker is not None:
             self._queue.put(None)
             self._worker.join()
@@ -245,12 +259,26 @@ class Table:
                 self._apply_read(event)
             finally:
                 self._queue.task_done()
+                with self._progress:
+                    self._progress.notify_all()
+
+    def _storage(self, fault: str | None) -> None:
+        """The journal stopped (or started again) taking writes: the screens say so."""
+        if fault is None:
+            log.warning("the journal takes writes again")
+        else:
+            log.warning("the journal cannot be written: %s", fault)
+        self._notify(self._seq, {"kind": "storage", "fault": fault})
 
     def _apply_read(self, event: TagSeen) -> None:
         """Apply one queued read; a read whose handling raised is refused with the error as its
-        reason. Either way the bag is told it is settled, so it is neither resent forever nor lost."""
+        reason. Either way the bag is told it is settled, so it is neither resent forever nor lost.
+        While the journal cannot be written the read is tried again each second (in order: the
+        reads behind it wait) until it can, so a chip that passed a reader during a full disk counts."""
         try:
-            self.read(event.reader, event.uid, sent=event.sent)
+            while not self._journalled(event):
+                if self._closing.wait(STORAGE_RETRY_SECONDS):
+                    return  # stopping: the read stays unsettled, the bag keeps it
         except Exception as exc:  # a failing read must not stop the reads behind it
             log.exception("read %r could not be applied", event)
             try:
@@ -263,6 +291,16 @@ class Table:
                 log.exception("the failed read %r could not be kept as an anomaly either", event)
         if event.settled is not None:
             event.settled()  # journalled or refused: the bag may forget it
+
+    def _journalled(self, event: TagSeen) -> bool:
+        """Apply ``event``; False when the journal cannot take it now (``db.fault`` says why)."""
+        try:
+            self.read(event.reader, event.uid, sent=event.sent)
+        except StorageFault:
+            with self._progress:
+                self._progress.notify_all()
+            return False
+        return True
 
     def sent_reads(self, reader: str) -> list[tuple[str, int]]:
         """The (boot id, sequence number) of each Pico bag read from ``reader`` this game has
@@ -313,14 +351,14 @@ class Table:
         return chip
 
     def _offer(self, action: Action | dict[str, Any], source: str, extra: dict[str, Any],
-               resolves: Iterable[int]) -> Outcome:
+               resolves: Iterable[int], by: tuple[str, ...] = ()) -> Outcome:
         with self._lock:
             try:
                 parsed = action_from_dict(action) if isinstance(action, dict) else action
                 result = step(self._state, parsed)
             except IllegalAction as exc:
                 raw = action if isinstance(action, dict) else action_to_dict(action)
-                return self._refuse(source, {"action": raw, **extra}, exc.code, exc.reason)
+                return self._refuse(source, {"action": raw, **extra}, exc.code, exc.reason, by)
             data = action_to_dict(parsed)
             payload = {"action": data, **extra}
             with self.db.transaction():
@@ -335,20 +373,42 @@ class Table:
             self._publish(entry, result.state, result.events)
             return Outcome(entry.seq, entry=entry, events=result.events)
 
-    def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str) -> Outcome:
-        """Log a refusal for the host: a bounded summary, and a repeat only counts up its row."""
-        payload = refusals.summary(payload)
-        repeat = self._repeats.repeat_of(source, payload, code, reason)
-        if repeat is None:
-            anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
-            self._repeats.recorded(source, payload, code, reason, anomaly.id, anomaly.recorded_at)
+    def _refuse(self, source: str, payload: dict[str, Any], code: str, reason: str,
+                by: tuple[str, ...] = ()) -> Outcome:
+        """Log a refusal for the host: a bounded summary, a repeat only counts up its row, and a
+        sender past its budget only counts up its own row."""
+        payload, reason = refusals.summary(payload), refusals.bounded(reason)
+        sender = self._budget.spent(by)
+        if sender is not None:
+            anomaly, repeated = self._count_over_budget(source, sender)
         else:
-            anomaly_id, times, first_at = repeat
-            anomaly = self.journal.repeat_anomaly(self.game_id, anomaly_id, times, first_at, source,
-                                                  payload, code, reason)
-        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source, "code": code,
-                                 "reason": reason, "payload": payload, "repeats": repeat is not None})
-        return Outcome(self._seq, anomaly=anomaly)
+            repeat = self._repeats.repeat_of(source, payload, code, reason)
+            repeated = repeat is not None
+            if repeat is None:
+                anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+                self._repeats.recorded(source, payload, code, reason, anomaly.id, anomaly.recorded_at)
+                self._budget.spend(by)
+            else:
+                anomaly_id, times, first_at = repeat
+                anomaly = self.journal.repeat_anomaly(self.game_id, anomaly_id, times, first_at, source,
+                                                      payload, code, reason)
+        self._notify(self._seq, {"kind": "anomaly", "id": anomaly.id, "source": source, "code": anomaly.code,
+                                 "reason": anomaly.reason, "payload": payload, "repeats": repeated})
+        return Outcome(self._seq, anomaly=anomaly, refused=(code, reason))
+
+    def _count_over_budget(self, source: str, sender: str) -> tuple[AnomalyRow, bool]:
+        """A refusal from a sender whose budget is used up: counted on that sender's one row."""
+        code, payload = "too_many_refusals", {"from": sender}
+        reason = (f"{sender} had more than {self._budget.allowed} inputs refused in this game: "
+                  "the rest are only counted")
+        seen = self._budget.overflow.get(sender)
+        if seen is None:
+            anomaly = self.journal.record_anomaly(self.game_id, source, payload, code, reason)
+            self._budget.overflow[sender] = Seen(anomaly.id, 1, 0.0, anomaly.recorded_at)
+            return anomaly, False
+        seen.count += 1
+        return self.journal.repeat_anomaly(self.game_id, seen.anomaly_id, seen.count, seen.recorded_at,
+                                           source, payload, code, reason), True
 
     # corrections -----------------------------------------------------------------------------
 
@@ -464,8 +524,8 @@ def _read_record(reader: str, uid: str, sent: tuple[str, int] | None) -> dict[st
 
 
 def _accepted(outcome: Outcome) -> Outcome:
-    if outcome.anomaly is not None:
-        raise IllegalAction(outcome.anomaly.code, outcome.anomaly.reason)
+    if outcome.refused is not None:
+        raise IllegalAction(*outcome.refused)
     return outcome
 
 

@@ -38,6 +38,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     ``keys`` keeps the secret and the seat links across restarts (default: in memory, from ``secret_key``); kept
     in a folder, the host PIN's wrong tries and the refusals' rate-limit windows are kept beside them."""
     keys = keys or Keys.in_memory(secret_key, host_pin)
+    keys.keep_sessions_for(host_pin)
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), static_url_path="/static")

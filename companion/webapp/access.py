@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import math
 import secrets
 from collections.abc import Callable, Mapping
@@ -78,7 +79,9 @@ def csrf_token() -> str:
 
 
 def is_host() -> bool:
-    return bool(session.get("host"))
+    """Whether this browser holds a host session that is still open (not logged out, and opened
+    under the PIN or passphrase the table uses now)."""
+    return bool(current_app.extensions["companion.game"].keys.has_session(session.get("host")))
 
 
 def sees_table() -> bool:
@@ -93,18 +96,50 @@ def pin_matches(pin: Any) -> bool:
 
 
 def log_in_as_host(pin: Any) -> None:
-    """Make this browser the host's if ``pin`` is right; every route that takes a PIN comes here,
-    so a wrong one gets the same answer everywhere and counts towards the same lockout."""
+    """Make this browser the host's if ``pin`` is the PIN (or the recovery passphrase); every route
+    that takes a PIN comes here, so a wrong one gets the same answer everywhere and counts towards
+    the same lockout, on this address and this browser. The table-wide lock holds strangers only:
+    not the table's own computer, nor a browser that was the host's under this PIN, and the recovery
+    passphrase (unguessable) opens the host page whatever the locks."""
+    game = current_app.extensions["companion.game"]
     guard = current_app.extensions["companion.pins"]
     address = request.remote_addr or "?"
-    wait = math.ceil(guard.wait(address))
-    if wait > 0:
-        raise Refusal(429, "pin_locked", f"Too many wrong PINs: try again in {wait} s.", retry_after=wait)
-    if not pin_matches(pin):
-        guard.failed(address)
-        raise Refusal(403, "bad_pin", "That is not the host PIN.")
-    guard.succeeded(address)
-    session["host"] = True
+    client = _client()
+    known = game.keys.host_secret(current_app.config["HOST_PIN"])
+    if not game.keys.recovers(pin):
+        stranger = not (is_loopback(address) or hmac.compare_digest(str(session.get("known", "")), known))
+        wait = math.ceil(guard.wait(address, client, stranger))
+        if wait > 0:
+            if stranger and guard.table_locked():
+                raise Refusal(429, "pin_locked_table", f"Too many wrong PINs at this table: try again in {wait} s, "
+                              "or enter the recovery passphrase printed when the table started, or use its "
+                              "own computer.", retry_after=wait)
+            raise Refusal(429, "pin_locked", f"Too many wrong PINs: try again in {wait} s.", retry_after=wait)
+        if not pin_matches(pin):
+            guard.failed(address, client)
+            raise Refusal(403, "bad_pin", "That is not the host PIN.")
+    guard.succeeded(address, client)
+    session["host"] = game.keys.open_session()
+    session["known"] = known
+
+
+def _client() -> str:
+    """This browser, for the lockout: a digest of its session's CSRF token ("" before it has one)."""
+    token = session.get("csrf")
+    return hashlib.sha256(token.encode()).hexdigest()[:16] if isinstance(token, str) else ""
+
+
+def log_out_host() -> None:
+    """End this browser's host session for good (its cookie opens nothing from now on)."""
+    current_app.extensions["companion.game"].keys.end_session(session.pop("host", None))
+
+
+def is_loopback(address: str) -> bool:
+    """Whether a request from ``address`` comes from the table's own computer."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _same_origin() -> bool:
@@ -114,6 +149,18 @@ def _same_origin() -> bool:
         return claimed is None
     parts = urlsplit(claimed)
     return parts.netloc == request.host and parts.scheme in ("http", "https")
+
+
+def query_number(key: str, default: int, code: str = "bad_filter") -> int:
+    """The whole number in the query's ``key`` (``default`` when absent or empty), or a 400 naming
+    it: ASCII digits only (``²`` and ``٣`` are digits to Python, not to a page) and at most nine,
+    so no number reaches SQLite or ``int`` that either cannot take."""
+    raw = request.args.get(key, "")
+    if raw == "":
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise Refusal(400, code, f"{key!r} must be a whole number.")
+    return int(raw)
 
 
 def json_body() -> dict[str, Any]:

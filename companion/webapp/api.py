@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .access import Refusal, guarded, host_only, is_host, json_body, log_in_as_host, table_or_host
+from .access import (
+    Refusal,
+    guarded,
+    host_only,
+    is_host,
+    json_body,
+    log_in_as_host,
+    log_out_host,
+    query_number,
+    table_or_host,
+)
 from .board import board
 from .i18n import language
 from .limits import limit_refusals
@@ -49,10 +59,10 @@ def host_anomalies():
     """A page of the host's anomalies log older than ``?before=`` (an anomaly id), newest first."""
     if not is_host():
         raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
-    before = request.args.get("before", "")
-    if not (before.isascii() and before.isdigit()) or len(before) > 18:
+    before = query_number("before", -1)
+    if before < 0:
         raise Refusal(400, "bad_filter", "'before' must be an anomaly number.")
-    return jsonify(live_game().anomalies(int(before)))
+    return jsonify(live_game().anomalies(before))
 
 
 @bp.post("/seat/<token>/action")
@@ -61,7 +71,7 @@ def host_anomalies():
 def seat_action(token: str):
     game = live_game()
     seat = game.seat_of(token)
-    return jsonify(game.submit(json_body(), "web", seat))
+    return jsonify(game.submit(json_body(), "web", seat, request.remote_addr))
 
 
 @bp.post("/seat/<token>/draw")
@@ -80,6 +90,14 @@ def seat_draw(token: str):
 @guarded
 def host_login():
     log_in_as_host(json_body().get("pin"))
+    return jsonify({"ok": True})
+
+
+@bp.post("/host/logout")
+@guarded
+def host_logout():
+    """This browser is no longer the host's: its session ends for good."""
+    log_out_host()
     return jsonify({"ok": True})
 
 

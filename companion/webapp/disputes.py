@@ -8,28 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from companion.store import AnomalyRow, Entry, GameRow, Journal, UnknownGame
 from companion.table import TableSetup
 from companion.table.rounds import NoSuchRound, RoundReplay, round_replay
 
-from .access import Refusal, table_or_host
+from .access import Refusal, query_number, table_or_host
 from .i18n import language
 from .nights import local_time
 from .pages import page, table_or_host_page
 
 bp = Blueprint("disputes", __name__)
-
-
-def _number(key: str, default: int) -> int:
-    """A whole-number query argument, or a 400 naming it."""
-    raw = request.args.get(key, "")
-    if raw == "":
-        return default
-    if not raw.isdigit():
-        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
-    return int(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +36,7 @@ class _Game:
 def _game() -> _Game:
     table = current_app.extensions["companion.game"].table
     journal = Journal(table.db)
-    game_id = _number("game", table.game_id)
+    game_id = query_number("game", table.game_id, "bad_field")
     if game_id == table.game_id:
         return _Game(journal.game(game_id), table.setup, table.entries(), table.anomalies(), table.state.round)
     try:
@@ -59,8 +49,8 @@ def _game() -> _Game:
 def _replay() -> tuple[_Game, RoundReplay]:
     game = _game()
     try:
-        return game, round_replay(game.setup, game.entries, game.anomalies, _number("round", game.round),
-                                  _number("seat", 0), language())
+        return game, round_replay(game.setup, game.entries, game.anomalies, query_number("round", game.round, "bad_field"),
+                                  query_number("seat", 0, "bad_field"), language())
     except NoSuchRound as err:
         raise Refusal(404, "no_such_round", str(err).capitalize() + ".") from None
 

@@ -2,8 +2,8 @@
 
 Refusals raised by the views already carry their status and message; this module adds the rest:
 HTTP errors Flask raises itself (unknown path, wrong method, body too large) answer the API's JSON
-shape on ``/api`` and a short page elsewhere, and JSON nested too deeply for the parser is
-malformed JSON rather than a RecursionError.
+shape on ``/api`` and a short page elsewhere, JSON nested too deeply for the parser is malformed
+JSON rather than a RecursionError, and a journal the disk refuses is a 503 naming the cause.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
+
+from companion.store import StorageFault
 
 from .access import Refusal, refusal_response
 
@@ -43,9 +45,17 @@ def http_error(err: HTTPException):
     return refusal_response(Refusal(status, CODES.get(status, "bad_request"), message))
 
 
+def storage_fault(err: StorageFault):
+    """The journal cannot be written (full disk, I/O error, read-only file): nothing was saved, the
+    phone says so and may send it again; the host's page shows the cause."""
+    return refusal_response(Refusal(503, "storage_fault", f"The table cannot save right now ({err}): "
+                                                          "try again in a moment.", retry_after=5))
+
+
 def install(app: Flask) -> None:
     """Put the boundary on ``app`` (before the first request)."""
     app.json_provider_class = BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     app.register_error_handler(Refusal, refusal_response)
+    app.register_error_handler(StorageFault, storage_fault)
     app.register_error_handler(HTTPException, http_error)

@@ -15,9 +15,10 @@ from typing import Any
 
 from companion.engine import GameState, IllegalAction, seat_part, view_for
 from companion.engine.phases import stir
-from companion.store import BadUid
+from companion.store import BadUid, StorageFault
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
+from companion.table.refusals import bounded
 from companion.table.timeline import anomaly_seat
 from companion.words import languages, localize
 
@@ -229,12 +230,14 @@ class LiveGame:
             "streams": live,
             "actions": [a for a in self.table.actions(None)  # a card is chosen in the card picker
                         if a["kind"] in HOST_KINDS and a.get("card") is None],
-            **self.anomalies(),
+            **_unless_unreadable(self.anomalies, {"anomalies": [], "anomalies_total": 0}),
+            "storage": self.table.db.fault,
             "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
             "assist": self.assist.level,
             "stir": self.stirs,
-            "tags": enrolment.panel(self.table.registry, list(self.enrolled)) if self.table.registry else None,
+            "tags": _unless_unreadable(lambda: enrolment.panel(self.table.registry, list(self.enrolled)), None)
+            if self.table.registry else None,
         }
 
     def anomalies(self, before: int | None = None) -> dict[str, Any]:
@@ -261,16 +264,21 @@ class LiveGame:
         except BadUid:
             return None
 
-    def submit(self, action: Any, source: str, seat: int | None) -> dict[str, Any]:
-        """Submit ``action`` for ``seat`` (None: the host); refusals come back as ``Refusal``."""
+    def submit(self, action: Any, source: str, seat: int | None, address: str | None = None) -> dict[str, Any]:
+        """Submit ``action`` for ``seat`` (None: the host) from ``address``; refusals come back as
+        ``Refusal``. A seat's refusals spend its link's and its address's budgets of stored refusals."""
         if not isinstance(action, dict):
             raise Refusal(400, "malformed_json", "An action must be a JSON object.")
         kind = action.get("kind")
+        if not isinstance(kind, str):
+            raise Refusal(400, "malformed", "'kind' must be the name of an input, as text.")
         if seat is None and kind not in HOST_KINDS:
-            raise Refusal(403, "not_host_action", f"The host does not send {kind!r}; the seat does.")
+            raise Refusal(403, "not_host_action", f"The host does not send {bounded(kind)!r}; the seat does.")
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
+        by: tuple[str, ...] = ()
         if seat is not None:
+            by = (f"seat {seat + 1}'s link {self.keys.issue(self.game_id, seat) + 1}", f"address {address}")
             if kind in HOST_KINDS:
                 raise Refusal(403, "host_only", "Only the host can do this.")
             if action.get("seat") != seat:
@@ -278,7 +286,7 @@ class LiveGame:
             if kind in BAG_KINDS:
                 action = self._phone_draw(action, seat)
         try:
-            result = self.table.submit(action, source)
+            result = self.table.submit(action, source, by=by)
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": result.seq}
@@ -311,7 +319,10 @@ class LiveGame:
         return {"ok": True, "seq": result.seq, "card": self.table.state.cards_used[-1]}
 
     def demo_draw(self, seat: int) -> dict[str, Any]:
-        """The demo's draw button: the seat's simulated bag presents a random chip to its reader."""
+        """The demo's draw button: the seat's simulated bag presents a random chip to its reader
+        (not while the journal cannot be written: the read would wait for it)."""
+        if self.table.db.fault is not None:
+            raise StorageFault(self.table.db.fault)
         if self.table.paused:
             raise Refusal(409, "paused", "The game is paused: wait for the host to resume it.")
         try:
@@ -319,6 +330,15 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
+
+
+def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:
+    """What ``read`` finds in the journal, or ``otherwise`` while it cannot be read: the host's page
+    still shows, with the cause in its banner."""
+    try:
+        return read()
+    except StorageFault:
+        return otherwise
 
 
 def repeated(row: Any) -> str | None:

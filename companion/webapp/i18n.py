@@ -15,7 +15,7 @@ from flask import Flask, redirect, request
 from flask_babel import Babel, Domain, get_locale
 
 from companion.engine import catalog
-from companion.engine.ingredients.labels import kind_label
+from companion.engine.ingredients.labels import CHIP_NAMES, kind_label
 from companion.engine.text import N_
 from companion.words import languages, render, translations
 from companion.words.catalogs import SOURCE
@@ -214,8 +214,9 @@ SCRIPT: dict[str, str] = {
     "phase_spend": N_("spending rubies"),
     "phone_status": N_("Phone"),
     "pin": N_("Host PIN"),
-    "pin_all_locked": N_("every PIN is refused for a while"),
+    "pin_all_locked": N_("new devices are refused every PIN for a while (this computer, the host's own devices and the recovery passphrase still open this page)"),
     "pin_warning": N_("Someone is guessing the host PIN. Wrong tries in the last 15 minutes"),
+    "storage_warning": N_("The table cannot save: every input is refused until this is fixed (nothing saved is lost). Cause:"),
     "place": N_("Place"),
     "place_none": N_("Place none: all go back"),
     "pot": N_("Pot"),
@@ -342,12 +343,18 @@ def language() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+def local_path(target: str) -> str:
+    """``target`` if it is a path of this site, else ``/``: it starts with one ``/`` (``//`` and
+    ``/\\`` are another host to a browser), and holds no control character, space or backslash (a
+    browser drops the tab in ``/\t/evil.example`` before reading it; CR LF would split the header)."""
+    if not target.startswith("/") or any(c <= " " or c == "\x7f" or c == "\\" for c in target):
+        return "/"
+    return "/" if target.startswith("//") else target
+
+
 def switch_language(code: str):
     """Back to ``next`` (a path of this site, else the front page) with the language kept in a cookie."""
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    response = redirect(target)
+    response = redirect(local_path(request.args.get("next", "/")))
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return response
@@ -378,13 +385,18 @@ def _plural_samples(lang: str) -> dict[str, int]:
     return samples
 
 
-def chip_namer(lang: str) -> Callable[[str], str]:
+def chip_namer(lang: str) -> Callable[[object], str]:
     """For templates: a chip (``white-1-03``: 'white 1 (white-1-03)', its id kept as the transcript
-    writes it, for disputes) or a kind of chip (``white-1``: 'white 1'), in ``lang``."""
-    def name(chip_id: str) -> str:
-        color, value, *number = chip_id.split("-")
+    writes it, for disputes) or a kind of chip (``white-1``: 'white 1'), in ``lang``. Anything else
+    (a refused input may name any text) is shown as it was sent, cut short."""
+    def name(chip_id: object) -> str:
+        text = str(chip_id)
+        color, _, rest = text.partition("-")
+        value, _, number = rest.partition("-")
+        if color not in CHIP_NAMES or not (value.isascii() and value.isdigit() and len(value) <= 2):
+            return text if len(text) <= 40 else text[:39] + "…"
         label = render(kind_label(color, int(value)), lang)
-        return f"{label} ({chip_id})" if number else label
+        return f"{label} ({text})" if number else label
     return name
 
 

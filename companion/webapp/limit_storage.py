@@ -48,8 +48,10 @@ class SQLiteStorage(Storage, MovingWindowSupport):
     def __init__(self, uri: str, wrap_exceptions: bool = False, **options: float | str | bool) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         self.path = Path(urlparse(uri).path)
+        self._shm = Path(f"{self.path}-shm")
         self._lock = threading.Lock()
         self._db = _open(self.path)
+        self._warned = False
 
     @property
     def base_exceptions(self) -> type[Exception]:
@@ -59,23 +61,43 @@ class SQLiteStorage(Storage, MovingWindowSupport):
         """Count ``amount`` hits for ``key`` unless that would make more than ``limit`` in the last ``expiry`` s."""
         if amount > limit:
             return False
+        if not self._usable():
+            return True
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("DELETE FROM hits WHERE expires <= ?", (now,))
-            (count,) = self._db.execute("SELECT COUNT(*) FROM hits WHERE key = ? AND at > ?",
-                                        (key, now - expiry)).fetchone()
-            if count + amount > limit:
-                return False
-            self._db.executemany("INSERT INTO hits VALUES (?, ?, ?)", [(key, now, now + expiry)] * amount)
+        try:
+            with self._lock, self._db:
+                self._db.execute("DELETE FROM hits WHERE expires <= ?", (now,))
+                (count,) = self._db.execute("SELECT COUNT(*) FROM hits WHERE key = ? AND at > ?",
+                                            (key, now - expiry)).fetchone()
+                if count + amount > limit:
+                    return False
+                self._db.executemany("INSERT INTO hits VALUES (?, ?, ?)", [(key, now, now + expiry)] * amount)
+        except sqlite3.OperationalError as exc:  # a full disk: the limits wait, the request is answered
+            self._warn(f"{self.path} cannot be written ({exc})")
         return True
 
     def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
         """The oldest hit of ``key`` in the last ``expiry`` seconds and how many there are."""
         now = time.time()
+        if not self._usable():
+            return now, 0
         with self._lock:
             oldest, count = self._db.execute("SELECT MIN(at), COUNT(*) FROM hits WHERE key = ? AND at > ?",
                                               (key, now - expiry)).fetchone()
         return (oldest, count) if count else (now, 0)
+
+    def _usable(self) -> bool:
+        """False once the WAL's -shm file can no longer be written (made immutable): SQLite would
+        kill the server with SIGBUS touching it, so nothing is counted until it can (warned once)."""
+        if not self._shm.exists() or os.access(self._shm, os.W_OK):
+            return True
+        self._warn(f"{self._shm} can no longer be written")
+        return False
+
+    def _warn(self, why: str) -> None:
+        if not self._warned:
+            self._warned = True
+            log.warning("rate limits: %s; refusals are not counted until it can", why)
 
     def check(self) -> bool:
         try:

@@ -28,7 +28,8 @@ limiter = Limiter(key_func=get_remote_address, strategy="moving-window", headers
 
 
 def _refused(response: Any) -> bool:
-    return bool(response.status_code >= 400)
+    """The phone's own refusals count; the table's (a 503: it cannot save now) do not."""
+    return bool(400 <= response.status_code < 500)
 
 
 def _seat_link() -> str:

@@ -1,11 +1,15 @@
-"""Back-off and lockout for wrong host PINs, per address and for the whole table.
+"""Back-off and lockout for wrong host PINs: on whoever sent them, and for strangers at the table.
 
-Six digits fall to a script in minutes without a limit. Here each address has a few free tries,
-then waits twice as long after each further wrong PIN, and is locked out after ``lock_after``
-wrong PINs within ``window`` seconds. Every address together may make at most ``global_limit``
-wrong tries per window, so many addresses gain nothing: the whole 6-digit space would take years.
-While an address (or the table) waits, even the right PIN is refused, otherwise the wait would
-tell nothing. Each lockout is logged as a warning and shown on the host page.
+Six digits fall to a script in minutes without a limit. Here each address, and each browser (a
+client id in its session cookie), has a few free tries, then waits twice as long after each
+further wrong PIN, and is locked out after ``lock_after`` wrong PINs within ``window`` seconds:
+the lock falls on the one who guessed. Every address together may make at most ``global_limit``
+wrong tries per window, so many addresses gain nothing (the whole 6-digit space would take
+years); that lock holds only strangers, so it cannot be used to keep the host out: the table's
+own computer (loopback), a browser that has been the host's under this PIN, and the recovery
+passphrase (80 bits, printed at start; ``access.log_in_as_host``) are not held by it. While an
+address waits, even the right PIN is refused, otherwise the wait would tell nothing. Each lockout
+is logged as a warning and shown on the host page.
 
 ``serve`` keeps the wrong tries in the data folder (``PIN_TRIES_FILENAME``), written with each one,
 so a restart forgives nothing: a server restarted over and over cannot be guessed faster.
@@ -28,6 +32,14 @@ from .keys import write_private
 log = logging.getLogger(__name__)
 
 PIN_TRIES_FILENAME = "host-pin-tries.json"
+
+CLIENT = "client "
+"""The wrong tries of one browser are kept under its client id after this prefix (addresses have none)."""
+
+
+def _keys(address: str, client: str) -> list[str]:
+    """Where a try from ``address`` and browser ``client`` counts: the address first."""
+    return [address, CLIENT + client] if client else [address]
 
 
 @dataclass
@@ -64,45 +76,59 @@ class PinGuard:
             log.warning("host PIN: cannot read the wrong tries kept in %s (%s); counting from zero", path, exc)
         return guard
 
-    def wait(self, address: str) -> float:
-        """Seconds before ``address`` may try a PIN again (0: now)."""
+    def wait(self, address: str, client: str = "", stranger: bool = True) -> float:
+        """Seconds before ``address`` (and the browser ``client``) may try a PIN again (0: now);
+        the table-wide lock counts only for a ``stranger``."""
         now = self.clock()
         with self._lock:
             self._forget(now)
-            waits = [0.0]
-            if len(self._all) >= self.global_limit:
+            waits = [0.0, *(self._own_wait(key, now) for key in _keys(address, client))]
+            if stranger and len(self._all) >= self.global_limit:
                 waits.append(self._all[0] + self.window - now)
-            mine = self._failures.get(address)
-            if mine and len(mine) >= self.lock_after:
-                waits.append(mine[0] + self.window - now)
-            elif mine and len(mine) >= self.free_tries:
-                waits.append(mine[-1] + 2.0 ** (len(mine) - self.free_tries) - now)
             return max(waits)
 
-    def failed(self, address: str) -> None:
-        """Record a wrong PIN from ``address``, and warn when it (or the table) is now locked."""
+    def table_locked(self) -> bool:
+        """Whether strangers are refused every PIN for now (too many wrong ones from everywhere)."""
+        with self._lock:
+            self._forget(self.clock())
+            return len(self._all) >= self.global_limit
+
+    def _own_wait(self, key: str, now: float) -> float:
+        mine = self._failures.get(key)
+        if mine and len(mine) >= self.lock_after:
+            return mine[0] + self.window - now
+        if mine and len(mine) >= self.free_tries:
+            return mine[-1] + 2.0 ** (len(mine) - self.free_tries) - now
+        return 0.0
+
+    def failed(self, address: str, client: str = "") -> None:
+        """Record a wrong PIN from ``address`` (and ``client``), and warn when it (or the table) is now locked."""
         now = self.clock()
         with self._lock:
             self._forget(now)
-            mine = self._failures.setdefault(address, deque())
-            mine.append(now)
+            counts = []
+            for key in _keys(address, client):
+                mine = self._failures.setdefault(key, deque())
+                mine.append(now)
+                counts.append(len(mine))
             self._all.append(now)
-            locked = len(mine) == self.lock_after
+            locked = counts[0] == self.lock_after
             if locked:
                 log.warning("host PIN: %d wrong tries from %s; it is locked out for %d minutes",
-                            len(mine), address, self.window // 60)
+                            counts[0], address, self.window // 60)
             all_locked = len(self._all) == self.global_limit
             if all_locked:
-                log.warning("host PIN: %d wrong tries in %d minutes from %d addresses; "
-                            "every PIN is refused for a while", len(self._all), self.window // 60,
-                            len(self._failures))
+                log.warning("host PIN: %d wrong tries in %d minutes from %d addresses; every PIN is refused "
+                            "to new devices for a while (the host: this computer, or the recovery passphrase)",
+                            len(self._all), self.window // 60, len(self._addresses()))
             self._save()
         if locked or all_locked:
             self.on_alert()
 
-    def succeeded(self, address: str) -> None:
+    def succeeded(self, address: str, client: str = "") -> None:
         with self._lock:
-            if self._failures.pop(address, None) is not None:
+            found = [self._failures.pop(key, None) for key in _keys(address, client)]
+            if any(f is not None for f in found):
                 self._save()
 
     def alerts(self) -> dict[str, object]:
@@ -111,8 +137,11 @@ class PinGuard:
         with self._lock:
             self._forget(now)
             return {"wrong_tries": len(self._all),
-                    "locked": sorted(a for a, f in self._failures.items() if len(f) >= self.lock_after),
+                    "locked": sorted(a for a in self._addresses() if len(self._failures[a]) >= self.lock_after),
                     "all_locked": len(self._all) >= self.global_limit}
+
+    def _addresses(self) -> list[str]:
+        return [key for key in self._failures if not key.startswith(CLIENT)]
 
     def _save(self) -> None:
         """Keep the tries (under the lock): every address's and the table's, for the window they count."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -14,7 +13,7 @@ from companion.engine.phases import stir
 from companion.words.refusals import REFUSALS
 
 from . import cards, i18n
-from .access import Refusal, csrf_token, is_host, log_in_as_host, sees_table
+from .access import Refusal, csrf_token, is_host, is_loopback, log_in_as_host, sees_table
 from .board import board
 
 bp = Blueprint("pages", __name__)
@@ -110,7 +109,7 @@ def host():
     if "pin" in request.args:
         # The demo's printed link carries the PIN: accept it once, then drop it from the address.
         # Only on the table's own computer: on the LAN a PIN in an address ends up in histories.
-        if not ipaddress.ip_address(request.remote_addr or "0.0.0.0").is_loopback:
+        if not is_loopback(request.remote_addr or ""):
             raise Refusal(403, "pin_link_loopback", "A PIN in the address works only on this computer: "
                                                     "enter the PIN on the page instead.")
         log_in_as_host(request.args["pin"])

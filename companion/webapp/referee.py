@@ -15,7 +15,7 @@ from companion.engine import IllegalAction
 from companion.table import CorrectionRefused, export_transcript
 from companion.table.timeline import timeline
 
-from .access import Refusal, guarded, host_only, is_host, json_body
+from .access import Refusal, guarded, host_only, is_host, json_body, query_number
 from .i18n import language
 
 bp = Blueprint("referee", __name__, url_prefix="/api/host")
@@ -129,21 +129,18 @@ def referee_timeline():
     table = _table()
     rows = [r.to_dict() for r in timeline(table.setup, table.entries(), table.anomalies(), language())]
     for key in ("round", "seat"):
-        wanted = request.args.get(key)
-        if wanted not in (None, ""):
-            if not (wanted.isascii() and wanted.isdigit()):
-                raise Refusal(400, "bad_filter", f"{key!r} must be a number.")
-            rows = [r for r in rows if r[key] == int(wanted)]
+        wanted = query_number(key, -1)
+        if wanted >= 0:
+            rows = [r for r in rows if r[key] == wanted]
     kind = request.args.get("kind") or ""
     if kind:
         if kind not in KINDS:
             raise Refusal(400, "bad_filter", f"'kind' must be one of {', '.join(KINDS)}.")
         rows = [r for r in rows if r["kind"] in KINDS[kind]]
     pages = max(1, -(-len(rows) // TIMELINE_PAGE))
-    wanted = request.args.get("page") or str(pages)
-    if not wanted.isdigit() or not 1 <= int(wanted) <= pages:
+    number = query_number("page", pages)
+    if not 1 <= number <= pages:
         raise Refusal(400, "bad_filter", f"'page' must be a number from 1 to {pages}.")
-    number = int(wanted)
     return jsonify({"rows": rows[(number - 1) * TIMELINE_PAGE:number * TIMELINE_PAGE], "total": len(rows),
                     "page": number, "pages": pages})
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from a2wsgi.wsgi import Body, build_environ
@@ -30,6 +29,7 @@ from flask import Blueprint, Flask, current_app
 from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
+from .connections import refuse
 from .hub import Cursor, Hub, Key, who
 from .i18n import language
 from .memory import give_back
@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 GIVE_BACK_SECONDS = 2.0
 """Memory freed by pages that left goes back to the system once none has left for this long."""
+
+API_ROOM = 32
+"""Connections the streams leave to everything else when the connections' cap is low."""
 
 HOST_PANEL_SECONDS = 1.0
 """The host's view is re-sent for pages connecting or leaving at most this often."""
@@ -99,8 +102,14 @@ class StreamLimits:
     open: Counter[str] = field(default_factory=Counter)
     _opens: dict[str, tuple[float, float]] = field(default_factory=dict)  # address: (tokens, when)
 
+    def within(self, connections: int) -> StreamLimits:
+        """These limits with ``total`` lowered to leave ``API_ROOM`` of ``connections`` to the rest."""
+        room = max(1, connections - API_ROOM)
+        return self if self.total <= room else replace(self, total=room)
+
     def refusal(self, address: str) -> Refusal | None:
-        """Why a new stream from ``address`` is refused now, or None (and it counts as opened)."""
+        """Why a new stream from ``address`` is refused now, or None: then it counts as open at once
+        (before any ``await``, so a burst cannot pass the cap) until ``closed(address)``."""
         if sum(self.open.values()) >= self.total:
             return Refusal(503, "too_many_streams", "The table is serving as many pages as it can: retry shortly.")
         if self.open[address] >= self.per_address:
@@ -115,7 +124,13 @@ class StreamLimits:
             self._opens = {a: (t, w) for a, (t, w) in self._opens.items()
                            if t + (now - w) * self.opens_per_second < self.open_burst}
         self._opens[address] = (tokens - 1, now)
+        self.open[address] += 1
         return None
+
+    def closed(self, address: str) -> None:
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
 
 
 class Fanout:
@@ -250,26 +265,25 @@ class StreamEndpoint:
         since = self.hub.ends
         environ = build_environ(scope, Body(loop, receive))  # type: ignore[arg-type]
         last_id = environ.get("HTTP_LAST_EVENT_ID") or _query_last(scope)
-        try:
-            refusal = self.limits.refusal(address)  # first: a device over its limits costs no request context
-            if refusal:
-                raise refusal
-            seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
-        except Refusal as err:
-            await _refuse(send, err, self.limits.retry_after)
+        refusal = self.limits.refusal(address)  # first: a device over its limits costs no request context
+        if refusal:
+            del environ
+            await _refuse(send, refusal, self.limits.retry_after)
             return
-        finally:
-            del environ  # not held for the stream's life: two hundred open pages, two hundred fewer dicts
-        self.limits.open[address] += 1
         try:
+            try:
+                seen_as = await loop.run_in_executor(self.views, self._authorize, environ)
+            except Refusal as err:
+                await _refuse(send, err, self.limits.retry_after)
+                return
+            finally:
+                del environ  # not held for the stream's life: two hundred open pages, two hundred fewer dicts
             await self._serve(seen_as, since, last_id, receive, send)
         except Gone as why:
             if str(why):
                 log.warning("live page at %s dropped: %s", address, why)
         finally:
-            self.limits.open[address] -= 1
-            if not self.limits.open[address]:
-                del self.limits.open[address]
+            self.limits.closed(address)
             self._give_back_soon(loop)
 
     def _give_back_soon(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -402,9 +416,4 @@ def _query_last(scope: Scope) -> str | None:
 
 
 async def _refuse(send: Send, err: Refusal, retry_after: int) -> None:
-    body = json.dumps({"ok": False, "error": err.code, "message": err.message}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if err.status in (429, 503):
-        headers.append((b"retry-after", str(retry_after).encode()))
-    await send({"type": "http.response.start", "status": err.status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await refuse(send, err.status, err.code, err.message, retry_after if err.status in (429, 503) else None)

@@ -56,5 +56,9 @@ REFUSALS: dict[str, str] = {
     "too_many_refusals": N_("Too many refused inputs: wait a moment."),
     "reconnecting_too_fast": N_("This device reconnects too often: wait a moment."),
     "too_many_streams": N_("The table is serving as many pages as it can: retry shortly."),
+    "too_many_connections": N_("The table is serving as many connections as it can: retry shortly."),
+    "slow_body": N_("The request took too long to arrive: try again."),
+    "pin_locked_table": N_("Too many wrong PINs at this table: wait, or enter the recovery passphrase printed when the table started, or use its own computer."),
+    "storage_fault": N_("The table cannot save right now: try again in a moment."),
 }
 """A code without a text here shows its reason as it is."""

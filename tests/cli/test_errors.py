@@ -159,3 +159,55 @@ def test_config_check_says_who_draws_and_warns_when_nobody_can(quacks, tmp_path)
     config.write_text('[table]\ndraws = "phones"\n' + SEATS)
     run = quacks("config", "--check", config)
     assert run.code == 0 and "draws: tapped on the phones" in run.out and "note" not in run.out
+
+
+def chattr_works() -> bool:
+    import shutil
+    import subprocess
+    return shutil.which("chattr") is not None and subprocess.run(["chattr", "-i", "/"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not chattr_works(), reason="chattr needs root on a filesystem that has it")
+def test_an_immutable_database_is_named_as_such_at_start(quacks, tmp_path):
+    """With the database file immutable, start-up said "read-only and from another release (schema 0)"."""
+    import subprocess
+    db = tmp_path / "quacks.sqlite3"
+    assert quacks("import", EXAMPLE, "--db", db).code == 0
+    held = sqlite3.connect(db, isolation_level=None)  # a table killed mid-game leaves its last inputs in the WAL
+    held.execute("PRAGMA wal_autocheckpoint = 0")
+    held.execute("UPDATE games SET name = name || ' (resumed)'")
+    subprocess.run(["chattr", "+i", str(db)], check=True)
+    try:
+        line = one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="quacks.sqlite3")),
+                                "immutable", f"chattr -i {db}", "-wal")
+        assert "schema" not in line
+        one_line_failure(quacks("games", "--db", db), "immutable", "-wal")
+        held.close()
+        (tmp_path / "quacks.sqlite3-wal").unlink(missing_ok=True)
+        assert "example" in quacks("games", "--db", db).out, "a reading command reads a whole immutable file"
+        one_line_failure(quacks("serve", "--config", serve_config(tmp_path, database="quacks.sqlite3")),
+                         "immutable", "writes every input")
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], check=True)
+
+
+def test_advise_on_bytes_that_are_not_utf8_names_the_file_and_line(quacks, tmp_path):
+    """`quacks advise` on a non-UTF-8 file printed a traceback."""
+    bad = tmp_path / "game.jsonl"
+    bad.write_bytes(EXAMPLE.read_bytes()[:200] + b"\xff\xfe\n")
+    one_line_failure(quacks("advise", bad, "--seat", "0"), "game.jsonl:1", "not UTF-8")
+
+
+def test_an_integer_of_thousands_of_digits_is_one_line_from_every_command(quacks, tmp_path):
+    """An integer longer than 4,300 digits was a traceback from import, replay, advise and config --check."""
+    huge = "9" * 5000
+    transcript = tmp_path / "game.jsonl"
+    lines = EXAMPLE.read_text().splitlines()
+    transcript.write_text("\n".join([lines[0], lines[1].replace("null", huge, 1) if "null" in lines[1] else
+                                     '{"kind": "stop", "seat": ' + huge + "}", *lines[2:]]) + "\n")
+    for command in (("import", transcript, "--db", tmp_path / "j.sqlite3"), ("replay", transcript),
+                    ("advise", transcript, "--seat", "0")):
+        one_line_failure(quacks(*command), "game.jsonl", "digits")
+    config = tmp_path / "table.toml"
+    config.write_text(f"[web]\nport = {huge}\n" + SEATS)
+    one_line_failure(quacks("config", "--check", config), "table.toml", "digits")

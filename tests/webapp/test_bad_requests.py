@@ -58,3 +58,20 @@ def test_unknown_api_paths_and_methods_answer_json(phone: Phone):
     assert wrong.status_code == 405 and wrong.get_json()["message"]
     big = phone.post("/api/host/login", data="x" * 70_000, headers={"Content-Type": "application/json"})
     assert big.status_code == 413 and big.get_json()["error"] == "too_large"
+
+
+@pytest.mark.parametrize("kind", [[], {}, 7, None, True])
+def test_a_kind_that_is_not_text_is_a_400_on_the_seat_and_host_routes(host, kind):
+    """{"kind": []} or {"kind": {}} answered 500 with a traceback."""
+    for response in (host.act(0, {"kind": kind, "seat": 0}), host.host({"kind": kind})):
+        assert response.status_code == 400 and response.get_json()["error"] == "malformed"
+
+
+@pytest.mark.parametrize("value", ["%C2%B2", "%D9%A3", "99999999999999999999", "9" * 5000, "-1", "1.5"])
+@pytest.mark.parametrize("key", ["game", "round", "seat"])
+def test_a_query_number_that_is_not_plain_digits_or_too_long_is_a_400(host, key, value):
+    """?game=, ?round= or ?seat= set to ² or to a 20-digit number answered 500 (OverflowError)."""
+    for path in ("/api/replay", "/replay/card"):
+        response = host.client.get(f"{path}?{key}={value}")
+        assert response.status_code == 400, (path, response.status_code)
+    assert host.client.get(f"/api/host/timeline?{key}={value}").status_code in (200, 400)

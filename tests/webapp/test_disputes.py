@@ -97,3 +97,31 @@ def test_a_past_game_of_the_journal_can_be_replayed_too(finished):
     assert "Dispute card: Ben, Round 9" in card and f"quacks-game-{past}.jsonl" in card
     missing = finished.client.get("/api/replay?game=999")
     assert missing.status_code == 404 and missing.get_json()["error"] == "no_such_game"
+
+
+HOSTILE = [{"kind": "buy", "seat": 0, "color": "white", "value": 1, "chip": "zz"},
+           {"kind": "buy", "seat": 0, "color": "qq", "value": 1},
+           {"kind": "buy", "seat": 0, "color": "white", "value": 1, "chip": "white-x-1"},
+           {"kind": "draw", "seat": 0, "chip": "purple-99999999999999999999-01"},
+           {"kind": "buy", "seat": 0, "color": "<b>red</b>", "value": 10**30},
+           {"kind": "draw", "seat": 0, "chip": 7},
+           {"kind": "draw", "seat": 0, "chip": ["white-1-01"]},
+           {"kind": "spend", "seat": 0, "what": "qq"}]
+
+
+@pytest.mark.parametrize("refused", HOSTILE, ids=[str(i) for i in range(len(HOSTILE))])
+def test_the_dispute_card_and_every_page_render_a_hostile_refused_input(app, refused):
+    """After a seat's {"kind":"buy",...,"chip":"zz"} (or colour "qq") the round's dispute card
+    answered 500 for the host and the table, for good."""
+    phone = Phone(app)
+    assert phone.act(0, refused).status_code in (400, 403, 409)
+    host = Phone(app)
+    host.login()
+    for path in ("/replay/card", "/replay/card?seat=0&round=1", "/api/replay", "/replay", "/history", "/host",
+                 "/api/view/host", "/api/host/timeline", "/api/host/anomalies?before=999"):
+        response = host.client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+        if response.mimetype == "text/html":
+            assert b"<b>red</b>" not in response.get_data(), "text sent is escaped"
+    host.open_table()
+    assert host.client.get("/replay/card").status_code == 200

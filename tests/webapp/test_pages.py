@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.engine import catalog
 from companion.webapp import i18n
 
@@ -114,3 +116,18 @@ def test_a_script_text_with_a_count_has_a_form_for_each_plural_category():
     assert i18n.strings("en")["points"] == {"one": "{n} victory point", "other": "{n} victory points"}
     assert i18n.strings("es")["coins_n"] == {"one": "{n} moneda", "other": "{n} monedas"}
     assert i18n.strings("es")["wait_brewing"]["other"] == "Espera: {names} están cocinando"
+
+
+@pytest.mark.parametrize("target", ["/%09/evil.example/x", "//evil.example/x", "/\\evil.example", "/%5Cevil.example",
+                                    "https://evil.example/", "/%0D%0ASet-Cookie:%20x=1", "/%0A/evil.example",
+                                    "%2F%2Fevil.example", " /x"])
+def test_the_language_switch_goes_back_only_to_a_path_of_this_site(phone, target):
+    """/lang/en?next=/%09/evil.example/x answered Location: /	/evil.example/x, which Chromium
+    follows to evil.example; CR LF in it was a 500."""
+    response = phone.client.get(f"/lang/en?next={target}")
+    assert response.status_code == 302 and response.headers["Location"] == "/"
+
+
+def test_the_language_switch_goes_back_to_the_page_it_was_opened_from(phone):
+    response = phone.client.get("/lang/es?next=/s/abc%3Fx")
+    assert response.headers["Location"] == "/s/abc?x" and "lang=es" in response.headers["Set-Cookie"]

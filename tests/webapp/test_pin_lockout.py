@@ -139,3 +139,74 @@ def test_a_restart_forgives_no_wrong_pin(tmp_path, clock):
 
     kept.write_text("{not json", encoding="utf-8")  # a damaged file: counted from zero, with a warning
     assert login(from_address(serve(), "10.2.0.1"), PIN).status_code == 200
+
+
+def test_wrong_pins_from_ten_addresses_cannot_keep_the_host_out(app, clock):
+    """Three wrong PINs from each of ten addresses (0.2 s) made the right PIN answer 429 for 900 s,
+    from everywhere, renewable for ever."""
+    regular = from_address(app, "192.168.1.20")  # the host's phone, the host's earlier this evening
+    assert login(regular, PIN).status_code == 200
+    assert regular.post("/api/host/logout", {}).status_code == 200
+    for n in range(10):
+        for pin in ("000000", "111111", "222222"):
+            assert login(from_address(app, f"10.0.{n}.1"), pin).status_code == 403
+    stranger = from_address(app, "192.168.1.21")
+    refused = login(stranger, PIN)
+    assert refused.status_code == 429 and refused.get_json()["error"] == "pin_locked_table"
+    assert "recovery passphrase" in refused.get_json()["message"]
+
+    assert login(regular, PIN).status_code == 200, "a browser that was the host's is no stranger"
+    assert login(from_address(app, "127.0.0.1"), PIN).status_code == 200, "nor is the table's own computer"
+    recovery = app.extensions["companion.game"].keys.recovery
+    assert login(stranger, recovery.lower().replace("-", " ")).status_code == 200, "the recovery passphrase opens"
+    assert stranger.client.get("/api/view/host").status_code == 200
+
+    clock.now += 60
+    for n in range(10):  # the guessing goes on: the host still gets in, the guessers do not
+        assert login(from_address(app, f"10.0.{n}.1"), PIN).status_code == 429
+        assert login(from_address(app, f"10.1.{n}.1"), "333333").status_code == 429
+    assert login(regular, PIN).status_code == 200
+
+
+def test_the_back_off_follows_the_browser_that_guessed_to_another_address(app, clock):
+    guesser = from_address(app, "192.168.1.30")
+    for pin in ("000000", "111111", "222222"):
+        assert login(guesser, pin).status_code == 403
+    guesser.client.environ_base["REMOTE_ADDR"] = "192.168.1.31"
+    assert login(guesser, "333333").status_code == 429, "the same browser waits from its new address"
+    assert login(from_address(app, "192.168.1.31"), PIN).status_code == 200, "another browser there does not"
+
+
+def test_a_log_out_ends_the_host_session_for_good_even_in_a_copied_cookie(app):
+    """There was no log-out: a host cookie once given opened the host page for as long as the secret lived."""
+    host = Phone(app)
+    host.login()
+    copy = Phone(app)
+    copy.client.set_cookie("session", host.client.get_cookie("session").value)
+    assert copy.client.get("/api/view/host").status_code == 200
+    assert host.post("/api/host/logout", {}).status_code == 200
+    assert host.client.get("/api/view/host").status_code == 403
+    assert copy.client.get("/api/view/host").status_code == 403
+    assert copy.post("/api/host/pause", {"paused": True}).status_code == 403
+    assert host.client.get("/host").get_data(as_text=True).count('id="pin"') == 1, "the login again"
+
+
+def test_a_new_pin_or_passphrase_ends_every_host_session_and_the_same_one_keeps_them(tmp_path):
+    """After a restart with a new PIN an old host cookie still paused the game."""
+    table, demo = demo_table(["Ana", "Ben"])
+
+    def serve(pin: str):  # the server restarted on the same data folder, as `quacks serve --pin` is
+        return create_app(table, host_pin=pin, keys=Keys.kept_in(tmp_path), demo=demo, test_config={"TESTING": True})
+
+    first = Phone(serve(PIN))
+    first.login()
+    cookie = first.client.get_cookie("session").value
+
+    def host_cookie_opens(app) -> bool:
+        browser = Phone(app)
+        browser.client.set_cookie("session", cookie)
+        return browser.client.get("/api/view/host").status_code == 200
+
+    assert host_cookie_opens(serve(PIN)), "a restart with the same PIN keeps the host logged in"
+    assert not host_cookie_opens(serve("a long new passphrase")), "a new passphrase ends it"
+    assert not host_cookie_opens(serve(PIN)), "and going back to the old PIN does not bring it back"

@@ -25,7 +25,10 @@ def buy(seat: int, chip: str) -> dict:
 
 
 def db_bytes(app) -> int:
-    path = app.extensions["companion.game"].table.db.path
+    """The journal's size on disk, its write-ahead log moved into the file first."""
+    db = app.extensions["companion.game"].table.db
+    db.pragma("wal_checkpoint(TRUNCATE)")
+    path = db.path
     return sum(os.path.getsize(p) for p in (str(path), f"{path}-wal") if os.path.exists(p))
 
 
@@ -133,3 +136,68 @@ def test_refused_reads_are_never_collapsed_each_is_a_chip_the_host_may_assign(ap
         table.read("spare-reader", uid)
     rows = table.anomalies()
     assert [r.code for r in rows] == ["unknown_reader"] * 3 and all("repeats" not in r.payload for r in rows)
+
+
+@pytest.fixture
+def unlimited(table_and_demo):
+    """The app without the rate limits: what gets through them at two a second for an evening."""
+    table, demo = table_and_demo
+    return create_app(table, host_pin=PIN, secret_key="s", demo=demo,
+                      test_config={"TESTING": True, "RATELIMIT_ENABLED": False})
+
+
+def from_address(app, address: str) -> Phone:
+    phone = Phone(app)
+    phone.client.environ_base["REMOTE_ADDR"] = address
+    return phone
+
+
+def test_a_flood_of_different_huge_inputs_leaves_the_journal_and_the_host_view_small(unlimited):
+    """A seat link sending {"kind": "<n>" + 60,000 × "A"}, a different <n> each time, grew the
+    journal from 98.7 KB to 23.7 MB and the host's view from 6.8 KB to 2.42 MB in 180 s; an
+    unexpected field's name did the same."""
+    flooder = from_address(unlimited, "192.168.1.66")
+    before = db_bytes(unlimited)
+    for n in range(180):
+        refused = flooder.act(0, {"kind": f"{n}" + "A" * 60_000, "seat": 0})
+        assert refused.status_code == 400 and refused.get_json()["error"] == "malformed"
+        assert len(refused.get_data()) < 600, "the answer does not echo the body"
+        refused = flooder.act(0, {"kind": "stop", "seat": 0, f"{n}" + "B" * 60_000: 1})
+        assert refused.status_code == 400 and len(refused.get_data()) < 600
+    rows = unlimited.extensions["companion.game"].table.anomalies()
+    stored = json.dumps([(r.payload, r.reason) for r in rows])
+    assert "A" * 40 not in stored and "B" * 40 not in stored, "no stored row holds the body"
+    assert all(len(r.reason) <= 250 and len(json.dumps(r.payload)) <= 600 for r in rows)
+    assert len(rows) <= 102, "past its budget a seat link's refusals are counted, not stored"
+    assert db_bytes(unlimited) - before < 100_000
+    host = from_address(unlimited, "192.168.1.2")
+    host.login()
+    view = host.client.get("/api/view/host").get_data()
+    assert len(view) < 64_000
+
+
+def test_each_seat_link_and_address_has_a_budget_of_stored_refusals_then_one_row_counts_the_rest(unlimited):
+    table = unlimited.extensions["companion.game"].table
+    flooder = from_address(unlimited, "192.168.1.67")
+    for n in range(150):
+        assert flooder.act(0, buy(0, f"nothing-{n}")).status_code == 409
+    rows = table.anomalies()
+    assert len(rows) == 101 and rows[-1].code == "too_many_refusals"
+    assert rows[-1].payload["repeats"] == 50 and "192.168.1.67" not in rows[-1].reason
+    shown = from_address(unlimited, "192.168.1.2")
+    shown.login()
+    newest = shown.client.get("/api/view/host").get_json()["view"]["host"]["anomalies"][0]
+    assert newest["code"] == "too_many_refusals" and newest["repeated"].startswith("×50 in ")
+    assert flooder.act(0, {"kind": "teleport", "seat": 0}).get_json()["error"] == "malformed", \
+        "the phone still hears why"
+
+    for chip in ("white-1-01", "white-1-02", "white-1-03"):
+        assert flooder.act(1, buy(1, chip)).status_code == 409
+    rows = table.anomalies()
+    assert len(rows) == 102, "the address's budget is spent too: its own row counts another seat's"
+    assert rows[-1].code == "too_many_refusals" and rows[-1].payload["repeats"] == 3
+    assert "192.168.1.67" in rows[-1].reason
+    elsewhere = from_address(unlimited, "192.168.1.68")
+    assert elsewhere.act(1, buy(1, "white-1-01")).status_code == 409
+    assert len(table.anomalies()) == 103 and table.anomalies()[-1].code == "wrong_phase", \
+        "another link from another address is kept"

@@ -36,9 +36,10 @@ class Served:
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--config", str(config), "--port", "0"],
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        lines = [self.proc.stdout.readline() for _ in range(2)]
+        lines = [self.proc.stdout.readline() for _ in range(4)]
         self.port = int(re.search(r"127\.0\.0\.1:(\d+)", lines[0]).group(1))
         self.pin = re.search(r"host PIN: (\d+)", lines[1]).group(1)
+        self.recovery = re.search(r"Recovery passphrase: ([A-Z2-7-]{19}) ", lines[3]).group(1)
         self.url = f"http://127.0.0.1:{self.port}"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.csrf = re.search(r'data-csrf="([^"]+)"', self.get("/")).group(1)
@@ -90,7 +91,7 @@ def test_pin_and_seat_links_survive_a_kill_and_one_link_is_reissued_alone(tmp_pa
 
     second = Served(config)
     try:
-        assert second.pin == first.pin
+        assert second.pin == first.pin and second.recovery == first.recovery, "printed at each start, kept"
         assert second.tokens() == tokens
         assert all(second.status(f"/api/view/seat/{t}") == 200 for t in tokens)
         fresh = second.post("/api/host/reissue", {"seat": 1})["token"]

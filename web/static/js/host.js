@@ -237,6 +237,9 @@
     const warning = document.getElementById("pinwarning");
     warning.classList.toggle("hidden", !pins.locked.length && !pins.all_locked);
     warning.textContent = `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`;
+    const storage = document.getElementById("storagewarning");
+    storage.classList.toggle("hidden", !host.storage);
+    storage.textContent = host.storage ? `${t("storage_warning")} ${host.storage}` : "";
     if (host.assist) document.getElementById("assist").value = host.assist;
     if (host.stir) document.getElementById("stirsetting").value = host.stir;
     renderConnections(host);
@@ -250,6 +253,9 @@
   document.getElementById("pause").addEventListener("click", (e) =>
     correct("pause", { paused: e.currentTarget.dataset.paused !== "true" }));
   document.getElementById("create").addEventListener("click", createGame);
+  document.getElementById("logout").addEventListener("click", async () => {
+    if (await post("/api/host/logout", {})) location.href = "/host";
+  });
   document.getElementById("assist").addEventListener("change", (e) => post("/api/host/assist", { level: e.currentTarget.value }));
   document.getElementById("stirsetting").addEventListener("change", (e) => post("/api/host/stir", { stir: e.currentTarget.value }));
   document.getElementById("manualseat").addEventListener("change", bagChoices);
