@@ -6,8 +6,11 @@ table, journal on disk), one at a time, each once every page has received the on
 latency is from the input submitted to each page receiving the message that carries it (the view
 updated by it): a seat's advice found later (its own small ``advice`` event) is not an input's
 message and is counted apart, as are views re-sent without an entry. Prints p50/p99, what the
-pages received, and the process's RSS with the clients connected (the clients run in the same
-process, so the figure includes them, and their reading competes with the server for the CPU).
+pages received (bytes per page per input: the message that carries the input to each page), the
+server's CPU time per input by phase (`server_cpu.py`: the engine's step, the journal, the views,
+their JSON, the loop's writes to the pages; the advice search and the simulated players apart), and
+the process's RSS with the clients connected (the clients run in the same process, so the figure
+includes them, and their reading competes with the server for the CPU).
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -19,20 +22,33 @@ draws still come out of the simulated bags. `--assist` is the table's setting fo
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from http.cookiejar import CookieJar
 from pathlib import Path
+from types import SimpleNamespace
 
+from server_cpu import ServerCPU
+
+import companion.table.table as table_module
+import companion.webapp.game as game_module
 from companion.autoplay import RandomPlayer
-from companion.commands.demo import build_demo
+from companion.commands.demo import Demo, build_demo
 from companion.engine import Action, Draw, GameState, legal_moves, waiting_for
+from companion.store import Database, Journal
+from companion.table.backup import TranscriptBackup
 from companion.webapp import create_app
+from companion.webapp import hub as hub_module
+from companion.webapp.assist import Assist
+from companion.webapp.game import LiveGame
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
 
@@ -59,99 +75,145 @@ def next_input(player: RandomPlayer, state: GameState) -> Action | None:
     return player.act(state, seat, moves)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--inputs", type=int, default=150)
-    parser.add_argument("--assist", choices=("off", "odds", "advice"), default="odds")
-    parser.add_argument("--whole-game", action="store_true")
-    args = parser.parse_args()
-    demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
-    app = create_app(demo.table, host_pin=PIN, demo=demo, assist=args.assist)
-    server = Server(app, "127.0.0.1", 0).start()
-    game = app.extensions["companion.game"]
-    jar = CookieJar()
-    urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(f"{server.url}/host?pin={PIN}")
-    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
-    paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
-    table = f"/api/stream/table/{game.table_token}"
-    paths += [table, "/api/stream/host", table, table]
-    clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None) for p in paths]
-    for c in clients:
-        c.next()
-    received: dict[int, list[float]] = {}
-    other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
-    lock = threading.Lock()
+def measure_phases(cpu: ServerCPU) -> None:
+    """What the server does per input, phase by phase (see `server_cpu.py`)."""
+    cpu.wrap(table_module, "step", "engine step")
+    cpu.wrap(Journal, "append", "journal write")
+    cpu.wrap_context(Database, "transaction", "journal write")
+    cpu.wrap(TranscriptBackup, "_append", "journal write")
+    cpu.wrap(game_module, "entry_lines", "feed lines")
+    cpu.wrap(LiveGame, "render", "views")
+    cpu.wrap(LiveGame, "advice", "views")
+    cpu.wrap(Assist, "_prove", "advice bound")
+    cpu.wrap(Assist, "_slice", "advice search")
+    cpu.wrap(hub_module, "diff", "patches")
+    hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
+    cpu.wrap(hub_module.json, "dumps", "JSON")
+    cpu.wrap(Demo, "draw", "simulated players")
+    cpu.wrap(Demo, "_notice", "simulated players")
+    cpu.wrap(sys.modules[__name__], "next_input", "benchmark's player")
 
-    def listen(client: SSEClient) -> None:
+
+class Pages:
+    """The 12 clients, each read by a thread of its own: when each input reached each page, and
+    the bytes each page received per input."""
+
+    def __init__(self, server: Server, game: LiveGame, cookie: str) -> None:
+        paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
+        table = f"/api/stream/table/{game.table_token}"
+        paths += [table, "/api/stream/host", table, table]
+        self.clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None)
+                        for p in paths]
+        for client in self.clients:
+            client.next()
+        self.received: dict[int, list[float]] = {}
+        self.sizes: list[int] = []  # bytes of each message that carried an input, per page
+        self.other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
+        self.arrived = threading.Condition()
+        self.threads = [threading.Thread(target=self._listen, args=(c,), daemon=True) for c in self.clients]
+        for thread in self.threads:
+            thread.start()
+
+    def _listen(self, client: SSEClient) -> None:
         try:
             while True:
                 event = client.next()
                 now = time.perf_counter()
-                with lock:
+                with self.arrived:
                     if event.name == "message" and event.data.get("entry") is not None:
-                        received.setdefault(event.data["seq"], []).append(now)
-                        other["bytes"] += event.size
+                        self.received.setdefault(event.data["seq"], []).append(now)
+                        self.sizes.append(event.size)
+                        self.arrived.notify_all()
                     else:
                         kind = "advice" if event.name == "advice" else "view"
-                        other[kind] += 1
-                        other[f"{kind} bytes"] += event.size
+                        self.other[kind] += 1
+                        self.other[f"{kind} bytes"] += event.size
         except (ConnectionError, OSError, ValueError):
             return
 
-    threads = [threading.Thread(target=listen, args=(c,), daemon=True) for c in clients]
-    for t in threads:
-        t.start()
+    def wait_for(self, seq: int, seconds: float = 2) -> None:
+        """Until every page has received input ``seq`` (at most ``seconds``)."""
+        with self.arrived:
+            self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.clients), seconds)
+
+
+def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool) -> dict[int, float]:
+    """Submit the inputs one at a time, each once every page has the one before; returns when each
+    was sent. A draw is a chip presented to the seat's simulated bag (the table's worker reads it);
+    any other input is submitted in a thread of the server's, as a phone's request would be."""
     sent: dict[int, float] = {}
-    demo.table.submit({"kind": "fortune", "card": None}, "host")
-    time.sleep(0.2)
-    latencies: list[float] = []
+    requests = ThreadPoolExecutor(1, thread_name_prefix="requests")
     player = RandomPlayer(1)
-    for i in range(args.inputs):
+    for i in range(inputs):
         state = demo.table.state
-        if args.whole_game:
+        if whole_game:
             if state.phase == "game_over":
                 break
             action = next_input(player, state)
             if action is None:
                 time.sleep(0.005)  # a chip on its way back into a bag
                 continue
-            t0 = time.perf_counter()
-            if isinstance(action, Draw):
-                demo.draw(action.seat)
-            else:
-                demo.table.submit(action, "web")
-            seq = demo.table.seq
         else:
-            if state.phase != "brewing":
-                break
             brewing = [n for n, s in enumerate(state.seats) if s.status == "brewing" and s.bag
                        and not state.blocking_decision(n)]
-            if not brewing:
+            if state.phase != "brewing" or not brewing:
                 break
-            seat = brewing[i % len(brewing)]
-            t0 = time.perf_counter()
-            demo.draw(seat)
-            seq = demo.table.seq
+            action = Draw(brewing[i % len(brewing)], "")
+        t0 = time.perf_counter()
+        if isinstance(action, Draw):
+            demo.draw(action.seat)
+        else:
+            requests.submit(demo.table.submit, action, "web").result()
+        seq = demo.table.seq
         sent[seq] = t0
-        deadline = time.monotonic() + 2
-        while time.monotonic() < deadline:
-            with lock:
-                if len(received.get(seq, [])) >= len(clients):
-                    break
-            time.sleep(0.0005)
+        pages.wait_for(seq)
+    return sent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--inputs", type=int, default=150)
+    parser.add_argument("--assist", choices=("off", "odds", "advice"), default="odds")
+    parser.add_argument("--whole-game", action="store_true")
+    args = parser.parse_args()
+    own = [threading.current_thread()]  # the benchmark's: its players, and its clients
+    cpu = ServerCPU(lambda: (t.ident for t in own if t.ident is not None))
+    measure_phases(cpu)
+    demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
+    app = create_app(demo.table, host_pin=PIN, demo=demo, assist=args.assist)
+    server = Server(app, "127.0.0.1", 0).start()
+    game = app.extensions["companion.game"]
+    jar = CookieJar()
+    urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(f"{server.url}/host?pin={PIN}")
+    pages = Pages(server, game, "; ".join(f"{c.name}={c.value}" for c in jar))
+    own += pages.threads
+    demo.table.submit({"kind": "fortune", "card": None}, "host")
+    time.sleep(0.2)
+    first = demo.table.seq
+    cpu.start()
+    sent = play(demo, pages, args.inputs, args.whole_game)
+    demo.table.wait_for_reads()
+    time.sleep(0.2)  # the last advice searched and sent
+    cpu.stop()
+    journalled = demo.table.seq - first
     memory = rss_mb()
-    with lock:
-        for seq, t0 in sent.items():
-            latencies.extend((t - t0) * 1000 for t in received.get(seq, []))
+    with pages.arrived:
+        latencies = sorted((t - t0) * 1000 for seq, t0 in sent.items() for t in pages.received.get(seq, []))
+        sizes, other = sorted(pages.sizes), pages.other
     server.stop()
-    latencies.sort()
-    def p(q):
-        return latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-    print(f"inputs: {len(sent)}  clients: {len(clients)}  messages: {len(latencies)}")
-    print(f"latency ms: p50 {statistics.median(latencies):.2f}  p99 {p(0.99):.2f}  max {latencies[-1]:.2f}")
-    print(f"received: {other['bytes'] / 1e6:.1f} MB in the inputs' messages; {other['view']} views without an input"
+
+    def p(q: float, values: list[float] | list[int]) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))]
+
+    print(f"inputs: {len(sent)} sent, {journalled} journalled (with the chips going back)  clients: "
+          f"{len(pages.clients)}  messages: {len(latencies)}")
+    print(f"latency ms: p50 {statistics.median(latencies):.2f}  p99 {p(0.99, latencies):.2f}  max {latencies[-1]:.2f}")
+    print(f"bytes per page per input: median {statistics.median(sizes):.0f}  p90 {p(0.9, sizes):.0f}  "
+          f"max {sizes[-1]}  mean {statistics.fmean(sizes):.0f}")
+    print(f"received: {sum(sizes) / 1e6:.2f} MB in the inputs' messages; {other['view']} views without an input"
           f" ({other['view bytes'] / 1e6:.2f} MB); {other['advice']} advice events ({other['advice bytes'] / 1e6:.2f} MB)")
-    print(f"RSS with {len(clients)} clients connected: {memory:.1f} MB (server and clients in one process)")
+    print("\n".join(cpu.report(journalled)))
+    print(f"RSS with {len(pages.clients)} clients connected: {memory:.1f} MB (server and clients in one process)")
 
 
 if __name__ == "__main__":

@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sqlite3
 import sys
 from collections.abc import Sequence
 
-from .commands import CommandError, advise, config_cmd, demo, doctor, games, league, replay, serve, simulate, tags
+from .commands import CommandError
 from .config import ConfigError
 from .engine import ConfigError as SetupError
 from .engine import TranscriptError
 from .files import NotText
 from .store import SchemaTooNew, StoreError
-from .webapp.memory import with_system_malloc
 
-COMMANDS = (demo, serve, doctor, replay, advise, simulate, games, tags, config_cmd, league)
+COMMANDS = ("demo", "serve", "doctor", "replay", "advise", "simulate", "games", "tags", "config_cmd", "league")
+"""The modules of `companion.commands`, in the order `quacks --help` lists them."""
 
-SERVERS = frozenset({"demo", "serve"})
-"""Commands that serve pages for hours: run from the command line, they restart with glibc's malloc (webapp.memory)."""
+ALONE = frozenset({"demo", "serve"})
+"""Commands whose module registers them alone: `quacks serve` imports no other command (a Pi's start-up)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone when its module has no other."""
     parser = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg table companion.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
-        module.register(sub)
+    for name in (command,) if command in ALONE else COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).register(sub)
     return parser
 
 
@@ -35,9 +37,8 @@ FIXABLE = (CommandError, StoreError, SchemaTooNew, ConfigError, SetupError, Tran
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if argv is None and args.command in SERVERS:
-        with_system_malloc(sys.argv[1:])
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words[0] if words else None).parse_args(words)
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # `quacks replay game.jsonl | head` is fine

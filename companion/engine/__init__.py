@@ -17,7 +17,7 @@ from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .phases.brewing import looking_ahead
 from .phases.brewing import risk as explosion_risk
 from .transcript import TranscriptError, format_transcript, parse_transcript
-from .view import state_to_dict, view_for
+from .view import seat_part, state_to_dict, view_for
 
 ENGINE_VERSION = "1"
 
@@ -26,6 +26,6 @@ __all__ = [
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
     "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
     "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
-    "parse_transcript", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
+    "parse_transcript", "seat_part", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
     "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets", "looking_ahead",
 ]

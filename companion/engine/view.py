@@ -109,8 +109,9 @@ def _exchange(state: GameState) -> dict[str, Any] | None:
     return {"side": side, "numbers": list(catalog.STAND[side])} if side else None
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    """Everything: what the host and `quacks replay --json` see, with every seat's odds."""
+def state_to_dict(state: GameState, with_risk: bool = True) -> dict[str, Any]:
+    """Everything: what the host and `quacks replay --json` see, with every seat's odds (unless
+    `with_risk` is False: the table's view)."""
     rules = active_rules(state.config)
     return {
         "version": STATE_VERSION,
@@ -122,7 +123,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
                           "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
                   for color, r in rules.items()},
-        "seats": [_seat(state, n, True) for n in range(len(state.seats))],
+        "seats": [_seat(state, n, with_risk) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "stir": stir.status(state),
@@ -138,13 +139,16 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 def view_for(state: GameState, seat: int | None = None) -> dict[str, Any]:
     """The table's view (seat None): what everyone at a real table can see or count.
 
-    A seat's view adds that seat's odds for the next draw and the inputs it may send now.
+    A seat's view adds `seat_part`.
     """
-    view = state_to_dict(state)
-    for s in view["seats"]:
-        del s["risk"]
+    view = state_to_dict(state, with_risk=False)
     if seat is not None:
-        view["you"] = seat
-        view["risk"] = _risk(state.seats[seat])
-        view["actions"] = [action_to_dict(a) for a in legal_actions(state, seat)]
+        view.update(seat_part(state, seat))
     return view
+
+
+def seat_part(state: GameState, seat: int) -> dict[str, Any]:
+    """What a seat's view adds to the table's: the seat, its odds for the next draw and the inputs
+    it may send now."""
+    return {"you": seat, "risk": _risk(state.seats[seat]),
+            "actions": [action_to_dict(a) for a in legal_actions(state, seat)]}

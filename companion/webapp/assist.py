@@ -6,8 +6,9 @@ it changes what step B counts in the pots, such as the blacks a neighbour compar
 two phones share one search), with a bound on new positions so a phone's update stays
 quick; past the bound the phone says so instead of guessing. An answer a bound proves
 (`bounds.certified`: drawing once or twice more is already worth more than stopping, or nothing
-the bag can still give is worth more) goes out with the update itself, and the exact search then
-replaces it; past the search's bound the proven answer stays. A seat's search goes on from its
+the bag can still give is worth more) is the search's first slice and goes out as soon as it is
+found, and the exact search then replaces it; past the search's bound the proven answer stays.
+Neither is worked out while an update is made: the update says the advice is being searched. A seat's search goes on from its
 earlier answers in the round, so after each draw only the positions not searched yet are new,
 and a bag too deep for one update becomes searchable a few draws later. The live advice leaves the bonus die out:
 who reaches furthest is still being drawn at the other seats.
@@ -55,6 +56,9 @@ KEPT_POSITIONS = 20_000
 """A seat's search is kept between its answers (`advise(searches=...)`) up to this many positions
 (a few megabytes); a larger one is dropped and the next answer starts afresh."""
 
+PROVE = -1
+"""A search's first slice: what a bound proves (`_slice`)."""
+
 ENGINE_LIVE_LIMIT = 100
 """Positions a live answer may search when a book in play is one the compact search does not model
 and every draw is played through the engine (about 5 ms)."""
@@ -100,8 +104,9 @@ class Assist:
             return view
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
-            view["assist"].update(self.part(state, seat_no), advice=self.advice(state, seat_no))
-            view["assist"]["advice"].pop("choices", None)  # `part` gives them their own place
+            found = self.part(state, seat_no)  # the view keeps the shop's and the questions' apart
+            view["assist"].update((k, found.pop(k)) for k in ("shop", "choices") if k in found)
+            view["assist"]["advice"] = found
         return view
 
     def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
@@ -123,12 +128,12 @@ class Assist:
         with self._lock:
             found = self._cache.get(key)
         if found is None and self.ready is not None and may_draw(state, seat_no):
-            proven = self._prove(key, state, seat_no)
             with self._lock:
+                proven = self._proven.get(key)  # once the search's first slice has proved it
                 self._latest[seat_no] = key
                 if key not in self._queued:
                     self._queued.add(key)
-                    self._submit(key, state, seat_no, 0)
+                    self._submit(key, state, seat_no, PROVE)
             return {**proven, "searching": True} if proven else {"seat": seat_no, "advice": None, "searching": True}
         if found is None:
             with self._searching:
@@ -191,13 +196,20 @@ class Assist:
             self._cache[key] = found
 
     def _slice(self, key: tuple[Any, ...], state: GameState, seat_no: int, searched: int) -> None:
-        """One slice of a seat's search unless its pages have moved on meanwhile; the next slice
-        queues behind whatever the executor was given meanwhile; the last tells the pages."""
+        """One slice of a seat's search unless its pages have moved on meanwhile (the first proves
+        what a bound can, and tells the pages); the next slice queues behind whatever the executor
+        was given meanwhile; the last tells the pages."""
         found: dict[str, Any] | None = None
         try:
             if self._latest.get(seat_no) != key:
                 found = {}
                 return
+            if searched == PROVE:
+                searched = 0
+                if self._prove(key, state, seat_no) and self.ready is not None:
+                    self.ready(seat_no)  # the proven answer now, the search in the next slices
+                    self._submit(key, state, seat_no, searched)
+                    return
             with self._searching:
                 found = self._search(key, state, seat_no, searched)
             if found is None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from companion.engine import IllegalAction
+from companion.engine import GameState, IllegalAction, seat_part, view_for
 from companion.engine.phases import stir
 from companion.store import BadUid, StorageFault
 from companion.table import CorrectionRefused
@@ -73,6 +73,8 @@ class LiveGame:
         self._dice = random.SystemRandom()
         self._refresh: threading.Timer | None = None
         self._refresh_lock = threading.Lock()
+        self._common: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        """Per language: the table's view last made, and what it was made from."""
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
@@ -137,7 +139,7 @@ class LiveGame:
 
     @property
     def seat_count(self) -> int:
-        return len(self.table.view(None)["seats"])
+        return len(self.table.state.seats)
 
     def token(self, seat: int) -> str:
         return seat_token(self.keys.secret, SEAT_LINKS, seat, self.keys.issue(SEAT_LINKS, seat))
@@ -170,20 +172,36 @@ class LiveGame:
         return seat
 
     def render(self, perspective: str) -> dict[str, Any]:
-        """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``, in the language after an ``@`` (English)."""
+        """The view for ``"table"``, ``"host"`` or ``"seat:<n>"``, in the language after an ``@`` (English).
+
+        Every perspective's view is the table's view (made once per change and language, shared,
+        never changed afterwards) with its own parts added: a seat's odds, inputs and assist, the
+        host's panel."""
         lang = language_of(perspective)
         perspective = who(perspective)
         seat = int(perspective[5:]) if perspective.startswith("seat:") else None
-        view = localize(self.table.view(seat), lang)
-        view["paused"] = self.table.paused  # phones say so too: their inputs are refused meanwhile
-        view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
-        if not stir.in_force(self.stirs, view["round"]):
-            view["stir"] = None
+        state = self.table.state
+        view = dict(self.common(state, lang))
         if seat is not None:
+            view.update(seat_part(state, seat))
             view["bag_reads"] = self.bag_reads(seat, lang) if self.table.setup.draws == "readers" else None
-            return self.assist.add_to(view, self.table.state, seat)
+            return self.assist.add_to(view, state, seat)
         if perspective == "host":
-            view["host"] = self.host_panel(lang)
+            view["host"] = self.host_panel(lang, view["seats"])
+        return view
+
+    def common(self, state: GameState, lang: str) -> dict[str, Any]:
+        """The table's view of ``state`` in ``lang``, as every page shows it: made once per change."""
+        made_from = (state, self.table.paused, stir.in_force(self.stirs, state.round))
+        kept = self._common.get(lang)
+        if kept is not None and kept[0][0] is state and kept[0][1:] == made_from[1:]:
+            return kept[1]
+        view = localize(view_for(state), lang)
+        view["paused"] = made_from[1]  # phones say so too: their inputs are refused meanwhile
+        view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
+        if not made_from[2]:
+            view["stir"] = None
+        self._common[lang] = (made_from, view)
         return view
 
     def bag_reads(self, seat: int, lang: str) -> dict[str, Any]:
@@ -216,10 +234,10 @@ class LiveGame:
         inputs = [item for item in self.table.counted() if item.entry.seq <= seq]
         return {"seq": seq, "lines": journal_lines(self.table.config, inputs, lang)}
 
-    def host_panel(self, lang: str) -> dict[str, Any]:
-        """What only the host sees, in `lang`: links, phone and reader connections, host inputs, anomalies."""
+    def host_panel(self, lang: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """What only the host sees, in `lang`: links, phone and reader connections, host inputs,
+        anomalies (``seats``: the seats as the table's view shows them)."""
         live = self.hub.live() if self.hub else {}
-        full = self.table.view(None)
         links = self.table.links()
         readers: dict[int, list[dict[str, str]]] = {}
         for reader, seat in sorted(self.table.setup.readers.items()):
@@ -230,7 +248,7 @@ class LiveGame:
             "seats": [{"seat": s["seat"], "name": s["name"], "token": self.token(s["seat"]),
                        "phones": live.get(f"seat:{s['seat']}", 0), "readers": readers.get(s["seat"], []),
                        "to_go_back": len(s["returning"]) if self.table.setup.draws == "readers" else 0}
-                      for s in full["seats"]],
+                      for s in seats],
             "streams": live,
             **_unless_unreadable(lambda: {**self.anomalies(),
                                           "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row)},

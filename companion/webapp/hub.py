@@ -8,8 +8,13 @@ reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under 
 the current view; one too far behind gets a fresh view. A view is rendered once per change and
 perspective (a seat, the table, the host, each in a page's language: ``"seat:1@es"``), however
 many pages share it. An entry's feed lines are written in every language; each stream gets its own.
+
+A page is sent its whole view when it opens; after that, what changed since the view it holds
+(``patch.diff``), tagged with the versions it goes from and to, so the page can tell that it
+applies to its view. A page whose view is no longer kept here gets the whole view again.
 A seat's advice found after its view went out goes to that seat's pages alone, as a small
-``advice`` event, not as its whole view again; a page opened later gets the view with the advice in it.
+``advice`` event that sets the view's ``assist.advice``, not as its whole view again; a page opened
+later gets the view with the advice in it.
 """
 
 from __future__ import annotations
@@ -23,13 +28,35 @@ from dataclasses import dataclass
 from itertools import takewhile
 from typing import Any
 
+from .patch import Memo, diff
+
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
+
+KEPT_VERSIONS = 8
+"""Views are kept this many changes back: a page whose view is older is sent the whole view."""
+
+ADVICE_AT = ["assist", "advice"]
+"""Where a seat's view holds its advice (``Assist.add_to``): what an ``advice`` event sets."""
 
 Entry = tuple[int, dict[str, Any] | None]
 Key = tuple[str, int, int, str]
 """What is rendered, once for every page that needs it: perspective, the versions (the game's and
 the perspective's own) and the part ("view", or "advice" alone)."""
+
+
+@dataclass
+class Rendered:
+    """A part as rendered: its data (what patches are worked out from), and its JSON, made the first
+    time a page needs it whole."""
+
+    data: Any
+    text: str | None = None
+
+    def json(self) -> str:
+        if self.text is None:
+            self.text = json.dumps(self.data, separators=(",", ":"))
+        return self.text
 
 
 def who(perspective: str) -> str:
@@ -68,9 +95,13 @@ class Hub:
         self._live_version = 0  # bumped when a page connects or leaves (the host's panel)
         self._own_versions: Counter[str] = Counter()  # bumped by `advice_found`
         self._advised: dict[str, int] = {}  # a seat: the game's version when its advice was last found
-        self._cache: dict[Key, Future[str]] = {}
-        self._said: dict[tuple[str, int, int, int], tuple[Cursor, bytes]] = {}
-        """The news last sent per perspective, cursor and version: pages of one seat share one copy."""
+        self._cache: dict[Key, Future[Rendered]] = {}
+        self._said: dict[tuple[str, int, int, int, int, int], tuple[Cursor, bytes]] = {}
+        """The news last sent per perspective, seq, versions and the versions of the view it goes
+        from: pages of one seat at the same point share one copy."""
+        self._memo: Memo = {}  # the patches of the values the perspectives' views share
+        self._held: dict[str, tuple[int, int]] = {}  # the versions of the view last sent per perspective
+        self._changes: dict[tuple[str, int, int, int, int], str] = {}  # ``_change``'s, by perspective and versions
         self._subscribers: dict[Callable[[], None], str] = {}
         self._ends = 0  # bumped each time a perspective's open streams are ended
         self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
@@ -182,10 +213,11 @@ class Hub:
                 pending = self._after(cursor)
         head = f"retry: {RETRY_MS}\n: connected\n\n"
         if pending is None:  # a fresh page: the same first message for every page of this perspective now
-            return self._shared((perspective, -1, start.version, start.own_version),
+            return self._shared((perspective, -1, start.version, start.own_version, -1, -1),
                                 lambda: (start, (head + self._message(perspective, start.seq, None,
-                                                                      self._view(perspective, start), reset=True)).encode()))
-        cursor, text = self._catch_up(perspective, start, pending, head)
+                                                                      self._change(perspective, None, start),
+                                                                      reset=True)).encode()))
+        cursor, text = self._catch_up(perspective, start, pending, head, None)
         return cursor, text.encode()
 
     def news(self, perspective: str, cursor: Cursor, at: Key | None = None) -> tuple[Cursor, bytes]:
@@ -211,15 +243,16 @@ class Hub:
             return cursor, b""
         if behind:  # its advice, or the game's later changes, follow
             self._wake(who(perspective))
-        if part == "advice":  # the same bytes for every page of the seat that has the rest
-            return self._shared((perspective, -2, now.version, now.own_version), lambda: (now, (
-                f"event: advice\ndata: {self._rendered((perspective, now.version, now.own_version, part))}\n\n").encode()))
+        if part == "advice" and self._kept((perspective, cursor.version, cursor.own_version, "view")):
+            # the same bytes for every page of the seat that has the rest
+            return self._shared((perspective, -2, now.version, now.own_version, cursor.version, cursor.own_version),
+                                lambda: (now, self._advice_event(perspective, cursor, now)))
 
         def make() -> tuple[Cursor, bytes]:
-            later, text = self._catch_up(perspective, now, pending, "")
+            later, text = self._catch_up(perspective, now, pending, "", cursor)
             return later, text.encode()
 
-        return self._shared((perspective, cursor.seq, now.version, now.own_version),
+        return self._shared((perspective, cursor.seq, now.version, now.own_version, cursor.version, cursor.own_version),
                             make)
 
     @property
@@ -238,8 +271,14 @@ class Hub:
             return None if self._done(key) else key
 
     def render_now(self, key: Key) -> None:
-        """Render ``key`` (from ``unrendered``), so ``news`` costs no rendering."""
+        """Render ``key`` (from ``unrendered``), and what changed since the view its perspective's
+        pages were last sent, so ``news`` (on the event loop) costs no rendering and no patch."""
         self._rendered(key)
+        perspective, version, own, part = key
+        held = self._held.get(perspective)
+        old = self._kept((perspective, *held, "view")) if held is not None and held != (version, own) else None
+        if part == "view" and held is not None and old is not None:
+            self._patch(perspective, Cursor(0, *held), old, Cursor(0, version, own))
 
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
@@ -293,10 +332,11 @@ class Hub:
         hundred pages one entry behind cost two hundred looks, not two hundred scans of the history."""
         return list(takewhile(lambda entry: entry[0] > seq, reversed(self._entries)))[::-1]
 
-    def _shared(self, key: tuple[str, int, int, int], make: Callable[[], tuple[Cursor, bytes]]) -> tuple[Cursor, bytes]:
+    def _shared(self, key: tuple[str, int, int, int, int, int],
+                make: Callable[[], tuple[Cursor, bytes]]) -> tuple[Cursor, bytes]:
         """``make()``'s message, made once for every page that asks with the same ``key``
         (perspective, the seq it is at, -1 for a fresh page or -2 for a page that lacks only its
-        seat's advice, and the versions now)."""
+        seat's advice, the versions now, and those of the view it holds)."""
         with self._lock:
             said = self._said.get(key)
         if said is None:
@@ -310,7 +350,8 @@ class Hub:
     def _wake(self, only: str | None = None) -> None:
         """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
         with self._lock:
-            subscribers = [wake for wake, seen_as in self._subscribers.items() if only in (None, who(seen_as))]
+            subscribers = list(self._subscribers) if only is None else [
+                wake for wake, seen_as in self._subscribers.items() if who(seen_as) == only]
         for wake in subscribers:
             wake()
 
@@ -319,19 +360,71 @@ class Hub:
         """The game changed, or what only this perspective shows (see `Cursor`)."""
         return old.version != new.version or old.own_version != new.own_version
 
-    def _catch_up(self, perspective: str, cursor: Cursor, pending: list[Entry], head: str) -> tuple[Cursor, str]:
-        """Each missed entry under its own id; the last one carries the current view."""
+    def _catch_up(self, perspective: str, cursor: Cursor, pending: list[Entry], head: str,
+                  held: Cursor | None) -> tuple[Cursor, str]:
+        """Each missed entry under its own id; the last one carries the view at ``cursor``'s
+        versions: what changed since the view at ``held``'s, or the whole view."""
         parts = [head] + [self._message(perspective, seq, entry, None) for seq, entry in pending[:-1]]
         seq, entry = pending[-1] if pending else (cursor.seq, None)
-        parts.append(self._message(perspective, seq, entry, self._view(perspective, cursor)))
+        parts.append(self._message(perspective, seq, entry, self._change(perspective, held, cursor)))
         return Cursor(seq, cursor.version, cursor.own_version), "".join(parts)
 
-    def _view(self, perspective: str, cursor: Cursor) -> str:
-        """The view's JSON at ``cursor``'s versions."""
-        return self._rendered((perspective, cursor.version, cursor.own_version, "view"))
+    def _change(self, perspective: str, held: Cursor | None, now: Cursor) -> str:
+        """The message's part that brings a page from its view at ``held``'s versions to the view at
+        ``now``'s: a patch, or the whole view when the page has none or its view is no longer kept."""
+        self._held[perspective] = (now.version, now.own_version)
+        old = self._kept((perspective, held.version, held.own_version, "view")) if held is not None else None
+        if old is None or held is None:
+            view = self._rendered((perspective, now.version, now.own_version, "view"))
+            return f'"view":{view.json()},"at":"{now.version}.{now.own_version}"'
+        return self._patch(perspective, held, old, now)
 
-    def _rendered(self, key: Key) -> str:
-        """The JSON of ``key``'s part (the view, or the advice), rendered by the first stream that asks."""
+    def _patch(self, perspective: str, held: Cursor, old: Rendered, now: Cursor) -> str:
+        """What changed from ``old`` (the view at ``held``'s versions) to the view at ``now``'s:
+        worked out once per perspective and versions (for most pages in the views thread, by
+        ``render_now``), with what the perspectives' views share worked out once for all."""
+        key = (perspective, held.version, held.own_version, now.version, now.own_version)
+        change = self._changes.get(key)
+        if change is None:
+            view = self._rendered((perspective, now.version, now.own_version, "view"))
+            ops = json.dumps(diff(old.data, view.data, self._memo), separators=(",", ":"))
+            change = (f'"patch":{ops},"base":"{held.version}.{held.own_version}",'
+                      f'"at":"{now.version}.{now.own_version}"')
+            with self._lock:
+                if len(self._changes) > 64:
+                    self._changes, self._memo = {}, {}
+                self._changes[key] = change
+        return change
+
+    def _advice_event(self, perspective: str, held: Cursor, now: Cursor) -> bytes:
+        """The seat's advice alone, set at ``ADVICE_AT`` in the view its pages hold; the view with it
+        is kept, so the next change is a patch from it."""
+        advice = self._rendered((perspective, now.version, now.own_version, "advice"))
+        old = self._kept((perspective, held.version, held.own_version, "view"))
+        assert old is not None
+        self._derive((perspective, now.version, now.own_version, "view"), old.data, advice.data)
+        self._held[perspective] = (now.version, now.own_version)
+        return (f'event: advice\ndata: {{"base":"{held.version}.{held.own_version}",'
+                f'"at":"{now.version}.{now.own_version}","path":{json.dumps(ADVICE_AT)},'
+                f'"value":{advice.json()}}}\n\n').encode()
+
+    def _derive(self, key: Key, view: dict[str, Any], advice: Any) -> None:
+        """Keep ``view`` with ``advice`` at ``ADVICE_AT`` as the view of ``key``, unless one is kept already."""
+        derived = dict(view)
+        derived[ADVICE_AT[0]] = {**view[ADVICE_AT[0]], ADVICE_AT[1]: advice}
+        future: Future[Rendered] = Future()
+        future.set_result(Rendered(derived))
+        with self._lock:
+            self._cache.setdefault(key, future)
+
+    def _kept(self, key: Key) -> Rendered | None:
+        """The part of ``key`` if it is rendered and kept, without rendering it."""
+        with self._lock:
+            future = self._cache.get(key)
+        return future.result() if future is not None and future.done() and not future.exception() else None
+
+    def _rendered(self, key: Key) -> Rendered:
+        """``key``'s part (the view, or the advice), rendered by the first stream that asks."""
         perspective = key[0]
         with self._lock:
             future = self._cache.get(key)
@@ -340,23 +433,24 @@ class Hub:
                 future = self._cache[key] = Future()
                 if len(self._cache) > 64:  # drop the views of older versions
                     self._cache = {k: f for k, f in self._cache.items() if k == key or (
-                        k[1] == self._version and k[2] == self._own(k[0]))}
+                        k[1] > self._version - KEPT_VERSIONS)}
         if mine:
             try:
-                future.set_result(json.dumps(self._parts[key[3]](perspective), separators=(",", ":")))
+                future.set_result(Rendered(self._parts[key[3]](perspective)))
             except BaseException as err:
                 future.set_exception(err)
                 with self._lock:
                     self._cache.pop(key, None)
         return future.result()
 
-    def _message(self, perspective: str, seq: int, entry: dict[str, Any] | None, view: str | None,
+    def _message(self, perspective: str, seq: int, entry: dict[str, Any] | None, change: str | None,
                  reset: bool = False) -> str:
+        """One entry's event; ``change`` (from ``_change``) brings the page's view up to date."""
         if entry is not None and isinstance(entry.get("lines"), dict):  # the feed in the page's language
             entry = {**entry, "lines": entry["lines"][language_of(perspective)]}
         head = json.dumps({"seq": seq, "game": self._game, "reset": reset, "entry": entry},
                           separators=(",", ":"))
-        body = head[:-1] + (f',"view":{view}}}' if view is not None else "}")
+        body = head[:-1] + (f",{change}}}" if change is not None else "}")
         return f"id: {seq}\ndata: {body}\n\n"
 
 

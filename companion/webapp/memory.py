@@ -4,28 +4,15 @@ Python's own allocator keeps each 1 MiB arena for as long as one object in it li
 pages that came and went while the game went on leaves arenas pinned by a few of the game's
 objects, and the server stays some ten megabytes bigger for good. So ``quacks serve`` and
 ``quacks demo`` run with Python's objects in glibc's malloc (``PYTHONMALLOC=malloc``, set by
-restarting themselves at once), whose free pages ``malloc_trim`` returns one by one after the
+restarting themselves at once, ``companion/launch.py``), whose free pages ``malloc_trim`` returns one by one after the
 pages have left. Elsewhere (another C library) neither is done.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
-import os
-import sys
-from collections.abc import Callable, Sequence
 
-
-def _malloc_trim() -> Callable[[int], int] | None:
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim  # type: ignore[no-any-return]
-    except (OSError, AttributeError):
-        return None
-
-
-MALLOC_TRIM = _malloc_trim()
+from companion.launch import MALLOC_TRIM
 
 
 def give_back() -> None:
@@ -49,12 +36,3 @@ def settle() -> None:
 def unsettle() -> None:
     """The server stopped: what it built may be collected again (tests start and stop many)."""
     gc.unfreeze()
-
-
-def with_system_malloc(argv: Sequence[str]) -> None:
-    """Restart this process as ``python -m companion *argv`` with ``PYTHONMALLOC=malloc`` (once:
-    the restarted process has it set; a PYTHONMALLOC chosen by the user is left alone)."""
-    if MALLOC_TRIM is None or os.environ.get("PYTHONMALLOC"):
-        return
-    sys.stdout.flush()
-    os.execve(sys.executable, [sys.executable, "-m", "companion", *argv], {**os.environ, "PYTHONMALLOC": "malloc"})

@@ -1,4 +1,8 @@
-"""A plain HTTP client for Server-Sent Events, as a phone's browser would hold one open."""
+"""A plain HTTP client for Server-Sent Events, as a phone's browser would hold one open.
+
+Like the pages' own client (``live.js``), it keeps the view the stream sent whole and applies each
+patch to it: every event that changed the view carries the whole view under ``data["view"]`` (the
+patch stays under ``data["patch"]``), and a seat's ``advice`` event carries the advice itself."""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ import json
 import socket
 from dataclasses import dataclass
 from typing import Any
+
+from companion.webapp.patch import apply
 
 
 @dataclass
@@ -36,6 +42,9 @@ class SSEClient:
         assert self.response.status == 200, self.response.status
         assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
         self.keepalives = 0
+        self.view: Any = None
+        self.at: str | None = None
+        """The view as this page holds it, and the versions it is at."""
 
     def next(self) -> Event:
         event = self._read(until_keepalive=False)
@@ -59,7 +68,7 @@ class SSEClient:
             line = line.decode().rstrip("\r\n")
             if not line:
                 if data:
-                    return Event(event_id, json.loads("\n".join(data)), name, size)
+                    return Event(event_id, self._hold(json.loads("\n".join(data)), name), name, size)
                 continue
             if line.startswith(": keep-alive"):
                 self.keepalives += 1
@@ -71,6 +80,24 @@ class SSEClient:
                 event_id = line[3:].strip()
             elif line.startswith("data:"):
                 data.append(line[5:].lstrip())
+
+    def _hold(self, data: dict[str, Any], name: str) -> dict[str, Any]:
+        """Keep the view up to date from the event, as the page does; the event as a page's renderer
+        gets it (the whole view; an advice event's advice)."""
+        if "patch" in data or (name != "message" and "base" in data):
+            assert data["base"] == self.at, f"a change from {data['base']} for a page at {self.at}"
+        if "view" in data:
+            self.view = data["view"]
+        elif "patch" in data:
+            self.view = apply(self.view, data["patch"])
+        elif name != "message" and "path" in data:
+            self.view = apply(self.view, [[data["path"], data["value"]]])
+            self.at = data["at"]
+            return data["value"]
+        else:
+            return data
+        self.at = data.get("at")  # (a server of before the patches sends no versions)
+        return {**data, "view": json.loads(json.dumps(self.view))}
 
     def wait_keepalive(self) -> None:
         """Read until a keep-alive comment arrives (the stream must carry nothing else meanwhile)."""

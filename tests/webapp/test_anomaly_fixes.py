@@ -41,6 +41,10 @@ def stray_reads(demo, rng: random.Random) -> None:
         drawn = [c for c in seat.bag if c not in seat.returning]
         if seat.returning and drawn:
             table.read(f"sim-{n + 1}", demo.uids[rng.choice(drawn)], at=3e9)
+    poured = next(n for n, seat in enumerate(table.state.seats) if seat.returning)
+    going_back = demo.uids[table.state.seats[poured].returning[0]]
+    for at in (4e9, 4e9 + 1):  # a chip going back in, read twice in one pass
+        table.read(f"sim-{poured + 1}", going_back, at=at)
     chips = sorted(demo.uids)
     for _ in range(12):
         reader = rng.choice(["sim-1", "sim-2", "sim-3", "under-the-table"])
@@ -70,7 +74,7 @@ def test_every_fix_the_host_is_offered_keeps_the_game_legal(tmp_path, seed):
     game = app.extensions["companion.game"]
     taken = Counter()
     for _ in range(60):
-        found = game.host_panel("en")["anomaly_groups"]
+        found = game.render("host@en")["host"]["anomaly_groups"]
         rows = [row for group in found["groups"] for row in group["open"]]
         if not rows:
             break
@@ -94,7 +98,7 @@ def test_anomalies_are_grouped_per_bag_and_kind_in_words_in_both_languages(tmp_p
     demo = evening(tmp_path, 5, until_round=4)
     stray_reads(demo, random.Random(5))
     game = create_app(demo.table, host_pin=PIN, demo=demo).extensions["companion.game"]
-    english, spanish = (game.host_panel(lang)["anomaly_groups"] for lang in ("en", "es"))
+    english, spanish = (game.render(f"host@{lang}")["host"]["anomaly_groups"] for lang in ("en", "es"))
     assert english["total"] == len(demo.table.anomalies())
     keys = [(g["who"], g["code"]) for g in english["groups"]]
     assert len(keys) == len(set(keys)), "one group per bag and kind"

@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
+import json
+
 from companion.webapp.hub import Hub
+from companion.webapp.patch import apply
 
 SEAT = "seat:0@en"
+
+
+class Page:
+    """What a page holds after the hub's messages: its view, and the versions it is at."""
+
+    def __init__(self, text: bytes) -> None:
+        self.view, self.at = None, None
+        self.read(text)
+
+    def read(self, text: bytes) -> None:
+        for line in text.decode().splitlines():
+            if line.startswith("data: "):
+                data = json.loads(line[6:])
+                if "view" in data:
+                    self.view, self.at = data["view"], data["at"]
+                elif "patch" in data:
+                    assert data["base"] == self.at
+                    self.view, self.at = apply(self.view, data["patch"]), data["at"]
 
 
 def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_follows():
@@ -20,7 +41,8 @@ def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_
     hub = Hub(render, lambda perspective: {})
     woken: list[int] = []
     hub.subscribe(lambda: woken.append(1), SEAT)
-    cursor, _ = hub.opening(SEAT, None)
+    cursor, text = hub.opening(SEAT, None)
+    page = Page(text)
 
     table["reads"] = 1
     hub.publish(1, {"action": {"kind": "return"}})
@@ -32,12 +54,15 @@ def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_
     woken.clear()
 
     cursor, text = hub.news(SEAT, cursor, at=first)
-    assert b"id: 1\n" in text and b"id: 2\n" not in text and b'"view":{"reads":1}' in text
+    page.read(text)
+    assert b"id: 1\n" in text and b"id: 2\n" not in text and page.view == {"reads": 1}
+    assert b'"patch":[[["reads"],1]]' in text, "what changed, not the whole view"
     assert woken, "the page is woken again for the reads after it"
 
     rest = hub.unrendered(SEAT, cursor)
     hub.render_now(rest)
     cursor, text = hub.news(SEAT, cursor, at=rest)
-    assert b"id: 2\n" in text and b"id: 3\n" in text and b'"view":{"reads":3}' in text
+    page.read(text)
+    assert b"id: 2\n" in text and b"id: 3\n" in text and page.view == {"reads": 3}
     assert hub.news(SEAT, cursor) == (cursor, b""), "nothing more to send"
     assert renders == [0, 1, 3], "the view of the read in between was never rendered"

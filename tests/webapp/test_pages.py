@@ -86,10 +86,10 @@ def test_host_page_needs_the_pin(app):
     assert page.count("<svg") >= 2, "a QR code per seat"
 
 
-def test_host_view_lists_phones_and_host_actions(host):
+def test_host_view_lists_the_seats_with_their_phones_and_readers(host):
     view = host.client.get("/api/view/host").get_json()["view"]
-    assert [s["seat"] for s in view["host"]["seats"]] == [0, 1]
-    assert view["host"]["actions"] == [{"kind": "fortune", "card": None}]
+    assert [(s["seat"], s["phones"], [r["state"] for r in s["readers"]]) for s in view["host"]["seats"]] \
+        == [(0, 0, ["online"]), (1, 0, ["online"])], "each simulated bag's reader is online, no phone yet"
 
 
 def test_language_is_chosen_per_phone(phone):

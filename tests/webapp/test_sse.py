@@ -105,8 +105,9 @@ def test_keepalives_keep_an_idle_stream_open(server):
 
 def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     """After a draw the seat's pages get the update at once, saying the advice is being searched;
-    when the search ends they get the advice alone, a small message, not the whole view again. The
-    other seat, the table screen and the host get no advice; a page opened later has it in its view."""
+    then the advice alone (what a bound proves, if one does, then the search's answer), each a small
+    message, not the whole view again. The other seat, the table screen and the host get no advice;
+    a page opened later has it in its view."""
     server.app.extensions["companion.hub"].keepalive = 0.3  # a keep-alive: the stream had nothing more to send
     game = server.app.extensions["companion.game"]
     jar = host_opener(server)
@@ -124,18 +125,21 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     game.demo.draw(0)  # a chip read at the bag (a phone's draw button would have its reply's view searched first)
     update, *rest = ann.until_keepalive()
     assert update.data["entry"]["action"]["kind"] == "draw" and update.data["entry"]["action"]["seat"] == 0
-    first = update.data["view"]["assist"]["advice"]  # at once: searching, with the answer a bound proves if one does
-    assert first["seat"] == 0 and first["searching"] is True
-    assert first["advice"] is None or first["draw"]["bound"] in ("at_least", "at_most")
-    rest = rest or ann.until_keepalive()  # the search may not have ended by the keep-alive
-    assert [event.name for event in rest] == ["advice"], "the advice alone follows, no second view"
-    advice = rest[0]
+    first = update.data["view"]["assist"]["advice"]  # at once: searching
+    assert first == {"seat": 0, "advice": None, "searching": True}
+    while not rest or rest[-1].data.get("searching"):  # the search may not have ended by the keep-alive
+        rest += ann.until_keepalive()
+    assert {event.name for event in rest} == {"advice"}, "the advice alone follows, no second view"
+    assert all(e.data["draw"]["bound"] in ("at_least", "at_most") for e in rest[:-1]), "first what a bound proves"
+    advice = rest[-1]
     assert advice.id is None, "a reconnecting page resumes after the draw, not after the advice"
     assert advice.data["seat"] == 0 and advice.data["advice"] in ("draw", "stop")
     assert "bound" not in advice.data["draw"] and "searching" not in advice.data, "the exact answer"
     assert advice.data["stop"]["coins"] == update.data["view"]["seats"][0]["scoring_space"]["coins"]
     # a small message beside the view: DRAW/STOP, and the flask's offer's advice when one is open
-    assert advice.size < (700 if advice.data.get("choices") else 400) < update.size / 5
+    assert advice.size < (700 if advice.data.get("choices") else 450) < len(json.dumps(update.data["view"])) / 5, \
+        "the advice alone, not the view"
+    assert ann.view["assist"]["advice"] == advice.data, "the page's view holds the advice"
     for other in (ben, table, host):
         events = other.until_keepalive()
         assert events[0].data["entry"]["action"]["kind"] == "draw"
@@ -159,10 +163,10 @@ def test_a_phone_gets_its_update_while_the_hosts_panel_is_still_being_rendered(s
     release, rendering = threading.Event(), threading.Event()
     panel = game.host_panel
 
-    def slow_panel(lang):
+    def slow_panel(lang, seats):
         rendering.set()
         assert release.wait(10), "the seat's update never came while the host's panel waited"
-        return panel(lang)
+        return panel(lang, seats)
 
     game.host_panel = slow_panel
     try:

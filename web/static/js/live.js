@@ -67,43 +67,88 @@ const Q = (() => {
     return data;
   }
 
+  // A patch from the server (companion/webapp/patch.py): each op is [path, value], which sets the
+  // value there (a list's index equal to its length appends), or [path], which removes that key.
+  function applyPatch(view, ops) {
+    for (const [path, ...value] of ops) {
+      if (!path.length) { view = value[0]; continue; }
+      let parent = view;
+      for (const key of path.slice(0, -1)) parent = parent[key];
+      const last = path[path.length - 1];
+      if (!value.length) delete parent[last];
+      else if (Array.isArray(parent) && last === parent.length) parent.push(value[0]);
+      else parent[last] = value[0];
+    }
+    return view;
+  }
+
   // The live stream. EventSource reconnects by itself and sends Last-Event-ID, so the server
-  // replays what this page missed; the banner shows while the connection is down. `onEvent` takes
-  // the stream's named events by name (a seat's "advice", found after its view went out).
+  // replays what this page missed; the banner shows while the connection is down. The page is sent
+  // its whole view when it connects, then what changed, tagged with the view it applies to; this
+  // keeps the view and hands each page's `onView` a whole view of its own, so a renderer never
+  // sees a patch. A patch for another view than this one holds (it fell behind) opens the stream
+  // afresh, for the whole view. `onEvent` takes the stream's named events by name (a seat's
+  // "advice", found after its view went out), each of which also sets its part of the view.
   function connect(url, onView, onEvent = {}) {
     const banner = document.getElementById("offline");
     const badge = document.getElementById("live");
-    let game = null;
+    let game = null, view = null, at = null, source = null;
     // A page opened mid-game starts with the journal's feed and streams from where it ends.
     const known = document.getElementById("feed");
+    let last = null;
     if (known) {
       const start = JSON.parse(known.textContent);
       feed({ lines: start.lines });
-      url += (url.includes("?") ? "&" : "?") + "last=" + start.seq;
+      last = start.seq;
     }
-    const source = new EventSource(url);
-    source.onopen = () => { banner.classList.add("hidden"); badge && badge.classList.remove("hidden"); };
-    source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
-    source.onmessage = (message) => {
-      const data = JSON.parse(message.data);
-      if (data.closed) {  // the server ended this page's stream for good (its link was re-issued)
-        source.close();
-        banner.textContent = t(data.closed);
-        banner.classList.remove("hidden");
-        badge && badge.classList.add("hidden");
-        document.body.dataset.closed = data.closed;
-        return;
+    const copy = (value) => (typeof structuredClone === "function" ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
+
+    function open() {
+      source = new EventSource(last === null ? url : url + (url.includes("?") ? "&" : "?") + "last=" + last);
+      source.onopen = () => { banner.classList.add("hidden"); badge && badge.classList.remove("hidden"); };
+      source.onerror = () => { banner.classList.remove("hidden"); badge && badge.classList.add("hidden"); };
+      source.onmessage = (message) => {
+        const data = JSON.parse(message.data);
+        if (data.closed) {  // the server ended this page's stream for good (its link was re-issued)
+          source.close();
+          banner.textContent = t(data.closed);
+          banner.classList.remove("hidden");
+          badge && badge.classList.add("hidden");
+          document.body.dataset.closed = data.closed;
+          return;
+        }
+        if (game !== null && data.game !== game) location.reload();  // a new game: new links, new board
+        if (data.patch && data.base !== at) return again();
+        game = data.game;
+        last = data.seq;
+        document.body.dataset.seq = data.seq;
+        if (data.entry) feed(data.entry);
+        if (data.view) view = data.view;
+        else if (data.patch) view = applyPatch(view, data.patch);
+        else return;
+        at = data.at;
+        onView(copy(view), data.seq);
+      };
+      for (const [name, handle] of Object.entries(onEvent)) {
+        source.addEventListener(name, (message) => {
+          const data = JSON.parse(message.data);
+          if (data.base !== at) return again();
+          view = applyPatch(view, [[data.path, data.value]]);
+          at = data.at;
+          handle(copy(data.value));
+        });
       }
-      if (game !== null && data.game !== game) location.reload();  // a new game: new links, new board
-      game = data.game;
-      document.body.dataset.seq = data.seq;
-      if (data.entry) feed(data.entry);
-      if (data.view) onView(data.view, data.seq);
-    };
-    for (const [name, handle] of Object.entries(onEvent)) {
-      source.addEventListener(name, (message) => handle(JSON.parse(message.data)));
     }
-    return source;
+
+    // This page's view is not the one the stream's changes go from: the whole view, afresh.
+    function again() {
+      source.close();
+      at = null;
+      open();
+    }
+
+    open();
+    return { close: () => source.close() };
   }
 
   // Numbers as the page's locale writes them (its symbols come from Babel with the strings):
@@ -137,5 +182,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, chip, chipName, face, refusal, num, pct };
+  return { page, S, BOARD, t, el, fill, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };
 })();

@@ -1,0 +1,303 @@
+"""The table's server at a Raspberry Pi's speed: `quacks serve` held to a fraction of one core.
+
+The server runs in its own process in a CPU cgroup whose quota lets it run ``--speed`` of one core
+(cgroup v2 ``cpu.max``, or v1 ``cpu.cfs_quota_us`` where the cpu controller is on the v1
+hierarchy, as on this machine), over a period of 10 ms, so it never runs faster than that for
+longer than a slice of 10 ms; it is pinned to CPU 0. The benchmark (its pages and its players)
+runs outside at full speed. The fractions for each Pi come from published figures of the same
+Python benchmark (benchmarks/README.md, "At a Raspberry Pi's speed").
+
+It reports:
+- the start-up of ``quacks serve --config table.toml`` (a table without readers, ``draws =
+  "phones"``, the assist set to advice) until it first answers a request, for a new data folder
+  and again after a whole game;
+- a whole 4-player game played from the pages (each input a phone's or the host's request, chosen
+  at random among the actions the seat's view offers, seeded), with 12 pages open as in
+  `bench_sse.py`: the latency from the request to each page's message, p50/p99/max; the bytes per
+  page per input; the server's CPU time per input (its advice included);
+- the server's RSS at the end of the game, and the most it held.
+
+    python benchmarks/bench_pi.py [--speed pi3|pi4|zero2w|FRACTION] [--seed 1] [--check] [--code DIR]
+
+Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop inside and outside the
+cgroup first, to show the quota slows it by the expected factor on this machine now.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+from typing import Any
+
+from tests.webapp.sse import SSEClient
+
+PIN = "246810"
+PERIOD_US = 10_000
+
+SPEEDS = {"pi3": 0.105, "pi4": 0.326, "zero2w": 0.075}
+"""One core of this machine's share that runs Python as fast as each Pi (benchmarks/README.md):
+a Pi 3 B+ 245 s, a Pi 4 79.2 s for the published CPU benchmark that takes 25.8 s of CPU here;
+the Zero 2 W has the Pi 3's cores at 1.0 GHz instead of 1.4."""
+
+TABLE = """[table]
+name = "Pi bench"
+database = "quacks.sqlite3"
+assist = "advice"
+draws = "phones"
+
+[web]
+bind = "127.0.0.1"
+port = {port}
+
+[[seats]]
+player = "Ann"
+[[seats]]
+player = "Ben"
+[[seats]]
+player = "Cleo"
+[[seats]]
+player = "Dan"
+"""
+
+
+class CpuLimit:
+    """A CPU cgroup held to ``fraction`` of one core; ``add(pid)`` puts a process in it."""
+
+    def __init__(self, fraction: float) -> None:
+        quota = max(1000, round(fraction * PERIOD_US))
+        unified = Path("/sys/fs/cgroup")
+        controllers = unified / "cgroup.controllers"
+        if controllers.exists() and "cpu" in controllers.read_text().split():
+            self.path = unified / f"quacks-bench-{os.getpid()}"
+            self.path.mkdir()
+            (self.path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+        else:
+            self.path = Path("/sys/fs/cgroup/cpu") / f"quacks-bench-{os.getpid()}"
+            self.path.mkdir()
+            (self.path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+            (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+        self.fraction = quota / PERIOD_US
+
+    def add(self) -> None:
+        """In a child before it execs: this process (and what it starts) into the cgroup, on CPU 0."""
+        (self.path / "cgroup.procs").write_text(str(os.getpid()))
+        os.sched_setaffinity(0, {0})
+
+    def remove(self) -> None:
+        parent = self.path.parent / "cgroup.procs"
+        for pid in (self.path / "cgroup.procs").read_text().split():
+            try:
+                parent.write_text(pid)
+            except OSError:
+                pass
+        self.path.rmdir()
+
+
+@contextmanager
+def limited(fraction: float) -> Iterator[CpuLimit]:
+    limit = CpuLimit(fraction)
+    try:
+        yield limit
+    finally:
+        limit.remove()
+
+
+def check(limit: CpuLimit) -> None:
+    """A fixed pure-Python loop on CPU 0, outside and inside the cgroup: the slow-down it sees."""
+    loop = ("import time; t, c = time.perf_counter(), time.process_time(); sum(i * i % 7 for i in range(3_000_000)); "
+            "print(time.perf_counter() - t, time.process_time() - c)")
+    cpu = float(subprocess.check_output([sys.executable, "-c", loop]).split()[1])
+    inside = float(subprocess.check_output([sys.executable, "-c", loop], preexec_fn=limit.add).split()[0])
+    print(f"check: a fixed loop takes {cpu * 1000:.0f} ms of CPU here; in the cgroup it took {inside * 1000:.0f} ms: "
+          f"{inside / cpu:.1f}x as long (the quota asks {1 / limit.fraction:.1f}x)")
+
+
+class Serving:
+    """`quacks serve` in the cgroup, with its start-up time to the first answered request."""
+
+    def __init__(self, limit: CpuLimit, folder: Path, port: int, code: Path) -> None:
+        self.url = f"http://127.0.0.1:{port}"
+        begun = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--config", str(folder / "table.toml"), "--pin", PIN],
+            preexec_fn=limit.add, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(code)})
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1).read()
+                break
+            except OSError:
+                if self.process.poll() is not None:
+                    raise SystemExit(f"quacks serve ended: {self.process.stderr.read().decode()}") from None
+                time.sleep(0.02)
+        self.started = time.perf_counter() - begun
+
+    def memory(self) -> tuple[float, float]:
+        """The server's RSS now and the most it has held, in MB."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        found = {k: int(v.split()[0]) / 1024 for k, v in re.findall(r"^(VmRSS|VmHWM):\s+(.*)$", status, re.M)}
+        return found["VmRSS"], found["VmHWM"]
+
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user and system, every thread)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Table:
+    """The benchmark's side: the host's session, 12 pages (as `bench_sse.py`), and the inputs."""
+
+    def __init__(self, url: str, port: int) -> None:
+        self.url = url
+        jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        html = self.opener.open(f"{url}/host?pin={PIN}").read().decode()
+        self.csrf = re.search(r'data-csrf="([^"]+)"', html).group(1)
+        cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+        host = json.loads(self.opener.open(f"{url}/api/view/host").read())["view"]
+        self.tokens = [s["token"] for s in host["host"]["seats"]]
+        table = self.opener.open(f"{url}/table").geturl().rsplit("/", 1)[1]
+        paths = [f"/api/stream/seat/{t}" for t in self.tokens for _ in range(2)]
+        paths += [f"/api/stream/table/{table}", "/api/stream/host", f"/api/stream/table/{table}",
+                  f"/api/stream/table/{table}"]
+        self.pages = [SSEClient("127.0.0.1", port, p, cookie=cookie if p.endswith("host") else None, timeout=60)
+                      for p in paths]
+        for page in self.pages:
+            page.next()
+        self.received: dict[int, list[float]] = {}
+        self.sizes: list[int] = []
+        self.views = [page.view for page in self.pages]  # each page's view, as its renderer got it last
+        self.arrived = threading.Condition()
+        for n, page in enumerate(self.pages):
+            threading.Thread(target=self._listen, args=(n, page), daemon=True).start()
+
+    def _listen(self, n: int, page: SSEClient) -> None:
+        try:
+            while True:
+                event = page.next()
+                with self.arrived:
+                    if "view" in event.data:
+                        self.views[n] = event.data["view"]
+                    if event.name == "message" and event.data.get("entry") is not None:
+                        self.received.setdefault(event.data["seq"], []).append(time.perf_counter())
+                        self.sizes.append(event.size)
+                        self.arrived.notify_all()
+        except (ConnectionError, OSError, ValueError):
+            return
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST", headers={
+            "Content-Type": "application/json", "X-CSRF-Token": self.csrf, "Origin": self.url})
+        try:
+            return json.loads(self.opener.open(request, timeout=60).read())
+        except urllib.error.HTTPError as err:
+            return json.loads(err.read())
+
+    def view(self, page: int) -> dict[str, Any]:
+        with self.arrived:
+            return self.views[page]
+
+    def wait_for(self, seq: int, seconds: float = 30) -> None:
+        with self.arrived:
+            self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.pages), seconds)
+
+
+def play(table: Table, rng: random.Random) -> dict[int, float]:
+    """A whole game from the pages: whoever the table waits for sends one of the actions its view
+    offers (the host turns up the round's card: none); returns when each input was sent."""
+    sent: dict[int, float] = {}
+    while (shown := table.view(8))["phase"] != "game_over":
+        waiting = shown["waiting"]
+        t0 = time.perf_counter()
+        if None in waiting or not waiting:
+            answer = table.post("/api/host/action", {"kind": "fortune", "card": None})
+        else:
+            seat = rng.choice(waiting)
+            actions = table.view(2 * seat)["actions"]
+            draws = [a for a in actions if a["kind"] == "draw"]
+            action = rng.choice(draws if draws and rng.random() < 0.8 else actions)
+            answer = table.post(f"/api/seat/{table.tokens[seat]}/action", action)
+        if not answer.get("ok"):
+            time.sleep(0.05)  # the views are behind the game: look again
+            continue
+        sent[answer["seq"]] = t0
+        table.wait_for(answer["seq"])
+    return sent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--speed", default="pi3", help="pi3, pi4, zero2w, or a fraction of one core")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1],
+                        help="the checkout whose `companion` is served (default: this one), to compare versions")
+    args = parser.parse_args()
+    fraction = SPEEDS.get(args.speed) or float(args.speed)
+    folder = Path(tempfile.mkdtemp(prefix="quacks-pi-"))
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    (folder / "table.toml").write_text(TABLE.format(port=port))
+    with limited(fraction) as limit:
+        print(f"speed: {args.speed}, {limit.fraction:.3f} of one core (quota {limit.fraction * PERIOD_US:.0f} µs "
+              f"every {PERIOD_US} µs), CPU 0; load average {os.getloadavg()[0]:.1f}")
+        if args.check:
+            check(limit)
+        server = Serving(limit, folder, port, args.code)
+        print(f"start-up, new data folder: {server.started:.2f} s to the first answered request")
+        try:
+            table = Table(server.url, port)
+            before, first = server.cpu(), max(table.received, default=0)
+            rss_start = server.memory()[0]
+            sent = play(table, random.Random(args.seed))
+            time.sleep(1)  # the last advice
+            cpu = server.cpu() - before
+            rss, peak = server.memory()
+            journalled = max(table.received) - first
+        finally:
+            server.stop()
+        again = Serving(limit, folder, port, args.code)
+        again.stop()
+    with table.arrived:
+        latencies = sorted((t - t0) * 1000 for seq, t0 in sent.items() for t in table.received.get(seq, []))
+        sizes = sorted(table.sizes)
+
+    def p(q: float, values: list[float] | list[int]) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))]
+
+    print(f"start-up after a whole game: {again.started:.2f} s")
+    print(f"game: {len(sent)} inputs sent, {journalled} journalled, {len(table.pages)} pages; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"latency ms: p50 {statistics.median(latencies):.1f}  p99 {p(0.99, latencies):.1f}  max {latencies[-1]:.1f}")
+    print(f"bytes per page per input: median {statistics.median(sizes):.0f}  mean {statistics.fmean(sizes):.0f}")
+    print(f"server CPU per input (the request, the update, its advice searches): {cpu / journalled * 1000:.1f} ms "
+          f"of this machine's core, {cpu / journalled * 1000 / limit.fraction:.0f} ms at this speed")
+    print(f"server RSS: {rss_start:.1f} MB with the pages open, {rss:.1f} MB after the game, {peak:.1f} MB at most")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""What changed between two views of one page: a patch the page applies to the view it holds.
+
+A live page is sent its whole view when it connects and whenever it falls behind; after that, each
+change as a patch: a list of operations, each ``[path, value]`` (set the value there: replace a
+key's value, add a key, replace a list's item, or append when the index is the list's length) or
+``[path]`` (remove that key), where a path is the list of keys and indices from the view's top.
+``web/static/js/live.js`` applies it in the browser exactly as ``apply`` does here.
+
+A draw changes a few numbers and adds a chip to one pot, so its patch is a few hundred bytes where
+the view is ten thousand. The views compare as JSON values: a view never turns a number into a
+boolean, so Python's ``1 == True`` does not hide a change. An object whose new keys would not end
+up in their order is sent whole, as the page would list them in the order they were added.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Path = list[str | int]
+Op = list[Any]
+
+
+Memo = dict[tuple[str, int, int], tuple[Any, Any, list[Op]]]
+
+
+def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values); [] when they are equal.
+
+    ``memo``: the operations already worked out for a top-level value that several views share
+    (every perspective's view holds the table's view's values), by its key and the ids of the two
+    values; each entry keeps both values, so an id is never that of another value."""
+    ops: list[Op] = []
+    if memo is None or type(old) is not dict or type(new) is not dict:
+        _diff(old, new, [], ops)
+        return ops
+    for key, value in new.items():
+        if key not in old:
+            ops.append([[key], value])
+            continue
+        was = old[key]
+        found = memo.get((key, id(was), id(value)))
+        if found is None or found[0] is not was or found[1] is not value:
+            part: list[Op] = []
+            if not _same(was, value):
+                _diff(was, value, [key], part)
+            found = memo[key, id(was), id(value)] = (was, value, part)
+        ops.extend(found[2])
+    ops.extend([[key]] for key in old if key not in new)
+    return ops
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and a == b)
+
+
+def _ordered(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True when setting ``new``'s keys on ``old`` leaves them in ``new``'s order: a page iterates
+    an object's keys in the order they were added (the shop's prices, the bag's kinds)."""
+    added = [key for key in new if key not in old]
+    return not added or list(new) == [key for key in old if key in new] + added
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if type(old) is dict and type(new) is dict and _ordered(old, new):
+        for key, value in new.items():
+            if key not in old:
+                ops.append([[*path, key], value])
+            elif not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
+        ops.extend([[*path, key]] for key in old if key not in new)
+    elif type(old) is list and type(new) is list and old and len(new) >= len(old):
+        changed = [i for i, item in enumerate(old) if not _same(item, new[i])]
+        if 2 * len(changed) > len(old):  # most of it changed (the odds after a draw): the list is shorter
+            ops.append([path, new])
+            return
+        for i in changed:
+            _diff(old[i], new[i], [*path, i], ops)
+        ops.extend([[*path, i], new[i]] for i in range(len(old), len(new)))
+    else:
+        ops.append([path, new])
+
+
+def apply(view: Any, ops: list[Op]) -> Any:
+    """``view`` with ``ops`` applied (in place where it can; a path of [] replaces the whole)."""
+    for op in ops:
+        path = op[0]
+        if not path:
+            view = op[1]
+            continue
+        parent = view
+        for key in path[:-1]:
+            parent = parent[key]
+        last = path[-1]
+        if len(op) == 1:
+            del parent[last]
+        elif isinstance(parent, list) and last == len(parent):
+            parent.append(op[1])
+        else:
+            parent[last] = op[1]
+    return view
