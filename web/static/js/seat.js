@@ -220,8 +220,10 @@
     fill("cardname", t("card_line", { name: card.name }));
     fill("cardtext", card.text);
     const details = document.getElementById("carddetails");
-    if (details.dataset.card !== card.id || asks) details.open = view.phase === "fortune" || asks;
+    // Open while the card is turned up or asks; folded again when the round moves on (a tap opens it).
+    if (details.dataset.card !== card.id || details.dataset.phase !== view.phase || asks) details.open = view.phase === "fortune" || asks;
     details.dataset.card = card.id;
+    details.dataset.phase = view.phase;
     document.getElementById("cardbox").classList.toggle("asks", asks);
   }
 
