@@ -320,7 +320,7 @@
     fill("title", Board.seatDot(view.you), " ", me.name);
     fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
     const st = me.status || "brewing";
-    fill("status", st !== "brewing" && view.phase !== "game_over" ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
+    fill("status", st !== "brewing" && !["fortune", "game_over"].includes(view.phase) ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
     document.getElementById("status").className = st === "exploded" ? "bad" : "";
 
     const actions = view.actions || [];
