@@ -131,7 +131,8 @@ const Board = (() => {
       else if (i <= 2 * cols + rows) pos.push([w - s - (i - cols - rows) * s, h]);
       else pos.push([0, h - (i - 2 * cols - rows) * s]);
     }
-    const root = svg("svg", { class: "track", viewBox: `-8 -8 ${w + 8} ${h + 16}`, role: "img" });
+    const root = svg("svg", { class: "track", viewBox: `-8 -8 ${w + 8} ${h + 16}`, role: "img",
+      "aria-label": Q.t("score_track", { scores: seats.map((seat) => `${seat.name} ${seat.score || 0}`).join(", ") }) });
     pos.forEach(([x, y], i) => {
       root.append(svg("rect", { class: "sq", x: x - s / 2 + 0.6, y: y - s / 2 + 0.6, width: s - 1.2, height: s - 1.2, rx: 1.5 }));
       root.append(svg("text", { class: "num", x, y }, i));

@@ -48,7 +48,7 @@ const Results = (() => {
   function parts(view) {
     const rows = ranked(view);
     return el("table", { class: "list parts" },
-      el("tr", {}, el("th", {}, ""), (rows.length ? partsOf(rows[0]) : []).map(([k]) => el("th", {}, t(k)))),
+      el("tr", {}, el("th", {}, t("player")), (rows.length ? partsOf(rows[0]) : []).map(([k]) => el("th", {}, t(k)))),
       rows.map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
         partsOf(s).map(([, n]) => el("td", {}, n)))));
   }
