@@ -30,27 +30,43 @@ const Board = (() => {
   })();
   const extent = Math.ceil(Math.max(...spiral.map(([x, y]) => Math.hypot(x, y))) + R + 3);
 
+  // The colours whose chips carry dark ink (the others white), each at 4.5:1 at least (app.css).
+  const DARK_INK = new Set(["white", "yellow", "orange", "green", "locoweed"]);
+
+  // A chip in the pot: its colour's shape (app.css, the same as the chips on the page) with a light
+  // edge, its value and letter on one line.
+  function chipMark(c, x, y) {
+    const r = R - 0.5;
+    return [
+      svg("g", { class: "chipshape", "aria-hidden": "true" },
+        svg("rect", { class: "chipface shape-" + c.color, x: x - r, y: y - r, width: 2 * r, height: 2 * r,
+                      fill: `var(--c-${c.color})` })),
+      svg("text", { class: "chiptext", x, y: y + (c.color === "locoweed" ? 1.5 : 0.3),
+                    fill: DARK_INK.has(c.color) ? "#111" : "#fff", "aria-hidden": "true" },
+        Q.face(c.color, c.value), svg("tspan", { class: "chipletter" }, Q.BOARD.letters[c.color] || "?")),
+    ];
+  }
+
   // seat: one seat of the view. Draws every chip on its space, the droplet, the rat stone and
-  // the scoring space.
+  // the scoring space. A screen reader reads it as a list: each chip on its space, the droplet,
+  // the rat stone, an explosion.
   function pot(seat, opts) {
     const root = svg("svg", { class: "pot", viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`,
-                              role: "img", "aria-label": Q.t("pot") });
+                              role: "list", "aria-label": Q.t("pot") });
     const path = spiral.map(([x, y], i) => (i ? "L" : "M") + x.toFixed(1) + " " + y.toFixed(1)).join(" ");
-    root.append(svg("path", { class: "path", d: path }));
+    root.append(svg("path", { class: "path", d: path, "aria-hidden": "true" }));
     const chips = new Map((seat.pot || []).map((c) => [c.space, c]));
     const scoring = seat.scoring_space ? seat.scoring_space.space : null;
     Q.BOARD.track.forEach((space, i) => {
       const [x, y] = spiral[i];
-      const g = svg("g", { "data-space": i });
-      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
       const c = chips.get(i);
+      const g = svg("g", c ? { "data-space": i, role: "listitem",
+                                 "aria-label": Q.t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space.coins }) }
+        : { "data-space": i, "aria-hidden": "true" });
+      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
       if (c) {
         g.setAttribute("data-chip", c.chip || "");
-        g.append(svg("circle", { class: "chipdisc", cx: x, cy: y, r: R - 0.8,
-                                 fill: `var(--c-${c.color})` }));
-        const ink = ["white", "yellow", "orange"].includes(c.color) ? "#1a1a1a" : "#fff";
-        g.append(svg("text", { class: "chiptext", x, y: y - 1.2, fill: ink }, Q.face(c.color, c.value)));
-        g.append(svg("text", { class: "chipletter", x, y: y + 4.6, fill: ink }, Q.BOARD.letters[c.color] || "?"));
+        g.append(...chipMark(c, x, y));
         g.append(svg("title", {}, Q.chipName(c.color, c.value)));
       } else {
         g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
@@ -62,7 +78,8 @@ const Board = (() => {
     });
     const dropSpace = Math.min(seat.droplet || 0, spiral.length - 1);
     const [dx, dy] = spiral[dropSpace];
-    root.append(svg("path", { class: "droplet", "data-marker": "droplet",
+    root.append(svg("path", { class: "droplet", "data-marker": "droplet", role: "listitem",
+      "aria-label": Q.t("droplet_on_space", { n: Q.BOARD.track[dropSpace].coins }),
       d: `M${dx + 3.5} ${dy - 3} q0 -2.5 3 -6.5 q3 4 3 6.5 a3 3 0 0 1 -6 0z` }, svg("title", {}, Q.t("droplet"))));
     if (seat.rat) {
       const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
@@ -70,7 +87,7 @@ const Board = (() => {
       root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
     }
     if (seat.status === "exploded") {
-      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded" },
+      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded", role: "listitem", "aria-label": Q.t("status_exploded") },
         svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
     }
     return root;
@@ -78,7 +95,7 @@ const Board = (() => {
 
   // The rat stone as a rat: body, head with ear and eye, a curled tail; nose to the right.
   function rat(x, y, title) {
-    return svg("g", { class: "ratmark", "data-marker": "rat", transform: `translate(${x} ${y}) scale(1.6)` },
+    return svg("g", { class: "ratmark", "data-marker": "rat", role: "listitem", "aria-label": title, transform: `translate(${x} ${y}) scale(1.6)` },
       svg("path", { class: "rattail", d: "M-4.5 1 q-3 2 -4.5 -1 q-1 -2.5 1 -3" }),
       svg("ellipse", { class: "rat", cx: 0, cy: 0, rx: 4.6, ry: 2.9 }),
       svg("path", { class: "rat", d: "M3.2 -2 L8 0.6 L3.2 2.4 Z" }),

@@ -324,7 +324,7 @@
     const actions = view.actions || [];
     const mine = (view.decisions || []).filter((d) => d.seat === view.you);
     const guideText = guide(me, mine, actions);
-    const guideNode = fill("guide", guideText);
+    const guideNode = Q.fillChanged("guide", guideText);
     const active = actions.length > 0 || mine.length > 0 || (view.winners || []).includes(view.you);
     guideNode.className = "guide " + (active ? "act" : "wait");
     document.body.dataset.guide = guideText;
@@ -424,10 +424,32 @@
     fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
       Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
     AssistPanel.choices((view.assist || {}).choices);  // on the questions and the ruby spends just drawn
+    news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;
       window.scrollTo({ top: 0 });
     }
+  }
+
+  // What a screen reader hears once: this seat's own chips as they land and its explosion, the other
+  // seats' news in a word (stopped, exploded); the guide line says the rest itself when it changes.
+  let heard = null;
+  function news(me) {
+    const now = { round: view.round, pot: (me.pot || []).length, status: view.seats.map((s) => s.status) };
+    const lines = [];
+    if (heard && heard.round === now.round) {
+      for (const c of (me.pot || []).slice(heard.pot)) {
+        const space = Q.BOARD.track[c.space];
+        lines.push(t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space ? space.coins : c.space }));
+      }
+      view.seats.forEach((s, k) => {
+        if (s.status === heard.status[k] || !s.status || s.status === "brewing") return;
+        const what = t("status_" + s.status);
+        lines.push(k === view.you ? what : t("seat_news", { name: s.name, what }));
+      });
+    }
+    heard = now;
+    Q.say(...lines);
   }
 
   // A table without readers: every kind in the bag is a button; tap the chip you drew.
