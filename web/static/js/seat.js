@@ -307,10 +307,33 @@
     return t("act_" + a.kind);
   }
 
+  // Keyboard focus stays where the player is: a control a new view draws afresh is found again by
+  // what it does; one that is gone or disabled hands focus to the next thing to do, or to the guide.
+  const FOCUS_KEYS = ["id", "data-action", "data-buy", "data-option", "data-roll", "data-pick", "data-drawn", "data-held"];
+  const NEXT = ["#bagreads button", "#decisions button", "#witchlist .decision button", "#draw", "#picker button",
+                "#buys [data-buy]", "#buys [data-action=done]", "#actions button"];
+  function focused() {
+    const at = document.activeElement;
+    if (!at || !at.closest("main")) return null;
+    const key = FOCUS_KEYS.find((k) => at.hasAttribute(k));
+    return key === "id" ? `#${at.id}` : key ? `[${key}="${CSS.escape(at.getAttribute(key))}"]` : null;
+  }
+  function usable(node) {
+    return node && node.isConnected && !node.disabled && node.getClientRects().length > 0;
+  }
+  function refocus(was) {
+    if (was === null || usable(document.activeElement) && document.activeElement.closest("main")) return;
+    const same = document.querySelector(was);
+    const next = usable(same) ? same
+      : NEXT.map((s) => [...document.querySelectorAll(s)].find(usable)).find(Boolean) || document.getElementById("guide");
+    next.focus();
+  }
+
   function render(next, seq) {
     if (seq !== undefined && seq < shown) return;
     shown = seq ?? shown;
     view = next;
+    const was = focused();
     const me = view.seats ? view.seats[view.you] : null;
     AssistPanel.render(view);
     document.body.dataset.phase = view.phase || "";
@@ -429,6 +452,7 @@
       tapped = false;
       window.scrollTo({ top: 0 });
     }
+    refocus(was);
   }
 
   // What a screen reader hears once: this seat's own chips as they land and its explosion, the other
