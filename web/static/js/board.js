@@ -4,7 +4,7 @@
 const Board = (() => {
   const NS = "http://www.w3.org/2000/svg";
   const R = 9.2;            // radius of one pot space
-  const SEAT_COLORS = ["#ff9f1c", "#2ec4b6", "#e71d36", "#b5e48c", "#c77dff"];
+  const SEATS = Q.BOARD.seats;  // each seat's colour and symbol, the same on every page (charts.py)
 
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
@@ -160,10 +160,10 @@ const Board = (() => {
       const d = x1 === x2 ? `M${mx - 4} ${my} q2 -2 4 0 q2 2 4 0` : `M${mx} ${my - 4} q2 2 0 4 q-2 2 0 4`;
       root.append(svg("path", { class: "tail", "data-tail": tail, d }));
     }
-    // Each seat's marker is a disc big enough to read across the table (about 13 units: 24 px and
+    // Each seat's marker is its symbol, big enough to read across the table (about 16 units: 24 px and
     // more on a tablet), inside the ring next to its square with a stroke to it; markers that would
     // touch move further in. A score past 50 shows "50+" on the marker (the track's lap).
-    const cx0 = (w - s) / 2, cy0 = h / 2, D = 15;
+    const cx0 = (w - s) / 2, cy0 = h / 2, D = 20;
     const placed = [];
     seats.map((seat, k) => [seat, k]).sort((a, b) => (a[0].score || 0) - (b[0].score || 0)).forEach(([seat, k]) => {
       const score = seat.score || 0;
@@ -176,11 +176,11 @@ const Board = (() => {
         mx = x + ux * (s * 0.9 + along * step); my = y + uy * (s * 0.9 + along * step); step++;
       } while (placed.some(([px, py]) => Math.max(Math.abs(px - mx), Math.abs(py - my)) < D - 0.5) && step < 8);
       placed.push([mx, my]);
-      const color = SEAT_COLORS[k % SEAT_COLORS.length];
+      const color = seatMark(k).color;
       const laps = Math.floor(score / lap);
       root.append(svg("g", { "data-seat-marker": k, "data-score": score, "data-laps": laps },
         svg("line", { class: "tether", x1: x, y1: y, x2: mx, y2: my, stroke: color }),
-        svg("circle", { class: "marker" + (laps ? " lapped" : ""), cx: mx, cy: my, r: D / 2 - 0.3, fill: color }),
+        symbol(k, mx, my, (D / 2 - 0.3) / 1.2, { class: "marker" + (laps ? " lapped" : "") }),  // a symbol reaches 1.2 out
         svg("text", { class: "mlabel", x: mx, y: my - (laps ? 1.6 : 0) }, (seat.name || "?").slice(0, 1).toUpperCase()),
         laps ? svg("text", { class: "mlap", x: mx, y: my + 3.6 }, `${laps * lap}+`) : null,
         svg("title", {}, `${seat.name}: ${score}`)));
@@ -188,7 +188,19 @@ const Board = (() => {
     return root;
   }
 
-  function seatDot(k) { return Q.el("span", { class: "seatdot", style: `background:${SEAT_COLORS[k % SEAT_COLORS.length]}` }); }
+  function seatMark(k) { return SEATS[k % SEATS.length]; }
 
-  return { pot, track, seatDot, icon, SEAT_COLORS };
+  // A seat's symbol at (x, y), r across half-way, in its colour.
+  function symbol(k, x, y, r, attrs, ...children) {
+    const mark = seatMark(k);
+    return svg("path", { class: "mark", "data-symbol": mark.symbol, d: mark.path, fill: mark.color,
+                         transform: `translate(${x} ${y}) scale(${r})`, ...attrs }, ...children);
+  }
+
+  // Beside a name: the seat's symbol in its colour.
+  function seatDot(k) {
+    return svg("svg", { class: "seatdot", viewBox: "-1.3 -1.3 2.6 2.6", "aria-hidden": "true" }, symbol(k, 0, 0, 1));
+  }
+
+  return { pot, track, seatDot, seatMark, symbol, icon };
 })();
