@@ -33,6 +33,7 @@ COOKIE = "lang"
 
 SCRIPT: dict[str, str] = {
     "act_buy": N_("Buy"),
+    "buy_chip": N_("Buy {chip}: {cost}"),
     "act_done": N_("Done"),
     "act_fortune": N_("Play this round without a card"),
     "act_return": N_("Seen going back into the bag:"),

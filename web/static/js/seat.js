@@ -269,7 +269,8 @@
           el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left })),
           valued[kind] ? el("span", { class: "value", "data-value": valued[kind].value },
             t("shop_value", { value: SIGNED.format(valued[kind].value), error: PLAIN.format(valued[kind].error) })) : null),
-        el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action) },
+        el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action),
+                       "aria-label": t("buy_chip", { chip: Q.chipName(color, value), cost: t("coins_n", { n: p.cost }) }) },
           t("coins_n", { n: p.cost })),
         why ? el("span", { class: "why muted" }, why) : null);
     });
@@ -287,7 +288,8 @@
     return el("div", { class: "shoprow" + (action ? "" : " off"), "data-kind": "points" },
       Board.icon("star"), el("div", { class: "what" }, t("stand_points"),
         el("span", { class: "muted" }, t("stand_at_tube", { n: me.stand || 0 }))),
-      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action) },
+      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action),
+                     "aria-label": t("buy_chip", { chip: t("stand_points"), cost: t("coins_n", { n: cost }) }) },
         t("coins_n", { n: cost })),
       action ? null : el("span", { class: "why muted" }, t("why_too_expensive")));
   }
