@@ -56,8 +56,11 @@ def accepted(state: GameState) -> set:
 
 
 def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
+    wanted = {("Draw", "fortune"), ("Choose", "fortune"), ("Fortune", "fortune"), ("Draw", "brewing"),
+              ("Stop", "brewing"), ("Choose", "brewing"), ("Buy", "shop"), ("Spend", "spend"),
+              ("Done", "spend"), ("Return", "fortune")}  # ("Draw", "fortune"): a card's look, e.g. Less Is More
     kinds = set()
-    for seed in range(4):
+    for seed in range(16):  # at least 4 games, then on until the cards have asked for every kind
         config = GameConfig(players=("Ann", "Ben", "Cid", "Dee", "Eve")[:2 + seed % 4], tubes=seed % 2 == 0,
                             expansions=("witches",) if seed % 2 else (), threshold=12 if seed % 2 else 7)
         state, player = new_game(config), RandomPlayer(seed, cards=True)
@@ -72,6 +75,6 @@ def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
                     assert [moves.pick(k) for k in range(moves.size())] == moves.actions()
                 kinds |= {(type(a).__name__, state.phase) for a in listed}
             apply(state, player.choose(state))
-    assert {("Draw", "fortune"), ("Choose", "fortune"), ("Fortune", "fortune"), ("Draw", "brewing"),
-            ("Stop", "brewing"), ("Choose", "brewing"), ("Buy", "shop"), ("Spend", "spend"),
-            ("Done", "spend"), ("Return", "fortune")} <= kinds
+        if seed >= 3 and wanted <= kinds:
+            break
+    assert wanted <= kinds

@@ -86,7 +86,7 @@ const Board = (() => {
       const [rx, ry] = spiral[ratSpace];
       root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
     }
-    if (seat.status === "exploded") {
+    if (seat.status === "exploded" && seat.pot.length) {  // last round's explosion goes with its chips
       root.append(svg("g", { class: "explodedmark", "data-marker": "exploded", role: "listitem", "aria-label": Q.t("status_exploded") },
         svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
     }

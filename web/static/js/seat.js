@@ -220,8 +220,10 @@
     fill("cardname", t("card_line", { name: card.name }));
     fill("cardtext", card.text);
     const details = document.getElementById("carddetails");
-    if (details.dataset.card !== card.id || asks) details.open = view.phase === "fortune" || asks;
+    // Open while the card is turned up or asks; folded again when the round moves on (a tap opens it).
+    if (details.dataset.card !== card.id || details.dataset.phase !== view.phase || asks) details.open = view.phase === "fortune" || asks;
     details.dataset.card = card.id;
+    details.dataset.phase = view.phase;
     document.getElementById("cardbox").classList.toggle("asks", asks);
   }
 
@@ -343,7 +345,7 @@
     fill("title", Board.seatDot(view.you), " ", me.name);
     fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
     const st = me.status || "brewing";
-    fill("status", st !== "brewing" && view.phase !== "game_over" ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
+    fill("status", st !== "brewing" && !["fortune", "game_over"].includes(view.phase) ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
     document.getElementById("status").className = st === "exploded" ? "bad" : "";
 
     const actions = view.actions || [];
