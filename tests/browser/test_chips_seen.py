@@ -73,13 +73,14 @@ def test_each_colour_has_its_shape_its_letter_and_readable_ink(browser, lang):
         assert names["green"] == "verde 2" and names["orange"] == "naranja 2"
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_chip_letters_read_on_the_phone_and_across_the_table(browser, artifacts, lang):
-    with serving(["Ana", "Ben", "Cid", "Dee"], seed=3) as srv:
+@pytest.mark.parametrize(("lang", "players"), [("en", 4), ("es", 4), ("en", 5)])
+def test_chip_letters_read_on_the_phone_and_across_the_table(browser, artifacts, lang, players):
+    setup = {"expansions": ["witches"]} if players == 5 else {}  # a fifth seat comes with The Herb Witches
+    with serving(["Ana", "Ben", "Cid", "Dee", "Eve"][:players], seed=3, **setup) as srv:
         table = table_of(srv)
         game = srv.app.extensions["companion.game"]
         submit(table, {"kind": "fortune", "card": None})
-        for seat in range(4):
+        for seat in range(players):
             draw(table, seat, "orange-1")
         draw(table, 0, "green-1")
         phone = opened(browser, srv.url, lang, PHONE)
@@ -87,7 +88,7 @@ def test_chip_letters_read_on_the_phone_and_across_the_table(browser, artifacts,
         phone.wait_for_function("document.querySelectorAll('#pot [data-chip]').length === 2")
         screen = opened(browser, srv.url, lang, TABLETS["1280x800"])
         screen.goto(table_url(srv))
-        screen.wait_for_function("document.querySelectorAll('#pots [data-chip]').length === 5")
+        screen.wait_for_function("(n) => document.querySelectorAll('#pots [data-chip]').length === n", arg=players + 1)
         on_phone = phone.evaluate(SVG_PX, "#pot .chiptext") + phone.evaluate(HTML_PX, ".chip .l")
         on_table = screen.evaluate(SVG_PX, "#pots .chiptext") + screen.evaluate(HTML_PX, ".chip .l")
         spoken = phone.locator("#pot [role=listitem]").first.get_attribute("aria-label")
