@@ -111,3 +111,22 @@ def test_a_round_and_the_shop_with_the_keyboard_alone(browser, artifacts, lang):
         assert after != "body" and not after.startswith("outside"), f"after the rubies: {after}"
         assert table.state.phase != "spend" or 0 not in waiting_for(table.state)
         context.close()
+
+
+def test_when_a_second_chance_disables_draw_the_focus_goes_to_its_question(browser):
+    with serving(["Ana", "Ben"], seed=3) as srv:
+        table = table_of(srv)
+        game = srv.app.extensions["companion.game"]
+        ana = browser.new_context(**PHONE).new_page()
+        ana.goto(f"{srv.url}/s/{game.token(0)}")
+        ana.wait_for_selector("#pot svg")
+        submit(table, {"kind": "fortune", "card": "B08"})  # A Second Chance: asked after the fifth chip
+        for kind in ("orange-1", "green-1", "white-1", "white-1"):
+            chip = next(c for c in table.state.seats[0].bag if c.startswith(kind))
+            submit(table, {"kind": "draw", "seat": 0, "chip": chip})
+        ana.wait_for_function("document.querySelectorAll('#pot [data-chip]').length === 4")
+        tab_to(ana, "#draw")
+        assert press(ana) == "[data-option=continue]", "Draw is disabled by the question: the focus is on its answer"
+        assert ana.locator("#draw").is_disabled()
+        assert press(ana) == "#draw", "the question answered, Draw again"
+        ana.context.close()
