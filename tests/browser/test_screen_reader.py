@@ -3,7 +3,10 @@ seat's turn in a word when it ends; nothing again while a text stays the same; t
 
 from __future__ import annotations
 
+import pytest
+
 from .screens import PHONE, serving, submit, table_of, wait_guide
+from .test_accessibility import opened
 
 # Every change to a live region's content, as the screen reader gets it: the region and the words
 # added (a region whose content is replaced by the same words is spoken again all the same).
@@ -36,16 +39,26 @@ def draw(table, seat: int, kind: str) -> None:
     submit(table, {"kind": "draw", "seat": seat, "chip": chip})
 
 
-def test_the_phone_says_each_thing_once_and_nothing_while_another_seat_draws(browser):
+WORDS = {
+    "en": {"guide": "Draw a chip or stop", "wait": "Wait: Ben is brewing", "stopped": "Ben: stopped",
+           "chips": ["orange 1 on space 1", "green 1 on space 2"], "droplet": "droplet on space 0"},
+    "es": {"guide": "Saca una ficha o para", "wait": "Espera: Ben está cocinando", "stopped": "Ben: parado",
+           "chips": ["naranja 1 en la casilla 1", "verde 1 en la casilla 2"], "droplet": "gota en la casilla 0"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_phone_says_each_thing_once_and_nothing_while_another_seat_draws(browser, lang):
+    words = WORDS[lang]
     with serving(["Ana", "Ben"], seed=3) as srv:
         table = table_of(srv)
         game = srv.app.extensions["companion.game"]
-        ana = browser.new_context(**PHONE).new_page()
+        ana = opened(browser, srv.url, lang, PHONE)
         ana.goto(f"{srv.url}/s/{game.token(0)}")
         ana.wait_for_selector("#pot svg")
         ana.evaluate(LISTEN)
         submit(table, {"kind": "fortune", "card": None})
-        wait_guide(ana, "Draw a chip or stop")
+        wait_guide(ana, words["guide"])
 
         # Her own chips: each heard once, where it lands (orange 1 from the start lands on space 1,
         # the green 1 after it on space 2: the pot's printed numbers).
@@ -56,16 +69,16 @@ def test_the_phone_says_each_thing_once_and_nothing_while_another_seat_draws(bro
         ana.wait_for_function("document.querySelectorAll('#pot [data-chip]').length === 2")
         ana.wait_for_timeout(300)
         said = [words for region, words in spoken(ana) if region == "announce"]
-        assert said == ["orange 1 on space 1", "green 1 on space 2"], spoken(ana)
+        assert said == words["chips"], spoken(ana)
         assert all(region == "announce" for region, _ in spoken(ana)), "the guide did not change: not said again"
 
         # The pot is a list a screen reader can walk: each chip with its space, and the droplet.
         items = ana.locator("#pot svg [role=listitem]").evaluate_all("ns => ns.map((n) => n.getAttribute('aria-label'))")
-        assert items == ["orange 1 on space 1", "green 1 on space 2", "droplet on space 0"]
+        assert items == [*words["chips"], words["droplet"]]
         assert ana.locator("#pot svg").get_attribute("role") == "list"
 
         submit(table, {"kind": "stop", "seat": 0})
-        wait_guide(ana, "Wait: Ben is brewing")
+        wait_guide(ana, words["wait"])
 
         # Ben draws three chips: Ana's phone says nothing, the unchanged guide least of all.
         ana.evaluate("window.spoken = []")
@@ -78,6 +91,6 @@ def test_the_phone_says_each_thing_once_and_nothing_while_another_seat_draws(bro
 
         # Ben stops: heard once, in a word.
         submit(table, {"kind": "stop", "seat": 1})
-        ana.wait_for_function("window.spoken.some(([r, w]) => w.includes('Ben: stopped'))")
+        ana.wait_for_function("(s) => window.spoken.some(([r, w]) => w.includes(s))", arg=words["stopped"])
         ana.wait_for_timeout(500)
-        assert sum("Ben: stopped" in words for _, words in spoken(ana)) == 1, spoken(ana)
+        assert sum(words["stopped"] in heard for _, heard in spoken(ana)) == 1, spoken(ana)
