@@ -94,3 +94,4 @@ def test_the_phone_says_each_thing_once_and_nothing_while_another_seat_draws(bro
         ana.wait_for_function("(s) => window.spoken.some(([r, w]) => w.includes(s))", arg=words["stopped"])
         ana.wait_for_timeout(500)
         assert sum(words["stopped"] in heard for _, heard in spoken(ana)) == 1, spoken(ana)
+        ana.context.close()
