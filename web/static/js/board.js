@@ -30,20 +30,16 @@ const Board = (() => {
   })();
   const extent = Math.ceil(Math.max(...spiral.map(([x, y]) => Math.hypot(x, y))) + R + 3);
 
-  // The colours whose chips carry dark ink (the others white), each at 4.5:1 at least (app.css).
-  const DARK_INK = new Set(["white", "yellow", "orange", "green", "locoweed"]);
-
-  // A chip in the pot: its colour's shape (app.css, the same as the chips on the page) with a light
-  // edge, its value and letter on one line.
+  // A chip in the pot: its colour's shape and ink (app.css, the same as the chips on the page) with
+  // a light edge, its value and letter on one line.
   function chipMark(c, x, y) {
     const r = R - 0.5;
     return [
       svg("g", { class: "chipshape", "aria-hidden": "true" },
         svg("rect", { class: "chipface shape-" + c.color, x: x - r, y: y - r, width: 2 * r, height: 2 * r,
                       fill: `var(--c-${c.color})` })),
-      svg("text", { class: "chiptext", x, y: y + (c.color === "locoweed" ? 1.5 : 0.3),
-                    fill: DARK_INK.has(c.color) ? "#111" : "#fff", "aria-hidden": "true" },
-        Q.face(c.color, c.value), svg("tspan", { class: "chipletter" }, Q.BOARD.letters[c.color] || "?")),
+      svg("text", { class: "chiptext chip-" + c.color, x, y: y + (c.color === "locoweed" ? 1.5 : 0.3), "aria-hidden": "true" },
+        Q.face(c.color, c.value), Q.BOARD.letters[c.color] || "?"),
     ];
   }
 
