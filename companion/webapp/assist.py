@@ -104,9 +104,8 @@ class Assist:
             return view
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
-            found = self.part(state, seat_no)  # the view keeps the shop's and the questions' apart
-            view["assist"].update((k, found.pop(k)) for k in ("shop", "choices") if k in found)
-            view["assist"]["advice"] = found
+            # what the seat's advice event sets at the same place: a page fed either holds the same view
+            view["assist"]["advice"] = self.part(state, seat_no)
         return view
 
     def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
