@@ -49,6 +49,7 @@ from companion.webapp import create_app
 from companion.webapp import hub as hub_module
 from companion.webapp.assist import Assist
 from companion.webapp.game import LiveGame
+from companion.webapp.pieces import Pieces
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
 
@@ -86,6 +87,7 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(LiveGame, "advice", "views")
     cpu.wrap(Assist, "_prove", "advice bound")
     cpu.wrap(Assist, "_slice", "advice search")
+    cpu.wrap(Pieces, "_next", "shop and choice advice")
     cpu.wrap(hub_module, "diff", "patches")
     hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
     cpu.wrap(hub_module.json, "dumps", "JSON")

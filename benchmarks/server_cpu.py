@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-OUTSIDE = ("advice search", "advice bound", "simulated players", "benchmark's player")
+OUTSIDE = ("advice search", "advice bound", "shop and choice advice", "simulated players", "benchmark's player")
 """Phases measured but not counted as serving an input."""
 
 

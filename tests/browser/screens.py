@@ -51,18 +51,20 @@ def submit(table, action: dict) -> None:
     table.wait_for_reads()
 
 
-def play_until(table, done, seed: int = 3, limit: int = 5000) -> None:
-    """Random legal inputs (the simulated bags read the chips going back) until ``done(state)``."""
+def play_until(table, done, seed: int = 3, limit: int = 5000, stop_at: int = 4) -> None:
+    """Random legal inputs (the simulated bags read the chips going back) until ``done(state)``; a
+    seat stops once ``stop_at`` chips are in its pot."""
     rng = random.Random(seed)
     for _ in range(limit):
         table.wait_for_reads()
         state = table.state
         if done(state):
             return
+        assert state.phase != "game_over", "the game ended before it got there"
         seat = rng.choice(waiting_for(state))
         choices = [a for a in legal_actions(state, seat) if type(a).__name__ != "Return"]
         stops = [a for a in choices if type(a).__name__ == "Stop"]
-        pick = stops[0] if stops and len(state.seats[seat].pot) >= 4 else rng.choice(choices) if choices else None
+        pick = stops[0] if stops and len(state.seats[seat].pot) >= stop_at else rng.choice(choices) if choices else None
         if pick is None:
             continue
         try:

@@ -19,7 +19,7 @@ def test_the_shopper_sees_the_best_purchase_and_each_chips_value(browser, artifa
         srv.app.extensions["companion.game"].assist.set("advice")
         table = table_of(srv)
         play_until(table, lambda s: s.phase == "shop" and s.round == 2 and s.shopper is not None
-                   and s.seats[s.shopper].coins >= 8)
+                   and s.seats[s.shopper].coins >= 8, stop_at=6)  # pots of 6 chips: coins to spend
         seat = table.state.shopper
         page = phone(browser, srv, seat, lang)
         page.wait_for_selector("#shopadvice[data-best]", timeout=30_000)  # found after the view: its own event

@@ -122,7 +122,11 @@ def test_a_seats_advice_follows_its_update_alone_to_its_pages_only(server):
     post(server, "/api/host/action", {"kind": "fortune", "card": None}, jar)
     for stream in streams:
         stream.until_keepalive()  # the card, and each seat's advice for its starting bag
-    game.demo.draw(0)  # a chip read at the bag (a phone's draw button would have its reply's view searched first)
+    # a coloured chip read at the bag (a white would open the flask's question, advised with the view);
+    # a phone's draw button would have its reply's view searched first
+    chip = next(c for c in game.table.state.seats[0].bag if not c.startswith("white"))
+    game.demo.bags[0].present(game.demo.uids[chip])
+    game.table.wait_for_reads()
     update, *rest = ann.until_keepalive()
     assert update.data["entry"]["action"]["kind"] == "draw" and update.data["entry"]["action"]["seat"] == 0
     first = update.data["view"]["assist"]["advice"]  # at once: searching

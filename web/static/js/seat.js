@@ -252,7 +252,7 @@
   // with the advice its value over the rounds left.
   function shopPanel(me, buys) {
     const prices = (view.shop && view.shop.prices) || {};
-    const shop = (view.assist || {}).shop;
+    const shop = ((view.assist || {}).advice || {}).shop;
     const valued = {};
     for (const c of (shop && shop.chips) || []) valued[c.chips[0].join("-")] = c;
     const spent = me.bought && me.bought.length;
@@ -450,7 +450,7 @@
     const kinds = Object.entries(bag.chips || {});
     fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
       Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
-    AssistPanel.choices((view.assist || {}).choices);  // on the questions and the ruby spends just drawn
+    AssistPanel.choices(((view.assist || {}).advice || {}).choices);  // on the questions and the ruby spends just drawn
     news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;
@@ -491,12 +491,10 @@
   // The advice found after the view went out: the view keeps it, the panel shows it.
   Q.connect(page.streamUrl, render, { advice: (advice) => {
     if (!view || !view.assist) return;
-    const { shop, choices, ...drawOrStop } = advice;
-    view.assist.advice = drawOrStop;
-    if (shop) view.assist.shop = shop;
-    if (choices) view.assist.choices = choices;
-    if (shop || choices) render(view);  // the shop's or a question's advice: their panels show it
-    else AssistPanel.advice(drawOrStop);
+    const before = view.assist.advice || {};
+    view.assist.advice = advice;
+    if (advice.shop || advice.choices || before.shop || before.choices) render(view);  // the shop's, a question's panel
+    else AssistPanel.advice(advice);
   } });
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });
