@@ -28,6 +28,7 @@ from companion.engine import (
 )
 from companion.engine.expansions.herb_witches import witches as w
 from companion.engine.model import chip
+from companion.words import render
 
 from .scenario import answer, begin, books, card, decision, draw, draws, game, set_bag, stop
 
@@ -182,6 +183,18 @@ def test_h_e3_puts_the_last_two_whites_back_and_their_spaces_stay_empty():
     assert kinds(ann.bag) == ["green-1", "white-1", "white-2"] and ann.white_total == 0
     state = draw(state, 0, "green-1")
     assert state.seats[0].pot[-1][1] == 3, "the next chip counts from the newest chip left (Q-H4)"
+
+
+def test_h_e3_puts_back_the_last_two_of_three_whites_and_the_first_stays():
+    state = witch_game("H-E3")
+    set_bag(state, 0, "white-1", "white-2", "orange-1", "white-3", "green-1")
+    state = draws(state, 0, "white-1", "white-2", "orange-1", "white-3")
+    offered = [render(o.label, "en") for o in offer(state, 0, "H-E3").options]
+    assert offered == ["Put back white 2 and white 3", "Put back only white 3"]
+    state = call(state, 0, "H-E3", "2")
+    ann = state.seats[0]
+    assert kinds(c for c, _ in ann.pot) == ["orange-1", "white-1"] and ann.white_total == 1
+    assert kinds(ann.bag) == ["green-1", "white-2", "white-3"]
 
 
 def test_h_e3_may_put_back_only_the_last_white():
