@@ -33,6 +33,7 @@ class TimelineRow:
     note: str = ""
     what: str = ""  # an input's kind ("draw", "fortune", ...): the card of a round can be corrected
     by: str = ""  # who sent it, in words: "Ann's bag", "phone", "host"
+    card: str | None = None  # the card a "fortune" input turned up: where its correction starts
 
     def to_dict(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__slots__}
@@ -91,7 +92,8 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             space, text = None, correction_text(entry.kind, entry.payload, names, lang)
         rows.append(TimelineRow(entry.seq, entry.recorded_at, entry.source, entry.kind, round_no, seat,
                                 text, space, entry.seq not in cancelled and entry.kind == INPUT and entry.seq in counted,
-                                "; ".join(notes), data.get("kind", "") if entry.kind == INPUT else ""))
+                                "; ".join(notes), data.get("kind", "") if entry.kind == INPUT else "",
+                                card=data.get("card") if entry.kind == INPUT else None))
         flush(entry.seq)
     flush(float("inf"))  # type: ignore[arg-type]
     return [replace(r, by=sender(r.source, setup, lang)) for r in rows]

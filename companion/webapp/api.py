@@ -135,8 +135,9 @@ def seat_roll(token: str):
 @table_or_host
 def table_card():
     """The card the group turned up from the real deck, entered at the table screen (null: none this round)."""
-    card = json_body().get("card")
-    if card is not None and not isinstance(card, str):
+    body = json_body()
+    card = body.get("card")
+    if "card" not in body or card is not None and not isinstance(card, str):
         raise Refusal(400, "bad_field", "'card' must name a Fortune Teller card, or be null for none.")
     return jsonify(live_game().submit({"kind": "fortune", "card": card}, "host" if is_host() else "table", None))
 

@@ -84,12 +84,13 @@ class Assist:
         self._latest: dict[int, tuple[Any, ...]] = {}  # the situation each seat's pages show now
         self._queued: set[tuple[Any, ...]] = set()
         self.executor: Executor | None = None
-        live = lambda: self.ready is not None  # noqa: E731
-        self.shopping = Pieces(lambda state, seat: shop_steps(state, seat), shop_key, self._run, self._tell, live)
-        self.choosing = Pieces(_live_choices, choice_key, self._run, self._tell, live)
         """Where the searches run, a slice at a time: when the pages are served, the views
         thread after every render waiting (`Views.later`, set by `StreamEndpoint`), so a search
         never holds up an update for more than a slice; else a thread of their own."""
+        self._pieces: Executor | None = None
+        live = lambda: self.ready is not None  # noqa: E731
+        self.shopping = Pieces(lambda state, seat: shop_steps(state, seat), shop_key, self._run_piece, self._tell, live)
+        self.choosing = Pieces(_live_choices, choice_key, self._run_piece, self._tell, live)
 
     def set(self, level: str) -> None:
         if level not in ASSISTS:
@@ -104,9 +105,8 @@ class Assist:
             return view
         view["assist"]["outlook"] = outlook(state, seat_no)
         if self.level == "advice":
-            found = self.part(state, seat_no)  # the view keeps the shop's and the questions' apart
-            view["assist"].update((k, found.pop(k)) for k in ("shop", "choices") if k in found)
-            view["assist"]["advice"] = found
+            # what the seat's advice event sets at the same place: a page fed either holds the same view
+            view["assist"]["advice"] = self.part(state, seat_no)
         return view
 
     def part(self, state: GameState, seat_no: int) -> dict[str, Any]:
@@ -162,6 +162,14 @@ class Assist:
         if self.executor is None:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
         self.executor.submit(work)
+
+    def _run_piece(self, work: Callable[[], None]) -> None:
+        """The shop's and the questions' advice in a thread of its own: a piece takes tens of
+        milliseconds, and on the views thread every render queued meanwhile waited for it; here the
+        interpreter switches between the two every half millisecond (`server.SWITCH_INTERVAL`)."""
+        if self._pieces is None:
+            self._pieces = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice-pieces")
+        self._pieces.submit(work)
 
     def _tell(self, seat_no: int) -> None:
         if self.ready is not None:

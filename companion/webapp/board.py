@@ -9,6 +9,8 @@ from companion.engine import catalog
 from companion.engine.text import N_
 from companion.words import translations
 
+from .charts import SEAT_MARKS, SYMBOLS
+
 LETTERS = {"white": N_("W"), "orange": N_("O"), "green": N_("G"), "blue": N_("B"), "red": N_("R"),
            "yellow": N_("Y"), "purple": N_("P"), "black": N_("K"), "locoweed": N_("L")}
 """The letter on each chip colour so that no one depends on telling colours apart: the English
@@ -33,4 +35,5 @@ def board(lang: str = "en") -> dict[str, Any]:
         "letters": letters(lang),
         "glasses": [translations(lang).gettext(glass.label) for glass in catalog.TEST_TUBES],
         "rounds": catalog.ROUNDS,
+        "seats": [{"color": color, "symbol": symbol, "path": SYMBOLS[symbol]} for color, symbol in SEAT_MARKS],
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import datetime
+from itertools import count
 
 from flask import Blueprint, Response, current_app
 from flask_babel import gettext as _
@@ -39,15 +40,28 @@ def history_page():
     drawn = [(wins, charts.bars(wins, [(p.name, p.wins) for p in players])),
              (average, charts.bars(average, [(p.name, p.average) for p in players], decimals=1, alt=True)),
              (scores, charts.lines(scores, [(p.name, p.scores) for p in players],
-                                   [charts.SEAT_COLORS[last_seat(games, p.name)] for p in players]))]
+                                   marks_of(games, [p.name for p in players])))]
     return page("history.html", games=games, players=players, charts=drawn, when=local_time)
 
 
-def last_seat(games: list[GameSummary], name: str) -> int:
-    """The seat a player sat at in their latest game: their colour on tonight's screens."""
+def last_seat(games: list[GameSummary], name: str) -> tuple[str, int, int]:
+    """When a player last played (time and game) and at which seat: their colour and symbol on
+    tonight's screens."""
     played = [(g.created_at, g.id, seat) for g in games for seat, other in enumerate(g.players)
               if same_player(other) == same_player(name)]
-    return max(played)[2] if played else 0
+    return max(played) if played else ("", 0, 0)
+
+
+def marks_of(games: list[GameSummary], names: list[str]) -> list[int]:
+    """The seat whose colour and symbol each player's line takes: their last seat, the latest
+    players first, so tonight's players keep their table's marks; a player whose seat was taken
+    since takes the first marks nobody has."""
+    latest = sorted(range(len(names)), key=lambda k: last_seat(games, names[k]), reverse=True)
+    chosen: dict[int, int] = {}
+    for k in latest:
+        seat = last_seat(games, names[k])[2]
+        chosen[k] = seat if seat not in chosen.values() else next(s for s in count() if s not in chosen.values())
+    return [chosen[k] for k in range(len(names))]
 
 
 def _cell(value: object) -> str:

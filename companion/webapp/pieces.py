@@ -1,12 +1,12 @@
 """Advice that takes a few hundred milliseconds (the shop, the other choices), worked out a piece
-at a time on the advice's executor (`Assist.executor`, between the pages' renders).
+at a time in a thread of its own (`Assist._run_piece`), beside the views thread's renders.
 
 The shop's values sample a few thousand brews; an exploded pot's coins are valued by what they
 buy; the ruby spends by sampled brews too. Each is a generator from the advice package that
-yields between its pieces (a purchase or a variant valued: a few tens of milliseconds), so a
-render never waits for more than one piece. It starts as soon as a page of the seat is rendered
-in the situation (for the shop: any seat that will still shop this round, usually before its
-turn); once found, the seat's pages are told (`ready`) and get it with the seat's advice event.
+yields between its pieces (a purchase or a variant valued: a few tens of milliseconds). It
+starts as soon as a page of the seat is rendered in the situation (for the shop: any seat that
+will still shop this round, usually before its turn); once found, the seat's pages are told
+(`ready`) and get it with the seat's advice event.
 """
 
 from __future__ import annotations

@@ -132,3 +132,15 @@ def test_the_ceiling_counts_the_white_that_explodes_the_pot():
     exact = Search(state, 0).draw(state).value
     assert exact == pytest.approx(7.4375)
     assert bounds.upper(state, 0, 2) == pytest.approx(8.65) and bounds.upper(state, 0, 1) >= exact
+
+
+def test_a_tie_proves_nothing_drawing_once_worth_just_what_stopping_is():
+    """Bag black 1, blue 1, black 1, blue 1 after white 3, 2, black 1, white 2 (seeded position):
+    drawing once and stopping is worth exactly what stopping now is, so it proves no DRAW; drawing
+    twice is worth more, and that proves it."""
+    state = next(s for _, bag, drawn, s in random_positions(15, 80)
+                 if bag == ("black-1", "blue-1", "black-1", "blue-1") and drawn == ["white-3", "white-2", "black-1", "white-2"])
+    stop = Search(state, 0).end(whatif.ignore_offers(state, 0))
+    assert bounds.lower(state, 0, 1).value == stop.value, "the tie this test is about"
+    proven = bounds.certify(state, 0, stop)
+    assert proven["bound"] == "at_least" and proven["draws"] == 2 and proven["value"] > stop.value

@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.autoplay import RandomPlayer
+from companion.engine import GameConfig
+from companion.store import Database
+from companion.table import TableSetup, start_game
 from companion.webapp import create_app
 from companion.webapp.server import Server
 from tests.webapp.tables import demo_table
@@ -41,3 +45,19 @@ def server():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def game_nights(tmp_path):
+    """Two finished games and a third running one, in one journal."""
+    db = Database(tmp_path / "nights.sqlite3")
+    for players, seed in ((("Ana", "Ben", "Cleo"), 1), (("Ben", "Ana"), 2)):
+        finished = start_game(db, TableSetup(GameConfig(players=players)))
+        player = RandomPlayer(seed)
+        while finished.state.phase != "game_over":
+            finished.submit(player.choose(finished.state), "web")
+        finished.close()
+    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Dan"))))
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    yield srv
+    srv.stop()

@@ -138,7 +138,7 @@ def test_the_table_screen_reads_from_across_the_table(browser, artifacts):
             submit(table, {"kind": "draw", "seat": k, "chip": chip})
         page.wait_for_function("document.querySelectorAll('#events li').length >= 3")
         for k in range(3):  # a score marker at least 24 px across, readable from across the table
-            box = page.locator(f"[data-seat-marker='{k}'] circle").bounding_box()
+            box = page.locator(f"[data-seat-marker='{k}'] .marker").bounding_box()
             assert box["width"] >= 24 and box["height"] >= 24, box
         inside(page, "#events", TABLETS["1280x800"]["viewport"])
         assert page.locator("#events").bounding_box()["height"] >= 100, "the feed shows a few lines"

@@ -7,13 +7,6 @@ import re
 
 import pytest
 
-from companion.autoplay import RandomPlayer
-from companion.engine import GameConfig
-from companion.store import Database
-from companion.table import TableSetup, start_game
-from companion.webapp import create_app
-from companion.webapp.server import Server
-
 from .conftest import PIN
 from .test_play import PHONE
 
@@ -145,22 +138,6 @@ def test_the_round_replay_steps_through_a_recorded_round(server, new_page, artif
     at = opened.value
     at.wait_for_function(f"document.body.dataset.step === '{kinds.index('voided') + 1}'")
     assert "voided" in at.locator("#stepinfo").inner_text()
-
-
-@pytest.fixture
-def game_nights(tmp_path):
-    """Two finished games and a third running one, in one journal."""
-    db = Database(tmp_path / "nights.sqlite3")
-    for players, seed in ((("Ana", "Ben", "Cleo"), 1), (("Ben", "Ana"), 2)):
-        finished = start_game(db, TableSetup(GameConfig(players=players)))
-        player = RandomPlayer(seed)
-        while finished.state.phase != "game_over":
-            finished.submit(player.choose(finished.state), "web")
-        finished.close()
-    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Dan"))))
-    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
-    yield srv
-    srv.stop()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -90,7 +90,7 @@ def test_tied_markers_on_the_score_track_never_cover_each_other(browser, four):
     page.goto(table_url(four))
     page.wait_for_selector("[data-seat-marker='3']")
     assert {page.get_attribute(f"[data-seat-marker='{k}']", "data-score") for k in range(4)} == {"0"}
-    boxes = [page.locator(f"[data-seat-marker='{k}'] circle").bounding_box() for k in range(4)]
+    boxes = [page.locator(f"[data-seat-marker='{k}'] .marker").bounding_box() for k in range(4)]
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             apart = (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
@@ -146,7 +146,7 @@ def test_the_results_screen_at_game_over(browser, artifacts):
             assert [int(n) for n in row[1:]] == [winner.round_scores[-1], winner.final_points["coins"],
                                                  winner.final_points["rubies"], winner.score]
             assert page.locator("#chart [data-series]").count() == 4
-            assert page.locator("#chart [data-series='0'] circle").count() == 11  # start, 9 rounds, the end
+            assert page.locator("#chart [data-series='0'] .mark").count() == 11  # start, 9 rounds, the end
             assert inside(page.locator("#results").bounding_box(), TABLETS[size]["viewport"])
             page.screenshot(path=str(artifacts / f"table-results-{size}.png"))
 

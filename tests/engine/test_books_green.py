@@ -204,6 +204,11 @@ class TestGreenSet5:
         assert not [d for d in state.decisions if d.kind == "green.first"]
 
 
+    def test_a_green_at_the_end_of_round_9_asks_nothing_there_is_no_next_round(self):
+        state, _ = evaluate(green_witches(5, round_no=9), "white-2", "orange-1", "green-1")
+        assert state.round == 9 and not [d for d in state.decisions if d.kind == "green.first"]
+
+
 class TestGreenSet6:
     """`evaluate` answers every roll with face 1: 1 victory point each."""
 

@@ -28,6 +28,7 @@ from companion.engine import (
 )
 from companion.engine.expansions.herb_witches import witches as w
 from companion.engine.model import chip
+from companion.words import render
 
 from .scenario import answer, begin, books, card, decision, draw, draws, game, set_bag, stop
 
@@ -184,6 +185,18 @@ def test_h_e3_puts_the_last_two_whites_back_and_their_spaces_stay_empty():
     assert state.seats[0].pot[-1][1] == 3, "the next chip counts from the newest chip left (Q-H4)"
 
 
+def test_h_e3_puts_back_the_last_two_of_three_whites_and_the_first_stays():
+    state = witch_game("H-E3")
+    set_bag(state, 0, "white-1", "white-2", "orange-1", "white-3", "green-1")
+    state = draws(state, 0, "white-1", "white-2", "orange-1", "white-3")
+    offered = [render(o.label, "en") for o in offer(state, 0, "H-E3").options]
+    assert offered == ["Put back white 2 and white 3", "Put back only white 3"]
+    state = call(state, 0, "H-E3", "2")
+    ann = state.seats[0]
+    assert kinds(c for c, _ in ann.pot) == ["orange-1", "white-1"] and ann.white_total == 1
+    assert kinds(ann.bag) == ["green-1", "white-2", "white-3"]
+
+
 def test_h_e3_may_put_back_only_the_last_white():
     state = witch_game("H-E3")
     set_bag(state, 0, "white-1", "orange-1", "white-2", "green-1")
@@ -252,6 +265,13 @@ def test_h_b1_or_one_chip_anywhere_in_the_pot():
     assert kinds(state.seats[0].bag) == ["blue-4", "purple-1"] and blue in state.supply["blue-2"]
 
 
+def test_h_b1_upgrades_a_yellow_chip_too():
+    state = in_the_shop("H-B1", pot=("orange-1", "blue-2", "yellow-1"))
+    yellow = state.seats[0].pot[2][0]
+    state = call(state, 0, "H-B1", yellow)
+    assert kinds(state.seats[0].bag) == ["purple-1", "yellow-2"] and yellow in state.supply["yellow-1"]
+
+
 def test_h_b2_doubles_the_coins_before_buying():
     state = in_the_shop("H-B2")
     assert offer(state, 1, "H-B2") is None, "only the seat whose turn it is in the shop"
@@ -260,6 +280,14 @@ def test_h_b2_doubles_the_coins_before_buying():
     assert state.seats[0].coins == 2 * coins
     state = step(state, Buy(0, "blue", 2)).state
     assert offer(state, 0, "H-B2") is None
+
+
+def test_h_b2_is_offered_only_before_the_seat_buys():
+    state = in_the_shop("H-B2")
+    state.seats[0].coins = 20  # enough for a second chip: Ann's turn goes on after the first
+    assert offer(state, 0, "H-B2") is not None
+    state = step(state, Buy(0, "orange", 1)).state
+    assert state.shopper == 0 and offer(state, 0, "H-B2") is None, "the coins are doubled before buying"
 
 
 def test_h_b2_in_round_9_doubles_the_coins_before_they_become_points():

@@ -2,11 +2,11 @@
 
 import pytest
 
-from companion.engine import Draw, IllegalAction, replay, state_to_dict
-from companion.table import CorrectionRefused, Table
+from companion.engine import Draw, GameConfig, IllegalAction, replay, state_to_dict
+from companion.table import CorrectionRefused, Table, TableSetup, start_game
 from companion.table.timeline import timeline
 
-from .conftest import STRAY_STICKER
+from .conftest import READERS, STRAY_STICKER
 
 
 def bag_chip(table, seat, color="white"):
@@ -125,3 +125,11 @@ def test_reassigned_registry_read_becomes_the_other_seats_chip(sticker_table):
     t.read("bag-0", STRAY_STICKER)  # the same sticker again is Ben's chip now, already in his pot
     assert "green-1-02 is in Ben's pot" in t.anomalies()[-1].reason
     assert Draw(1, "green-1-02") in [c.action for c in t.counted()]
+
+
+def test_the_timeline_row_of_the_round_s_card_names_the_card_its_correction_starts_from(db):
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), READERS))
+    table.submit({"kind": "fortune", "card": "B10"}, "table")
+    [row] = timeline(table.setup, table.entries(), table.anomalies())
+    assert (row.what, row.card, row.by) == ("fortune", "B10", "table screen")
+    table.close()

@@ -49,3 +49,19 @@ def test_the_picker_lists_the_cards_in_the_page_language(host):
     phone.client.get("/lang/es?next=/table")
     spanish = phone.client.get("/table", follow_redirects=True).get_data(as_text=True)
     assert "Vivir a lo grande" in spanish and "Plaga de ratas" in spanish and "Saca una por nosotros" in spanish
+
+
+def test_the_table_screen_turns_the_card_and_a_garbled_request_changes_nothing(app):
+    """The tablet at the table enters the card the group turned up; a request without a card, with a
+    list, or naming no card of the deck is refused with its reason and the round still waits."""
+    table = Phone(app)
+    table.open_table()
+    for body, error in (({}, "bad_field"), ({"card": ["P01"]}, "bad_field"), ({"card": 7}, "bad_field"),
+                        ({"card": "ZZ99"}, "no_such_card")):
+        reply = table.post("/api/table/card", body)
+        assert (reply.status_code, reply.get_json()["error"]) == (400, error), body
+    assert table.view()["fortune"] is None and table.view()["phase"] == "fortune"
+    phone = Phone(app)
+    assert phone.post("/api/table/card", {"card": "B10"}).status_code == 403, "a seat's phone does not turn it"
+    assert table.post("/api/table/card", {"card": "B10"}).status_code == 200
+    assert table.view()["fortune"] == "B10" and table.view()["phase"] == "brewing"

@@ -131,7 +131,7 @@ def test_the_history_chart_draws_each_player_in_the_colour_of_their_seat(finishe
     """Ben sat at seat 2: his line is seat 2's colour, whichever place the chart lists him at."""
     page = finished.client.get("/history").get_data(as_text=True)
     chart = page[page.index("Score in each game</title>"):]
-    legend = dict(re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="10" height="10" fill="(#[0-9a-f]+)"/>'
+    legend = dict(re.findall(r'<path class="mark" data-symbol="\w+" d="[^"]+" fill="(#[0-9a-f]+)" transform="[^"]+"></path>'
                              r'<text class="label" x="[\d.]+" y="[\d.]+">([^<]+)</text>', chart))
     seat_colors = ("#ff9f1c", "#2ec4b6")  # board.js: the seats' markers and pots on every screen
     assert {name: color for color, name in legend.items()} == {"=Ann": seat_colors[0], "Ben": seat_colors[1]}

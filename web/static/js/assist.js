@@ -31,7 +31,7 @@ window.AssistPanel = (() => {
     if (!found.advice) {
       box.classList.remove("draw", "stop");
       box.classList.add("none");
-      fill("advice", found.searching ? t("advice_thinking") : found.seat === undefined ? "" : t("advice_none"));
+      Q.fillChanged("advice", found.searching ? t("advice_thinking") : found.seat === undefined ? "" : t("advice_none"));
       return;
     }
     const draw = found.draw || {}, stop = found.stop || {};
@@ -44,7 +44,7 @@ window.AssistPanel = (() => {
       : t(`advice_${side}_${draw.bound ? "least" : "more"}`, { vp: Q.num(size, size < 1 ? 1 : 0) });
     box.classList.remove("draw", "stop", "none");
     box.classList.add(found.advice);
-    fill("advice", el("b", {}, t("advice_" + found.advice)), " ", odds, "; ", worth);
+    Q.fillChanged("advice", el("b", {}, t("advice_" + found.advice)), " ", odds, "; ", worth);
   }
   const SIGNED = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
 

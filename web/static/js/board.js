@@ -4,7 +4,7 @@
 const Board = (() => {
   const NS = "http://www.w3.org/2000/svg";
   const R = 9.2;            // radius of one pot space
-  const SEAT_COLORS = ["#ff9f1c", "#2ec4b6", "#e71d36", "#b5e48c", "#c77dff"];
+  const SEATS = Q.BOARD.seats;  // each seat's colour and symbol, the same on every page (charts.py)
 
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
@@ -30,27 +30,39 @@ const Board = (() => {
   })();
   const extent = Math.ceil(Math.max(...spiral.map(([x, y]) => Math.hypot(x, y))) + R + 3);
 
+  // A chip in the pot: its colour's shape and ink (app.css, the same as the chips on the page) with
+  // a light edge, its value and letter on one line.
+  function chipMark(c, x, y) {
+    const r = R - 0.5;
+    return [
+      svg("g", { class: "chipshape", "aria-hidden": "true" },
+        svg("rect", { class: "chipface shape-" + c.color, x: x - r, y: y - r, width: 2 * r, height: 2 * r,
+                      fill: `var(--c-${c.color})` })),
+      svg("text", { class: "chiptext chip-" + c.color, x, y: y + (c.color === "locoweed" ? 1.5 : 0.3), "aria-hidden": "true" },
+        Q.face(c.color, c.value), Q.BOARD.letters[c.color] || "?"),
+    ];
+  }
+
   // seat: one seat of the view. Draws every chip on its space, the droplet, the rat stone and
-  // the scoring space.
+  // the scoring space. A screen reader reads it as a list: each chip on its space, the droplet,
+  // the rat stone, an explosion.
   function pot(seat, opts) {
     const root = svg("svg", { class: "pot", viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`,
-                              role: "img", "aria-label": Q.t("pot") });
+                              role: "list", "aria-label": Q.t("pot") });
     const path = spiral.map(([x, y], i) => (i ? "L" : "M") + x.toFixed(1) + " " + y.toFixed(1)).join(" ");
-    root.append(svg("path", { class: "path", d: path }));
+    root.append(svg("path", { class: "path", d: path, "aria-hidden": "true" }));
     const chips = new Map((seat.pot || []).map((c) => [c.space, c]));
     const scoring = seat.scoring_space ? seat.scoring_space.space : null;
     Q.BOARD.track.forEach((space, i) => {
       const [x, y] = spiral[i];
-      const g = svg("g", { "data-space": i });
-      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
       const c = chips.get(i);
+      const g = svg("g", c ? { "data-space": i, role: "listitem",
+                                 "aria-label": Q.t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space.coins }) }
+        : { "data-space": i, "aria-hidden": "true" });
+      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
       if (c) {
         g.setAttribute("data-chip", c.chip || "");
-        g.append(svg("circle", { class: "chipdisc", cx: x, cy: y, r: R - 0.8,
-                                 fill: `var(--c-${c.color})` }));
-        const ink = ["white", "yellow", "orange"].includes(c.color) ? "#1a1a1a" : "#fff";
-        g.append(svg("text", { class: "chiptext", x, y: y - 1.2, fill: ink }, Q.face(c.color, c.value)));
-        g.append(svg("text", { class: "chipletter", x, y: y + 4.6, fill: ink }, Q.BOARD.letters[c.color] || "?"));
+        g.append(...chipMark(c, x, y));
         g.append(svg("title", {}, Q.chipName(c.color, c.value)));
       } else {
         g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
@@ -62,7 +74,8 @@ const Board = (() => {
     });
     const dropSpace = Math.min(seat.droplet || 0, spiral.length - 1);
     const [dx, dy] = spiral[dropSpace];
-    root.append(svg("path", { class: "droplet", "data-marker": "droplet",
+    root.append(svg("path", { class: "droplet", "data-marker": "droplet", role: "listitem",
+      "aria-label": Q.t("droplet_on_space", { n: Q.BOARD.track[dropSpace].coins }),
       d: `M${dx + 3.5} ${dy - 3} q0 -2.5 3 -6.5 q3 4 3 6.5 a3 3 0 0 1 -6 0z` }, svg("title", {}, Q.t("droplet"))));
     if (seat.rat) {
       const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
@@ -70,7 +83,7 @@ const Board = (() => {
       root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
     }
     if (seat.status === "exploded" && seat.pot.length) {  // last round's explosion goes with its chips
-      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded" },
+      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded", role: "listitem", "aria-label": Q.t("status_exploded") },
         svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
     }
     return root;
@@ -78,7 +91,7 @@ const Board = (() => {
 
   // The rat stone as a rat: body, head with ear and eye, a curled tail; nose to the right.
   function rat(x, y, title) {
-    return svg("g", { class: "ratmark", "data-marker": "rat", transform: `translate(${x} ${y}) scale(1.6)` },
+    return svg("g", { class: "ratmark", "data-marker": "rat", role: "listitem", "aria-label": title, transform: `translate(${x} ${y}) scale(1.6)` },
       svg("path", { class: "rattail", d: "M-4.5 1 q-3 2 -4.5 -1 q-1 -2.5 1 -3" }),
       svg("ellipse", { class: "rat", cx: 0, cy: 0, rx: 4.6, ry: 2.9 }),
       svg("path", { class: "rat", d: "M3.2 -2 L8 0.6 L3.2 2.4 Z" }),
@@ -131,7 +144,8 @@ const Board = (() => {
       else if (i <= 2 * cols + rows) pos.push([w - s - (i - cols - rows) * s, h]);
       else pos.push([0, h - (i - 2 * cols - rows) * s]);
     }
-    const root = svg("svg", { class: "track", viewBox: `-8 -8 ${w + 8} ${h + 16}`, role: "img" });
+    const root = svg("svg", { class: "track", viewBox: `-8 -8 ${w + 8} ${h + 16}`, role: "img",
+      "aria-label": Q.t("score_track", { scores: seats.map((seat) => `${seat.name} ${seat.score || 0}`).join(", ") }) });
     pos.forEach(([x, y], i) => {
       root.append(svg("rect", { class: "sq", x: x - s / 2 + 0.6, y: y - s / 2 + 0.6, width: s - 1.2, height: s - 1.2, rx: 1.5 }));
       root.append(svg("text", { class: "num", x, y }, i));
@@ -142,10 +156,10 @@ const Board = (() => {
       const d = x1 === x2 ? `M${mx - 4} ${my} q2 -2 4 0 q2 2 4 0` : `M${mx} ${my - 4} q2 2 0 4 q-2 2 0 4`;
       root.append(svg("path", { class: "tail", "data-tail": tail, d }));
     }
-    // Each seat's marker is a disc big enough to read across the table (about 13 units: 24 px and
+    // Each seat's marker is its symbol, big enough to read across the table (about 16 units: 24 px and
     // more on a tablet), inside the ring next to its square with a stroke to it; markers that would
     // touch move further in. A score past 50 shows "50+" on the marker (the track's lap).
-    const cx0 = (w - s) / 2, cy0 = h / 2, D = 15;
+    const cx0 = (w - s) / 2, cy0 = h / 2, D = 20;
     const placed = [];
     seats.map((seat, k) => [seat, k]).sort((a, b) => (a[0].score || 0) - (b[0].score || 0)).forEach(([seat, k]) => {
       const score = seat.score || 0;
@@ -158,11 +172,11 @@ const Board = (() => {
         mx = x + ux * (s * 0.9 + along * step); my = y + uy * (s * 0.9 + along * step); step++;
       } while (placed.some(([px, py]) => Math.max(Math.abs(px - mx), Math.abs(py - my)) < D - 0.5) && step < 8);
       placed.push([mx, my]);
-      const color = SEAT_COLORS[k % SEAT_COLORS.length];
+      const color = seatMark(k).color;
       const laps = Math.floor(score / lap);
       root.append(svg("g", { "data-seat-marker": k, "data-score": score, "data-laps": laps },
         svg("line", { class: "tether", x1: x, y1: y, x2: mx, y2: my, stroke: color }),
-        svg("circle", { class: "marker" + (laps ? " lapped" : ""), cx: mx, cy: my, r: D / 2 - 0.3, fill: color }),
+        symbol(k, mx, my, (D / 2 - 0.3) / 1.2, { class: "marker" + (laps ? " lapped" : "") }),  // a symbol reaches 1.2 out
         svg("text", { class: "mlabel", x: mx, y: my - (laps ? 1.6 : 0) }, (seat.name || "?").slice(0, 1).toUpperCase()),
         laps ? svg("text", { class: "mlap", x: mx, y: my + 3.6 }, `${laps * lap}+`) : null,
         svg("title", {}, `${seat.name}: ${score}`)));
@@ -170,7 +184,19 @@ const Board = (() => {
     return root;
   }
 
-  function seatDot(k) { return Q.el("span", { class: "seatdot", style: `background:${SEAT_COLORS[k % SEAT_COLORS.length]}` }); }
+  function seatMark(k) { return SEATS[k % SEATS.length]; }
 
-  return { pot, track, seatDot, icon, SEAT_COLORS };
+  // A seat's symbol at (x, y), r across half-way, in its colour.
+  function symbol(k, x, y, r, attrs, ...children) {
+    const mark = seatMark(k);
+    return svg("path", { class: "mark", "data-symbol": mark.symbol, d: mark.path, fill: mark.color,
+                         transform: `translate(${x} ${y}) scale(${r})`, ...attrs }, ...children);
+  }
+
+  // Beside a name: the seat's symbol in its colour.
+  function seatDot(k) {
+    return svg("svg", { class: "seatdot", viewBox: "-1.3 -1.3 2.6 2.6", "aria-hidden": "true" }, symbol(k, 0, 0, 1));
+  }
+
+  return { pot, track, seatDot, seatMark, symbol, icon };
 })();

@@ -36,9 +36,10 @@ const Cards = (() => {
     document.getElementById("cardchosen").classList.remove("hidden");
   }
 
-  function reset() {
+  function reset() {  // the list goes too, so a page shows the same whether or not it saw the picker open
     chosen = null;
     search.value = "";
+    fill("cardmatches");
     document.getElementById("cardchosen").classList.add("hidden");
   }
 

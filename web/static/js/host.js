@@ -114,17 +114,19 @@
         el("td", {}, seatName(r.seat)), el("td", {}, r.text, r.note ? el("div", { class: "muted" }, r.note) : null),
         el("td", {}, printed(r.space)),
         el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null,
-          r.counts && r.what === "fortune" ? cardChange(r.seq) : null))));
+          r.counts && r.what === "fortune" ? cardChange(r.seq, r.card) : null))));
     fill("tlpage", t("page_n", { page: data.page, pages: data.pages, total: data.total }));
     document.getElementById("tlprev").disabled = data.page <= 1;
     document.getElementById("tlnext").disabled = data.page >= data.pages;
     document.getElementById("timelinebox").dataset.page = data.page;
   }
 
-  // The round's card entered by mistake: the host picks the card that was turned up.
-  function cardChange(seq) {
+  // The round's card entered by mistake: the host picks the card that was turned up (the list
+  // starts at the card entered).
+  function cardChange(seq, entered) {
     const cards = JSON.parse(document.getElementById("cards").textContent).cards;
     const pick = el("select", { "aria-label": t("change_card") }, cards.map((c) => el("option", { value: c.id }, c.name)));
+    if (entered) pick.value = entered;
     return el("span", { class: "row" }, pick, el("button", { "data-card-change": seq,
       onclick: () => correct("card", { seq, card: pick.value }) }, t("change_card")));
   }

@@ -41,6 +41,25 @@ const Q = (() => {
     return node;
   }
 
+  // A live region is spoken each time its content is replaced, even by the same words: it is
+  // replaced only when what it says changed.
+  function fillChanged(id, ...children) {
+    const node = document.getElementById(id);
+    if (!node) return node;
+    const next = el("div", {}, ...children);
+    if (node.textContent !== next.textContent) node.replaceChildren(...next.childNodes);
+    return node;
+  }
+
+  // What a screen reader should hear once, beyond the lines that say it themselves: the last few
+  // kept, each a line of its own in the page's polite live region.
+  function say(...lines) {
+    const box = document.getElementById("announce");
+    if (!box || !lines.length) return;
+    box.append(...lines.map((line) => el("p", {}, line)));
+    while (box.childElementCount > 4) box.firstElementChild.remove();
+  }
+
   let toastTimer = null;
   function toast(message) {
     const box = document.getElementById("toast");
@@ -166,10 +185,15 @@ const Q = (() => {
   // Locoweed prints no value: its book says how far it moves.
   function face(color, value) { return color === "locoweed" ? "" : value; }
 
+  // A chip as a player knows it: its colour, its shape (one per colour, drawn by app.css), its
+  // value and its colour's letter in the page's language; a screen reader hears its name.
   function chip(color, value) {
     const letter = BOARD.letters[color] || "?";
-    return el("span", { class: "chip chip-" + color, title: chipName(color, value) },
-      el("span", { class: "n" }, face(color, value)), el("span", { class: "l" }, letter));
+    const name = chipName(color, value);
+    return el("span", { class: "chip chip-" + color, title: name, role: "img", "aria-label": name },
+      el("span", { class: "face", "aria-hidden": "true" }),
+      el("span", { class: "n", "aria-hidden": "true" }, face(color, value)),
+      el("span", { class: "l", "aria-hidden": "true" }, letter));
   }
 
   function chipName(color, value) { return `${S.colors[color] || color} ${face(color, value)}`.trim(); }
@@ -182,5 +206,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };
+  return { page, S, BOARD, t, el, fill, fillChanged, say, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };
 })();

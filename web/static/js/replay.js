@@ -54,14 +54,14 @@
     const pot = potAt(k);
     const whites = el("div", { class: "whites" + (pot.white_total > pot.threshold ? " bad" : "") },
       `${t("whites")}: ${pot.white_total} / ${pot.threshold}`, pot.status === "exploded" ? ` · ${t("status_exploded")}` : "");
-    if (k === 0) return [el("h3", {}, t("replay_start", { round: replay.round })), whites,
+    if (k === 0) return [el("h2", {}, t("replay_start", { round: replay.round })), whites,
       el("div", { class: "muted" }, `${t("droplet")}: ${t("space")} ${Q.BOARD.track[replay.start.start_space].coins}` + (replay.start.rat ? ` · ${t("rat")} +${replay.start.rat}` : ""))];
     const s = replay.steps[k - 1];
     return [
       el("div", { class: "muted", "data-step-meta": "" }, s.seq !== null ? `#${s.seq} · ` : "", time(s.at), " · ", origin(s),
         s.line ? ` · ${t("replay_line", { n: s.line })}` : ""),
       label(s) ? el("div", { class: "bad big" }, label(s)) : null,
-      el("h3", { class: "headline" }, headline(s)),
+      el("h2", { class: "headline" }, headline(s)),
       whites,
       el("ul", { class: "why" }, s.lines.map((line) => el("li", {}, line))),
       s.corrections.length ? el("ul", { class: "fixes" }, s.corrections.map((c) => el("li", { class: c.counts ? "bad" : "muted" },

@@ -48,21 +48,24 @@ const Results = (() => {
   function parts(view) {
     const rows = ranked(view);
     return el("table", { class: "list parts" },
-      el("tr", {}, el("th", {}, ""), (rows.length ? partsOf(rows[0]) : []).map(([k]) => el("th", {}, t(k)))),
+      el("tr", {}, el("th", {}, t("player")), (rows.length ? partsOf(rows[0]) : []).map(([k]) => el("th", {}, t(k)))),
       rows.map((s) => el("tr", { "data-seat": s.k }, el("td", {}, Board.seatDot(s.k), " ", s.name),
         partsOf(s).map(([, n]) => el("td", {}, n)))));
   }
 
-  // Score after each round, then the final score (coins and rubies converted) as the last point.
+  // Score after each round, then the final score (coins and rubies converted) as the last point:
+  // each point marked by the seat's symbol and each line named at its end, so no line is told
+  // from another by colour alone; a screen reader hears every score.
   function chart(view) {
     const seats = view.seats || [];
     const series = seats.map((s) => [0, ...(s.round_scores || []), s.score]);
     const steps = Math.max(2, ...series.map((p) => p.length));
     const top = Math.max(10, ...series.flat());
-    const W = 320, H = 180, L = 28, B = 20, R = 10, T = 8;
+    const W = 360, H = 180, L = 28, B = 20, R = 66, T = 8;
     const x = (i) => L + (i * (W - L - R)) / (steps - 1);
     const y = (v) => H - B - (v * (H - B - T)) / top;
-    const root = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("score_by_round") });
+    const said = seats.map((s, k) => `${s.name}: ${series[k].join(", ")}`).join("; ");
+    const root = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${t("score_by_round")}: ${said}` });
     const grid = Math.max(5, Math.ceil(top / 5 / 5) * 5);
     for (let v = 0; v <= top; v += grid) {
       root.append(svg("line", { class: "grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }),
@@ -72,16 +75,26 @@ const Results = (() => {
       const label = i === steps - 1 ? t("end_short") : i;
       root.append(svg("text", { class: "axis", x: x(i), y: H - 6, "text-anchor": "middle" }, label));
     }
+    const labelY = apart(series.map((p) => y(p[p.length - 1])), 11);
     series.forEach((points, k) => {
-      const color = Board.SEAT_COLORS[k % Board.SEAT_COLORS.length];
       const d = points.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(" ");
-      const g = svg("g", { "data-series": k }, svg("path", { d, stroke: color, class: "line" }));
-      points.forEach((v, i) => g.append(svg("circle", { cx: x(i), cy: y(v), r: 2.4, fill: color },
-        svg("title", {}, `${seats[k].name}: ${v}`))));
+      const g = svg("g", { "data-series": k, "data-symbol": Board.seatMark(k).symbol },
+        svg("path", { d, stroke: Board.seatMark(k).color, class: "line" }));
+      points.forEach((v, i) => g.append(Board.symbol(k, x(i), y(v), 3.4, {}, svg("title", {}, `${seats[k].name}: ${v}`))));
+      g.append(svg("text", { class: "endlabel", x: x(points.length - 1) + 7, y: labelY[k], "dominant-baseline": "central" },
+        seats[k].name.slice(0, 10)));
       root.append(g);
     });
     const legend = el("div", { class: "legend" }, seats.map((s, k) => el("span", {}, Board.seatDot(k), " ", s.name)));
     return el("div", { class: "chartbox" }, root, legend);
+  }
+
+  // Heights near `ys` with at least `gap` between any two: names whose lines end on one score.
+  function apart(ys, gap) {
+    const placed = [];
+    let last = -Infinity;
+    ys.map((v, k) => [v, k]).sort((a, b) => a[0] - b[0]).forEach(([v, k]) => { placed[k] = last = Math.max(v, last + gap); });
+    return placed;
   }
 
   return { ranking, breakdown, parts, chart };

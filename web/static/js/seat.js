@@ -252,7 +252,7 @@
   // with the advice its value over the rounds left.
   function shopPanel(me, buys) {
     const prices = (view.shop && view.shop.prices) || {};
-    const shop = (view.assist || {}).shop;
+    const shop = ((view.assist || {}).advice || {}).shop;
     const valued = {};
     for (const c of (shop && shop.chips) || []) valued[c.chips[0].join("-")] = c;
     const spent = me.bought && me.bought.length;
@@ -271,7 +271,8 @@
           el("span", { class: "muted", "data-left": p.left }, t("in_box", { n: p.left })),
           valued[kind] ? el("span", { class: "value", "data-value": valued[kind].value },
             t("shop_value", { value: SIGNED.format(valued[kind].value), error: PLAIN.format(valued[kind].error) })) : null),
-        el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action) },
+        el("button", { "data-buy": kind, disabled: !action, title: why, onclick: () => action && act(action),
+                       "aria-label": t("buy_chip", { chip: Q.chipName(color, value), cost: t("coins_n", { n: p.cost }) }) },
           t("coins_n", { n: p.cost })),
         why ? el("span", { class: "why muted" }, why) : null);
     });
@@ -289,7 +290,8 @@
     return el("div", { class: "shoprow" + (action ? "" : " off"), "data-kind": "points" },
       Board.icon("star"), el("div", { class: "what" }, t("stand_points"),
         el("span", { class: "muted" }, t("stand_at_tube", { n: me.stand || 0 }))),
-      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action) },
+      el("button", { "data-buy": "points", disabled: !action, onclick: () => action && act(action),
+                     "aria-label": t("buy_chip", { chip: t("stand_points"), cost: t("coins_n", { n: cost }) }) },
         t("coins_n", { n: cost })),
       action ? null : el("span", { class: "why muted" }, t("why_too_expensive")));
   }
@@ -309,10 +311,33 @@
     return t("act_" + a.kind);
   }
 
+  // Keyboard focus stays where the player is: a control a new view draws afresh is found again by
+  // what it does; one that is gone or disabled hands focus to the next thing to do, or to the guide.
+  const FOCUS_KEYS = ["id", "data-action", "data-buy", "data-option", "data-roll", "data-pick", "data-drawn", "data-held"];
+  const NEXT = ["#bagreads button", "#decisions button", "#witchlist .decision button", "#draw", "#picker button",
+                "#buys [data-buy]", "#buys [data-action=done]", "#actions button"];
+  function focused() {
+    const at = document.activeElement;
+    if (!at || !at.closest("main")) return null;
+    const key = FOCUS_KEYS.find((k) => at.hasAttribute(k));
+    return key === "id" ? `#${at.id}` : key ? `[${key}="${CSS.escape(at.getAttribute(key))}"]` : null;
+  }
+  function usable(node) {
+    return node && node.isConnected && !node.disabled && node.getClientRects().length > 0;
+  }
+  function refocus(was) {
+    if (was === null || usable(document.activeElement) && document.activeElement.closest("main")) return;
+    const same = document.querySelector(was);
+    const next = usable(same) ? same
+      : NEXT.map((s) => [...document.querySelectorAll(s)].find(usable)).find(Boolean) || document.getElementById("guide");
+    next.focus();
+  }
+
   function render(next, seq) {
     if (seq !== undefined && seq < shown) return;
     shown = seq ?? shown;
     view = next;
+    const was = focused();
     const me = view.seats ? view.seats[view.you] : null;
     AssistPanel.render(view);
     document.body.dataset.phase = view.phase || "";
@@ -326,7 +351,7 @@
     const actions = view.actions || [];
     const mine = (view.decisions || []).filter((d) => d.seat === view.you);
     const guideText = guide(me, mine, actions);
-    const guideNode = fill("guide", guideText);
+    const guideNode = Q.fillChanged("guide", guideText);
     const active = actions.length > 0 || mine.length > 0 || (view.winners || []).includes(view.you);
     guideNode.className = "guide " + (active ? "act" : "wait");
     document.body.dataset.guide = guideText;
@@ -425,11 +450,34 @@
     const kinds = Object.entries(bag.chips || {});
     fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
       Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
-    AssistPanel.choices((view.assist || {}).choices);  // on the questions and the ruby spends just drawn
+    AssistPanel.choices(((view.assist || {}).advice || {}).choices);  // on the questions and the ruby spends just drawn
+    news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;
       window.scrollTo({ top: 0 });
     }
+    refocus(was);
+  }
+
+  // What a screen reader hears once: this seat's own chips as they land and its explosion, the other
+  // seats' news in a word (stopped, exploded); the guide line says the rest itself when it changes.
+  let heard = null;
+  function news(me) {
+    const now = { round: view.round, pot: (me.pot || []).length, status: view.seats.map((s) => s.status) };
+    const lines = [];
+    if (heard && heard.round === now.round) {
+      for (const c of (me.pot || []).slice(heard.pot)) {
+        const space = Q.BOARD.track[c.space];
+        lines.push(t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space ? space.coins : c.space }));
+      }
+      view.seats.forEach((s, k) => {
+        if (s.status === heard.status[k] || !s.status || s.status === "brewing") return;
+        const what = t("status_" + s.status);
+        lines.push(k === view.you ? what : t("seat_news", { name: s.name, what }));
+      });
+    }
+    heard = now;
+    Q.say(...lines);
   }
 
   // A table without readers: every kind in the bag is a button; tap the chip you drew.
@@ -443,12 +491,10 @@
   // The advice found after the view went out: the view keeps it, the panel shows it.
   Q.connect(page.streamUrl, render, { advice: (advice) => {
     if (!view || !view.assist) return;
-    const { shop, choices, ...drawOrStop } = advice;
-    view.assist.advice = drawOrStop;
-    if (shop) view.assist.shop = shop;
-    if (choices) view.assist.choices = choices;
-    if (shop || choices) render(view);  // the shop's or a question's advice: their panels show it
-    else AssistPanel.advice(drawOrStop);
+    const before = view.assist.advice || {};
+    view.assist.advice = advice;
+    if (advice.shop || advice.choices || before.shop || before.choices) render(view);  // the shop's, a question's panel
+    else AssistPanel.advice(advice);
   } });
   const drawBtn = document.getElementById("draw");
   if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });

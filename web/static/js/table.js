@@ -80,7 +80,7 @@ const TableView = (() => {
     fill("fortune", fortuneText(view.fortune));
     const stir = Turn.stirLine(view);  // synchronised drawing: "Stir! (chip 3)" or whom it waits for
     fill("now", stir ? "" : Turn.waiting(view, null));
-    fill("stir", stir);
+    Q.fillChanged("stir", stir);
     toggle("stir", Boolean(stir));
     const ahead = Object.fromEntries(((view.stir || {}).ahead || []).map((a) => [a.seat, a.by]));
     fill("books", books(view));
