@@ -173,6 +173,22 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+def body_number(body: dict[str, Any], key: str) -> int:
+    """A whole-number field of a JSON body (a seq, an anomaly's id), or a 400 naming it."""
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
+    return value
+
+
+def body_yes_no(body: dict[str, Any], key: str) -> bool:
+    """A true/false field of a JSON body, or a 400 naming it."""
+    value = body.get(key)
+    if not isinstance(value, bool):
+        raise Refusal(400, "bad_field", f"{key!r} must be true or false.")
+    return value
+
+
 def guarded(view: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a state-changing view: same origin, CSRF header, and refusals as JSON."""
 

@@ -6,6 +6,8 @@ from flask import Blueprint, current_app, jsonify, request
 
 from .access import (
     Refusal,
+    body_number,
+    body_yes_no,
     guarded,
     host_only,
     is_host,
@@ -104,7 +106,7 @@ def seat_held(token: str):
     game = live_game()
     seat = game.seat_of(token)
     body = json_body()
-    return jsonify(game.answer_read(_number(body, "anomaly"), _yes_no(body, "drawn"), "web", seat))
+    return jsonify(game.answer_read(body_number(body, "anomaly"), body_yes_no(body, "drawn"), "web", seat))
 
 
 @bp.post("/seat/<token>/read-back")
@@ -114,7 +116,7 @@ def seat_read_back(token: str):
     """"I drew it": the seat's last read, taken as a chip going back in, was the chip coming out."""
     game = live_game()
     seat = game.seat_of(token)
-    return jsonify(game.read_back(_number(json_body(), "seq"), seat, "web"))
+    return jsonify(game.read_back(body_number(json_body(), "seq"), seat, "web"))
 
 
 @bp.post("/seat/<token>/roll")
@@ -148,20 +150,6 @@ def table_card():
 def table_draw_card():
     """Draw one for us, from the table screen."""
     return jsonify(live_game().draw_card("host" if is_host() else "table"))
-
-
-def _number(body: dict, key: str) -> int:
-    value = body.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
-    return value
-
-
-def _yes_no(body: dict, key: str) -> bool:
-    value = body.get(key)
-    if not isinstance(value, bool):
-        raise Refusal(400, "bad_field", f"{key!r} must be true or false.")
-    return value
 
 
 @bp.post("/host/login")

@@ -15,7 +15,7 @@ from companion.engine import IllegalAction
 from companion.table import CorrectionRefused, export_transcript
 from companion.table.timeline import timeline
 
-from .access import Refusal, guarded, host_only, is_host, json_body, query_number
+from .access import Refusal, body_number, body_yes_no, guarded, host_only, is_host, json_body, query_number
 from .i18n import language
 
 bp = Blueprint("referee", __name__, url_prefix="/api/host")
@@ -28,18 +28,12 @@ def _table():
     return table
 
 
-def _int(body: dict[str, Any], key: str, *, seats: int | None = None) -> int:
-    """A whole number field of the request, or a 400 naming it."""
-    value = body.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise Refusal(400, "bad_field", f"{key!r} must be a whole number.")
-    if seats is not None and value >= seats:
-        raise Refusal(400, "bad_field", f"There is no seat {value + 1} at this table.")
-    return value
-
-
 def _seat(body: dict[str, Any]) -> int:
-    return _int(body, "seat", seats=len(_table().state.seats))
+    """The body's seat, or a 400 naming it when it is no seat of this table."""
+    seat = body_number(body, "seat")
+    if seat >= len(_table().state.seats):
+        raise Refusal(400, "bad_field", f"There is no seat {seat + 1} at this table.")
+    return seat
 
 
 def _corrected(correct) -> Response:
@@ -58,7 +52,7 @@ def _corrected(correct) -> Response:
 @host_only
 def void():
     body = json_body()
-    return _corrected(lambda: _table().void(_int(body, "seq"), cascade=body.get("cascade") is True))
+    return _corrected(lambda: _table().void(body_number(body, "seq"), cascade=body.get("cascade") is True))
 
 
 @bp.post("/void-last")
@@ -74,7 +68,7 @@ def void_last():
 @host_only
 def reassign():
     body = json_body()
-    seq, seat = _int(body, "seq"), _seat(body)
+    seq, seat = body_number(body, "seq"), _seat(body)
     return _corrected(lambda: _table().reassign(seq, seat))
 
 
@@ -83,7 +77,7 @@ def reassign():
 @host_only
 def assign():
     body = json_body()
-    anomaly, seat = _int(body, "anomaly"), _seat(body)
+    anomaly, seat = body_number(body, "anomaly"), _seat(body)
     return _corrected(lambda: _table().assign_read(anomaly, seat))
 
 
@@ -97,7 +91,7 @@ def manual_draw():
     kind = body.get("chip")
     if not isinstance(kind, str) or not kind:
         raise Refusal(400, "bad_field", "'chip' must name a chip from the seat's bag, such as \"white-1\".")
-    resolves = [_int(body, "anomaly")] if body.get("anomaly") is not None else []
+    resolves = [body_number(body, "anomaly")] if body.get("anomaly") is not None else []
     table = _table()
     return _corrected(lambda: table.manual_draw(seat, table.free_chip(seat, kind), resolves=resolves))
 
@@ -118,10 +112,8 @@ def settle():
 def held():
     """The host answers a read held for its seat (the seat could not)."""
     body = json_body()
-    if not isinstance(body.get("drawn"), bool):
-        raise Refusal(400, "bad_field", "'drawn' must be true or false.")
     game = current_app.extensions["companion.game"]
-    return jsonify(game.answer_read(_int(body, "anomaly"), body["drawn"], "host"))
+    return jsonify(game.answer_read(body_number(body, "anomaly"), body_yes_no(body, "drawn"), "host"))
 
 
 @bp.post("/card")
@@ -133,7 +125,7 @@ def change_card():
     card = body.get("card")
     if not isinstance(card, str):
         raise Refusal(400, "bad_field", "'card' must name a Fortune Teller card.")
-    seq = _int(body, "seq")
+    seq = body_number(body, "seq")
     return _corrected(lambda: _table().change_card(seq, card))
 
 
@@ -141,11 +133,9 @@ def change_card():
 @guarded
 @host_only
 def pause():
-    body = json_body()
-    if not isinstance(body.get("paused"), bool):
-        raise Refusal(400, "bad_field", "'paused' must be true or false.")
-    _table().set_paused(body["paused"])
-    return jsonify({"ok": True, "paused": body["paused"]})
+    paused = body_yes_no(json_body(), "paused")
+    _table().set_paused(paused)
+    return jsonify({"ok": True, "paused": paused})
 
 
 TIMELINE_PAGE = 50
