@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.engine import GameState, IllegalAction, seat_part, view_for
+from companion.engine.model import chip as parse_chip
 from companion.engine.phases import stir
 from companion.store import BadUid, StorageFault
 from companion.table import CorrectionRefused
@@ -407,11 +408,13 @@ def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:
 
 
 def _chip(chip_id: Any) -> dict[str, Any] | None:
-    """A chip as the pages show it: colour and value (its id stays on the server)."""
-    if not isinstance(chip_id, str) or chip_id.count("-") != 2:
+    """A chip as the pages show it: colour and value (its id stays on the server); None for a
+    payload that names no chip."""
+    try:
+        found = parse_chip(chip_id)
+    except (TypeError, ValueError, AttributeError):
         return None
-    color, value, _ = chip_id.split("-")
-    return {"color": color, "value": int(value)}
+    return {"color": found.color, "value": found.value}
 
 
 def repeated(row: Any) -> str | None:
