@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ... import catalog
@@ -419,9 +420,16 @@ def of_type(kind: str) -> list[str]:
 
 # which witch, who pays -------------------------------------------------------------------------------
 
-def in_play(state: GameState) -> list[Witch]:
-    """The three laid out, and a visiting witch this round (the card "Visit from a witch")."""
-    return [WITCHES[w] for w in (*state.config.witches, *state.card_data.get("visitor", ()))]
+def in_play(state: GameState, moments: tuple[str, ...] = tuple(MOMENTS)) -> tuple[Witch, ...]:
+    """The three laid out, and a visiting witch this round (the card "Visit from a witch"); those
+    whose moment is one of `moments`."""
+    return _in_play(state.config.witches, tuple(state.card_data.get("visitor", ())), moments)
+
+
+@cache
+def _in_play(laid_out: tuple[str, ...], visitor: tuple[str, ...], moments: tuple[str, ...]) -> tuple[Witch, ...]:
+    """`in_play` by what decides it, made once: `refresh` asks after every input."""
+    return tuple(WITCHES[w] for w in (*laid_out, *visitor) if WITCHES[w].moment in moments)
 
 
 def _free(state: GameState, n: int, witch: Witch) -> bool:
@@ -471,12 +479,13 @@ def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
 def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None) -> None:
     """After an input: offer each usable witch of a standing moment, withdraw those no longer
     usable; for `seats` only (default: every seat) when the input can have changed no other."""
-    moments = STANDING.get(state.phase)
-    if moments is None or not state.config.has("witches") or (state.phase == "shop" and _last_round(state)):
+    phase = state.phase
+    moments = STANDING.get(phase)
+    if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
-    witches = [w for w in in_play(state) if w.moment in moments]
+    witches = in_play(state, moments)
     for n in range(len(state.seats)) if seats is None else seats:
-        want = [w for w in witches if usable(state, n, w) and _in_turn(state, n)]
+        want = [w for w in witches if usable(state, n, w)] if witches and _in_turn(state, n) else []
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
         for witch_id, d in open_.items():
