@@ -311,8 +311,9 @@ def offer(ctx: Ctx, placed: str | None) -> None:
     seat, patient = ctx.seat, _patient(ctx)
     if patient is None or ctx.state.phase != "brewing" or seat.status != BREWING:
         return
-    ctx.state.decisions = [d for d in ctx.state.decisions
-                           if not (d.seat == ctx.seat_no and d.rule == RULE and d.kind == OFFER)]
+    n, state = ctx.seat_no, ctx.state
+    if any(d.seat == n and d.rule == RULE and d.kind == OFFER for d in state.decisions):  # after every chip: rarely
+        state.decisions = [d for d in state.decisions if not (d.seat == n and d.rule == RULE and d.kind == OFFER)]
     options = _offers(ctx, patient, placed)
     if options:
         ctx.ask(OFFER, RULE, say("{patient}: spend essence ({n} left)?", patient=say(patient.name), n=seat.essence),
