@@ -308,12 +308,15 @@ def chips_placed(state: GameState, events: Events) -> None:
 def offer(ctx: Ctx, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
-    seat, patient = ctx.seat, _patient(ctx)
-    if patient is None or ctx.state.phase != "brewing" or seat.status != BREWING:
+    state, n = ctx.state, ctx.seat_no
+    seat = state.seats[n]
+    patient = PATIENTS.get(seat.patient or "")
+    if patient is None or state.phase != "brewing" or seat.status != BREWING:
         return
-    n, state = ctx.seat_no, ctx.state
-    if any(d.seat == n and d.rule == RULE and d.kind == OFFER for d in state.decisions):  # after every chip: rarely
-        state.decisions = [d for d in state.decisions if not (d.seat == n and d.rule == RULE and d.kind == OFFER)]
+    for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
+        if d.seat == n and d.kind == OFFER and d.rule == RULE:
+            state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
+            break
     options = _offers(ctx, patient, placed)
     if options:
         ctx.ask(OFFER, RULE, say("{patient}: spend essence ({n} left)?", patient=say(patient.name), n=seat.essence),

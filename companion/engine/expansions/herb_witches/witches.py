@@ -423,7 +423,8 @@ def of_type(kind: str) -> list[str]:
 def in_play(state: GameState, moments: tuple[str, ...] = tuple(MOMENTS)) -> tuple[Witch, ...]:
     """The three laid out, and a visiting witch this round (the card "Visit from a witch"); those
     whose moment is one of `moments`."""
-    return _in_play(state.config.witches, tuple(state.card_data.get("visitor", ())), moments)
+    visitor = state.card_data.get("visitor")
+    return _in_play(state.config.witches, tuple(visitor) if visitor else (), moments)
 
 
 @cache
