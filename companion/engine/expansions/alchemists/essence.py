@@ -11,6 +11,7 @@ are in `patients.PATIENTS`; the chips a patient has drawn go through the read pa
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ... import cards, catalog
@@ -102,26 +103,28 @@ def enter(state: GameState, events: Events) -> None:
             continue
         if patient is None:
             continue
-        spaces = _worth_stopping(patient, seat.essence)
+        spaces = _worth_stopping(patient.id, seat.essence)
         if len(spaces) > 1:
             ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"),
-                    [Option(str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k)))
-                     for k in spaces])
+                    [Option(key, label) for key, label in spaces])
         else:
             _take(ctx, patient, seat.essence)
 
 
-def _worth_stopping(patient: Patient, reached: int) -> list[int]:
-    """The spaces worth offering: the highest space of each different glass up to the one
-    reached (a lower space with the same glass only leaves less essence to spend)."""
+@cache
+def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ...]:
+    """The spaces worth offering, as options' keys and labels: the highest space of each different
+    glass up to the one reached (a lower space with the same glass only leaves less essence to
+    spend). The same for every seat that treats this patient and reaches this space, so made once."""
+    patient = PATIENTS[patient_id]
     seen: list[Glass] = []
     spaces = []
     for k in range(reached, -1, -1):
         glass = patient.glass(k)
         if glass not in seen:
             seen.append(glass)
-            spaces.append(k)
-    return spaces
+            spaces.append((str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
+    return tuple(spaces)
 
 
 def glass_label(patient: Patient, space: int) -> Text:
