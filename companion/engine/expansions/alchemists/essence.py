@@ -322,8 +322,15 @@ def offer(ctx: Ctx, placed: str | None) -> None:
             break
     options = _offers(ctx, patient, placed)
     if options:
-        ctx.ask(OFFER, RULE, say("{patient}: spend essence ({n} left)?", patient=say(patient.name), n=seat.essence),
-                options, blocking=False, data={"chip": placed} if placed else None)
+        ctx.ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+                data={"chip": placed} if placed else None)
+
+
+@cache
+def _offer_prompt(patient_id: str, essence: int) -> Text:
+    """The question of a patient's offers: made once per patient and essence left, as the offers
+    are made again after every chip."""
+    return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
 
 
 def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
@@ -333,7 +340,7 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
             return []
         return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
     if patient.id == "forgetfulness":
-        return [Option(cid, say("Return {chip} to the bag ({n} essence)", chip=chip_label(cid), n=chip(cid).value))
+        return [Option(cid, _return_label(cid))
                 for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
@@ -352,6 +359,12 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
     if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= cost and bonus is not None:
         return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
     return []
+
+
+@cache
+def _return_label(chip_id: str) -> Text:
+    """Forgetfulness' option for one chip (an id always names the same chip)."""
+    return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
 
 
 def _before_last(seat: Seat) -> int:
