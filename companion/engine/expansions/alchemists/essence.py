@@ -355,8 +355,8 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
             ("double", say("Move {chip} twice its value ({n} essence)", chip=chip_label(placed), n=ACTION_COST["double"])),
             ("back", say("Put {chip} back into the bag ({n} essence)", chip=chip_label(placed), n=ACTION_COST["back"])))
             if seat.essence >= ACTION_COST[k]]
-    bonus = _hump_bonus(placed)
-    if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= cost and bonus is not None:
+    bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
+    if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
         return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
     return []
 
