@@ -249,7 +249,7 @@ def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None],
     flow.advance(state, events)
     if moment != (state.phase, state.shopper):
         witches.refresh(state, events, None)
-    elif before != (state.phase, state.ended):  # advance changed nothing: the seat's offers are as refreshed
+    elif before != (state.phase, state.ended):  # else advance did nothing: the seat's offers stand as refreshed
         witches.refresh(state, events, acted)
 
 

@@ -311,9 +311,7 @@ def chips_placed(state: GameState, events: Events) -> None:
 def offer(ctx: Ctx, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
-    state, n = ctx.state, ctx.seat_no
-    seat = state.seats[n]
-    patient = PATIENTS.get(seat.patient or "")
+    state, n, seat, patient = ctx.state, ctx.seat_no, ctx.seat, _patient(ctx)
     if patient is None or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
