@@ -115,6 +115,7 @@ class Hub:
         """Start over for a new (or resumed) game whose journal is at ``seq``."""
         with self._lock:
             self._entries.clear()
+            self._heads = {}
             self._game, self._seq = game, seq
             self._bump()
         self._wake()
