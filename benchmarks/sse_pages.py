@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import traceback
 import time
+import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
