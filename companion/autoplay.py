@@ -96,8 +96,10 @@ class RandomPlayer:
             return Draw(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
-        others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
-                       spends=moves.spends)  # neither draws nor done
+        others = moves  # every input but draws and done: most often all of them already
+        if moves.looks or moves.draws or moves.done:
+            others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
+                           spends=moves.spends)
         count = others.size()
         if not count:
             others, count = moves, moves.size()

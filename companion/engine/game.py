@@ -240,11 +240,17 @@ def _going_back(state: GameState, action: Action) -> bool:
 def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:
     """Advance with the witches offered: the seat's own before (an explosion's witch, before the
     potion phase can end), then the seat's again, or every seat's once the input has changed the
-    step or whose turn it is in the shop (`moment`: both before the input)."""
+    step or whose turn it is in the shop (`moment`: both before the input). Most inputs (a draw
+    that ends nothing) leave `advance` nothing to do, and refreshing the same seat twice in a row
+    offers nothing new, so the second refresh is left out then: it is half the witches' cost."""
     acted = () if seat is None else (seat,)
     witches.refresh(state, events, acted)
+    before = (state.phase, state.ended)
     flow.advance(state, events)
-    witches.refresh(state, events, acted if moment == (state.phase, state.shopper) else None)
+    if moment != (state.phase, state.shopper):
+        witches.refresh(state, events, None)
+    elif before != (state.phase, state.ended):  # else advance did nothing: the seat's offers stand as refreshed
+        witches.refresh(state, events, acted)
 
 
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:

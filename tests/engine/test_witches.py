@@ -527,6 +527,32 @@ def test_a_game_with_witches_replays_from_its_transcript():
     assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
 
 
+def test_after_every_input_each_seat_is_offered_exactly_the_witches_it_may_call():
+    """Whole random games with The Herb Witches and The Alchemists, witches dealt by seed: after
+    every input, looking again for every seat finds no witch to offer and none to withdraw, also
+    where the engine looked only once, for the seat that acted (an input that ended no step)."""
+    from companion.autoplay import play_game
+
+    looked, offered = 0, 0
+
+    def look_again(state, action, events):
+        nonlocal looked, offered
+        seat = getattr(action, "seat", None)
+        if seat is None:
+            return
+        open_now = [(d.id, d.data.get("witch")) for d in state.decisions if d.kind == w.OFFER]
+        probe = state.clone()
+        w.refresh(probe, [])
+        assert [(d.id, d.data.get("witch")) for d in probe.decisions if d.kind == w.OFFER] == open_now, action
+        looked += 1
+        offered += any(d.seat == seat for d in state.decisions if d.kind == w.OFFER)
+
+    for game_no in range(6):
+        config = GameConfig(players=("A", "B", "C", "D"), **deal_setup({}, ["alchemists", "witches"], random.Random(game_no)))
+        play_game(config, 40 + game_no, look_again, cards=game_no % 2 == 0)
+    assert looked > 2000 and offered > 100, (looked, offered)
+
+
 # the Alchemists cards that need The Herb Witches -------------------------------------------------------
 
 def alchemists_game(*laid_out):

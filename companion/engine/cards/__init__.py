@@ -42,14 +42,15 @@ def _card(state: GameState) -> Card | None:
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
-    config = state.config
-    return list(_available(tuple(state.cards_used), state.round, config.card_books, config.expansions))
+    config, used = state.config, state.cards_used
+    return [c for c in _unused_available(state.round, config.card_books, config.expansions) if c not in used]
 
 
 @lru_cache(maxsize=1024)
-def _available(used: tuple[str, ...], round_no: int, card_books: str, expansions: tuple[str, ...]) -> tuple[str, ...]:
-    """`available` by what decides it: every round of a simulated game asks it."""
-    return tuple(c for c in CARDS if _refusal(c, used, round_no, card_books, expansions) is None)
+def _unused_available(round_no: int, card_books: str, expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards `available` offers while none is used yet, by what decides it: every round of a
+    simulated game asks, each game with other cards used."""
+    return tuple(c for c in CARDS if _refusal(c, (), round_no, card_books, expansions) is None)
 
 
 def _refusal(card_id: str, used: Sequence[str], round_no: int, card_books: str,

@@ -6,7 +6,7 @@ Both a draw and a look-ahead rule (the crow skull) place chips, through `Ctx.pla
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from .. import catalog
@@ -14,7 +14,7 @@ from ..expansions.herb_witches import bowl
 from ..ingredients import IngredientRule, active_rules
 from ..ingredients.labels import chip_label
 from ..model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, Option, Seat, chip
-from ..text import say
+from ..text import Text, say
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -154,10 +154,16 @@ def _white(ctx: Ctx, seat: Seat, chip_id: str, flask: bool) -> bool:
                          **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
         return True
     if flask:
-        label = chip_label(chip_id)
-        ctx.ask("flask", FLASK, say("Use the flask to put the {chip} back into the bag?", chip=label),
-                [Option("use", say("Flask: put {chip} back", chip=label))], blocking=False, data={"chip": chip_id})
+        prompt, use = _flask_words(chip_id)
+        ctx.ask("flask", FLASK, prompt, [Option("use", use)], blocking=False, data={"chip": chip_id})
     return False
+
+
+@cache
+def _flask_words(chip_id: str) -> tuple[Text, Text]:
+    """The flask's question and its option for a white chip (an id always names the same chip)."""
+    label = chip_label(chip_id)
+    return say("Use the flask to put the {chip} back into the bag?", chip=label), say("Flask: put {chip} back", chip=label)
 
 
 def _drawn(seat: Seat) -> None:

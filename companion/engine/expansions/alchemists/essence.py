@@ -11,6 +11,7 @@ are in `patients.PATIENTS`; the chips a patient has drawn go through the read pa
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ... import cards, catalog
@@ -102,26 +103,28 @@ def enter(state: GameState, events: Events) -> None:
             continue
         if patient is None:
             continue
-        spaces = _worth_stopping(patient, seat.essence)
+        spaces = _worth_stopping(patient.id, seat.essence)
         if len(spaces) > 1:
             ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"),
-                    [Option(str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k)))
-                     for k in spaces])
+                    [Option(key, label) for key, label in spaces])
         else:
             _take(ctx, patient, seat.essence)
 
 
-def _worth_stopping(patient: Patient, reached: int) -> list[int]:
-    """The spaces worth offering: the highest space of each different glass up to the one
-    reached (a lower space with the same glass only leaves less essence to spend)."""
+@cache
+def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ...]:
+    """The spaces worth offering, as options' keys and labels: the highest space of each different
+    glass up to the one reached (a lower space with the same glass only leaves less essence to
+    spend). The same for every seat that treats this patient and reaches this space, so made once."""
+    patient = PATIENTS[patient_id]
     seen: list[Glass] = []
     spaces = []
     for k in range(reached, -1, -1):
         glass = patient.glass(k)
         if glass not in seen:
             seen.append(glass)
-            spaces.append(k)
-    return spaces
+            spaces.append((str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
+    return tuple(spaces)
 
 
 def glass_label(patient: Patient, space: int) -> Text:
@@ -308,15 +311,24 @@ def chips_placed(state: GameState, events: Events) -> None:
 def offer(ctx: Ctx, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
-    seat, patient = ctx.seat, _patient(ctx)
-    if patient is None or ctx.state.phase != "brewing" or seat.status != BREWING:
+    state, n, seat, patient = ctx.state, ctx.seat_no, ctx.seat, _patient(ctx)
+    if patient is None or state.phase != "brewing" or seat.status != BREWING:
         return
-    ctx.state.decisions = [d for d in ctx.state.decisions
-                           if not (d.seat == ctx.seat_no and d.rule == RULE and d.kind == OFFER)]
+    for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
+        if d.seat == n and d.kind == OFFER and d.rule == RULE:
+            state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
+            break
     options = _offers(ctx, patient, placed)
     if options:
-        ctx.ask(OFFER, RULE, say("{patient}: spend essence ({n} left)?", patient=say(patient.name), n=seat.essence),
-                options, blocking=False, data={"chip": placed} if placed else None)
+        ctx.ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+                data={"chip": placed} if placed else None)
+
+
+@cache
+def _offer_prompt(patient_id: str, essence: int) -> Text:
+    """The question of a patient's offers: made once per patient and essence left, as the offers
+    are made again after every chip."""
+    return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
 
 
 def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
@@ -326,7 +338,7 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
             return []
         return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
     if patient.id == "forgetfulness":
-        return [Option(cid, say("Return {chip} to the bag ({n} essence)", chip=chip_label(cid), n=chip(cid).value))
+        return [Option(cid, _return_label(cid))
                 for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
@@ -341,10 +353,16 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
             ("double", say("Move {chip} twice its value ({n} essence)", chip=chip_label(placed), n=ACTION_COST["double"])),
             ("back", say("Put {chip} back into the bag ({n} essence)", chip=chip_label(placed), n=ACTION_COST["back"])))
             if seat.essence >= ACTION_COST[k]]
-    bonus = _hump_bonus(placed)
-    if patient.id == "witchs-hump" and catalog.POT_TRACK[space].ruby and seat.essence >= cost and bonus is not None:
+    bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
+    if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
         return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
     return []
+
+
+@cache
+def _return_label(chip_id: str) -> Text:
+    """Forgetfulness' option for one chip (an id always names the same chip)."""
+    return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
 
 
 def _before_last(seat: Seat) -> int:

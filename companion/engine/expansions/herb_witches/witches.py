@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ... import catalog
@@ -419,9 +420,17 @@ def of_type(kind: str) -> list[str]:
 
 # which witch, who pays -------------------------------------------------------------------------------
 
-def in_play(state: GameState) -> list[Witch]:
-    """The three laid out, and a visiting witch this round (the card "Visit from a witch")."""
-    return [WITCHES[w] for w in (*state.config.witches, *state.card_data.get("visitor", ()))]
+def in_play(state: GameState, moments: tuple[str, ...] = tuple(MOMENTS)) -> tuple[Witch, ...]:
+    """The three laid out, and a visiting witch this round (the card "Visit from a witch"); those
+    whose moment is one of `moments`."""
+    visitor = state.card_data.get("visitor")
+    return _in_play(state.config.witches, tuple(visitor) if visitor else (), moments)
+
+
+@cache
+def _in_play(laid_out: tuple[str, ...], visitor: tuple[str, ...], moments: tuple[str, ...]) -> tuple[Witch, ...]:
+    """`in_play` by what decides it, made once: `refresh` asks after every input."""
+    return tuple(WITCHES[w] for w in (*laid_out, *visitor) if WITCHES[w].moment in moments)
 
 
 def _free(state: GameState, n: int, witch: Witch) -> bool:
@@ -458,25 +467,32 @@ def spends(state: GameState, n: int) -> bool:
 
 
 def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
-    metal = say(METALS[witch.type])
-    price = say("free this round") if _free(ctx.state, ctx.seat_no, witch) else say("{metal} penny", metal=metal)
-    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [
-        Option(CALL, say("Call the witch ({price})", price=price))]
-    skip = [Option(PASS, say("Not this time"))] if with_pass else []
-    ctx.ask(OFFER, RULE, say("Witch \"{name}\" ({price}): {text}", name=say(witch.name), price=price,
-                             text=say(witch.text)),
-            [*calls, *skip], blocking=False, data={"witch": witch.id})
+    prompt, call, skip = _offer_words(witch.id, _free(ctx.state, ctx.seat_no, witch))
+    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [Option(CALL, call)]
+    ctx.ask(OFFER, RULE, prompt, [*calls, Option(PASS, skip)] if with_pass else calls,
+            blocking=False, data={"witch": witch.id})
+
+
+@cache
+def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
+    """A witch's offer's question, its call and its "not this time": the same words every time she
+    is offered (at a price), so made once; a standing offer is made again after every draw."""
+    witch = WITCHES[witch_id]
+    price = say("free this round") if free else say("{metal} penny", metal=say(METALS[witch.type]))
+    return (say("Witch \"{name}\" ({price}): {text}", name=say(witch.name), price=price, text=say(witch.text)),
+            say("Call the witch ({price})", price=price), say("Not this time"))
 
 
 def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None) -> None:
     """After an input: offer each usable witch of a standing moment, withdraw those no longer
     usable; for `seats` only (default: every seat) when the input can have changed no other."""
-    moments = STANDING.get(state.phase)
-    if moments is None or not state.config.has("witches") or (state.phase == "shop" and _last_round(state)):
+    phase = state.phase
+    moments = STANDING.get(phase)
+    if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
-    witches = [w for w in in_play(state) if w.moment in moments]
+    witches = in_play(state, moments)
     for n in range(len(state.seats)) if seats is None else seats:
-        want = [w for w in witches if usable(state, n, w) and _in_turn(state, n)]
+        want = [w for w in witches if usable(state, n, w)] if witches and _in_turn(state, n) else []
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
         for witch_id, d in open_.items():
