@@ -422,7 +422,7 @@ class Compact:
         found = self.looks.get(key * LOOKS + reveal)
         if found is not None:
             return found
-        none = self.value(bag, left, last, whites, flask, tail)
+        none = self.memo.get(key) or self._solve(key, bag, left, last, whites, flask, tail)
         options = self.ranked.get(key)
         if options is None:
             options = self.ranked[key] = sorted(self.placed.pop(key), key=lambda o: -o[1][0])
