@@ -112,6 +112,9 @@ class Compact:
         self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
         self.looks: dict[int, Value] = {}  # key * LOOKS + chips seen
         self.ends: dict[int, Value] = {}
+        # A position's draw, kept for those that differ from it only in the chip before the last,
+        # when drawing does not read that chip (`_solve`): by the key with that chip left out.
+        self.shared: dict[int, tuple[Value, list[tuple[int, Value]]]] = {}
         self.ended: dict[int, Value] = {}  # the ends met by drawing, by the key of the position they end in
         self.gains: dict[Any, list[Gains]] = {}
         self.pays: dict[tuple[int, int], tuple[int, int]] = {}
@@ -189,6 +192,9 @@ class Compact:
         # but the look happens as it is placed.
         self.looks_at = [self.value_of[k] if self.acts[k] == LOOKS_AHEAD and not self.moves[k] else 0
                          for k in self.kinds] + [0]
+        # Whether drawing reads the chip before the last but for the flask's option (see `_solve`):
+        # a book's extra spaces by the last two chips, or a white the draw loop does not place itself.
+        self.reads_before = self.extra_reads.tail >= 2 or any(self.white[k] and not self.plain[k] for k in self.kinds)
         self.keep_placed = LOOKS_AHEAD in self.acts  # each position's placings, for the looks
         self.rows = [(k, self.stride[k], self.radix[k], self.plain[k], self.value_of[k] if self.white[k] else 0,
                       self.lands[k]) for k in self.kinds]
@@ -328,9 +334,10 @@ class Compact:
                    for i, (s, r) in enumerate(zip(state.seats, root.seats, strict=True)) if i != n)
 
     def _draw(self, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail,
-              keep: bool = False) -> tuple[Value, list[tuple[int, Value]]]:
-        """The expectation of drawing now, and (with `keep`, for crow skulls' looks) each kind's
-        placing (kind, value) that it mixes.
+              keep: bool = False) -> tuple[Value, list[tuple[int, Value]], bool]:
+        """The expectation of drawing now, (with `keep`, for crow skulls' looks) each kind's
+        placing (kind, value) that it mixes, and whether it weighed the flask's option (which
+        reads the chip before the last: it may stop where it was).
 
         `place` inline for the kinds without an action or extra spaces (see `plain`), with the
         memo looked up here under the int key of `value`, built from parts that stay the same
@@ -376,7 +383,7 @@ class Compact:
             vp += count * p
             rubies += count * u
             explode += count * e
-        return (value / left, coins / left, vp / left, rubies / left, explode / left), placed
+        return (value / left, coins / left, vp / left, rubies / left, explode / left), placed, used is not None
 
     def _ended(self, key: int, last: int, exploded: bool, flask: bool, bag: int, tail: Tail) -> Value:
         """`end`, kept under the position's key (which tells whether the pot exploded or is full)."""
@@ -404,7 +411,15 @@ class Compact:
         """`value` of a position not in the memo yet, kept there under its `key`."""
         if self.limit is not None and len(self.memo) + len(self.looks) >= self.limit:
             raise TooDeep(f"more than {self.limit} positions")
-        drawn, placed = self._draw(bag, left, last, whites, flask, tail, self.keep_placed)
+        sig = self._sig(bag) if self.mandrakes else self.sig_plain
+        shared = None if self.reads_before or sig is not self.sig_plain else key - sig[tail[1]] * self.sig_size
+        found = self.shared.get(shared) if shared is not None else None
+        if found is None:
+            drawn, placed, weighed = self._draw(bag, left, last, whites, flask, tail, self.keep_placed)
+            if shared is not None and not weighed:
+                self.shared[shared] = drawn, placed
+        else:
+            drawn, placed = found
         if self.keep_placed:
             self.placed[key] = placed
         stop = self.end(last, False, flask, bag, tail)

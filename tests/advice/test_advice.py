@@ -198,6 +198,9 @@ COMPACT_BAGS = [
     (5, ("blue-2", "blue-1", "yellow-1", "white-3", "white-2"), 0, ("white-3", "orange-1")),
     # red after oranges, purple and black for step B, green at the end, round 9 scoring
     (9, ("red-1", "red-2", "orange-1", "green-2", "white-3", "purple-1"), 6, ("white-1", "black-1")),
+    # the flask puts a white back behind a green: stopping then keeps green set 1's ruby of the
+    # chip before the last, which drawing on without the flask would not read
+    (9, ("white-3", "white-1", "orange-1", "white-3", "white-3", "green-1"), 6, ("orange-1",)),
 ]
 
 
