@@ -368,7 +368,7 @@ class Compact:
                 child = ((bag - s) * spaces + space) * unit + here + sig[k]
                 if white and bursts[whites + white] or fills[space] or left == 1:
                     # the pot exploded or is full, or the bag is empty: the seat stops
-                    o = ended.get(child) or self._ended(child, space, white and bursts[whites + white], flask,
+                    o = ended.get(child) or self._ended(child, space, white > 0 and bursts[whites + white], flask,
                                                         bag - s, (t1, t2, k))
                 else:
                     o = memo.get(child) or self._solve(child, bag - s, left - 1, space, whites + white, flask, (t1, t2, k))
@@ -413,13 +413,13 @@ class Compact:
             raise TooDeep(f"more than {self.limit} positions")
         sig = self._sig(bag) if self.mandrakes else self.sig_plain
         shared = None if self.reads_before or sig is not self.sig_plain else key - sig[tail[1]] * self.sig_size
-        found = self.shared.get(shared) if shared is not None else None
-        if found is None:
+        known = self.shared.get(shared) if shared is not None else None
+        if known is None:
             drawn, placed, weighed = self._draw(bag, left, last, whites, flask, tail, self.keep_placed)
             if shared is not None and not weighed:
                 self.shared[shared] = drawn, placed
         else:
-            drawn, placed = found
+            drawn, placed = known
         if self.keep_placed:
             self.placed[key] = placed
         stop = self.end(last, False, flask, bag, tail)
