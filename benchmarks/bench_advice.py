@@ -4,11 +4,16 @@ every DRAW/STOP moment of seeded random games: proven by a bound, by the exact s
 live limit, or not at all.
 
     python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5] [--games N [--books 1|random]]
+    python benchmarks/bench_advice.py --positions 3,4 --warm
     python benchmarks/bench_advice.py --kinds [--repeat 3] [--seed 1] [--books 1|random]
 
 `--kinds`: one cold answer of every other kind of advice (the shop, an exploded pot's points or
 coins, the ruby spends, the flask, a crow skull's pick, step B's questions, DRAW/STOP), each on the
 first position of that kind in rounds 1, 5 and 9 of seeded 4-player games (greedy players; `--books`).
+
+`--warm`: each position answered going on from the search of the one before it in the list, as a
+phone goes on from the seat's earlier search within a brew (position 4 is position 3 after three
+draws), instead of the cold answers.
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
 an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
@@ -70,12 +75,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--books", default="1", help="a set for every colour (1-4), or random per game")
     parser.add_argument("--kinds", action="store_true", help="every kind of advice in rounds 1, 5 and 9 instead")
+    parser.add_argument("--warm", action="store_true", help="each position after the search of the one before it")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
     settle()  # as the server does once it serves: the modules stay out of later full collections
     if args.kinds:
         kinds(args)
+        return
+    if args.warm:
+        warm([int(p) for p in args.positions.split(",") if p])
         return
     for k in (int(p) for p in args.positions.split(",") if p):
         name, *spec = POSITIONS[k]
@@ -114,6 +123,18 @@ def main() -> None:
               f"median {sorted(proven)[len(proven) // 2] * 1000:.1f} ms, worst {max(proven) * 1000:.1f} ms", flush=True)
     if args.games:
         games(args)
+
+
+def warm(positions: list[int]) -> None:
+    """Each position answered after the one before it, the seat's search kept between them."""
+    searches: dict[int, compact.Compact] = {}
+    for k in positions:
+        name, *spec = POSITIONS[k]
+        state = position(*spec)  # type: ignore[arg-type]
+        started = time.process_time()
+        answer = advise(state, 0, searches=searches)
+        print(f"{k}. {name}: {answer['advice'].upper()}, draw {answer['draw']['value']:.3f} VP; "
+              f"{answer['positions']} new positions, CPU time {(time.process_time() - started) * 1000:.1f} ms", flush=True)
 
 
 def _said(found: dict | None) -> str:

@@ -83,6 +83,8 @@ def _union(reads: Iterable[Reads]) -> Reads:
 
 
 Value = tuple[float, float, float, float, float]  # an Outcome's fields, as the search passes them around
+LOOKS = 8
+"""More than the most chips a crow skull looks at (blue 4): a look's key is its position's times this, plus the chips."""
 NONE_KIND = -1  # a tail entry for "no chip" or "not known"; the per-kind tables end with its entry
 
 
@@ -106,10 +108,14 @@ class Compact:
         self._reads(seat, rules)
         self._tables(seat)
         self.memo: dict[int, Value] = {}
-        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position, each kind's placing (crow skulls)
+        self.placed: dict[int, list[tuple[int, Value]]] = {}  # per position a crow skull looks from, each kind's placing
         self.ranked: dict[int, list[tuple[int, Value]]] = {}  # the same, best first (once per position)
-        self.looks: dict[tuple[int, int], Value] = {}
+        self.looks: dict[int, Value] = {}  # key * LOOKS + chips seen
         self.ends: dict[int, Value] = {}
+        # A position's draw, kept for those that differ from it only in the chip before the last,
+        # when drawing does not read that chip (`_solve`): by the key with that chip left out.
+        self.shared: dict[int, tuple[Value, list[tuple[int, Value]]]] = {}
+        self.ended: dict[int, Value] = {}  # the ends met by drawing, by the key of the position they end in
         self.gains: dict[Any, list[Gains]] = {}
         self.pays: dict[tuple[int, int], tuple[int, int]] = {}
         self.extras: dict[int, int] = {}
@@ -139,7 +145,6 @@ class Compact:
         self.mandrakes = [i for i, a in enumerate(self.acts) if a == TAKES_BACK]
         # Kinds that `_draw` places itself: no extra spaces, no action.
         self.plain = [not (self.moves[k] or self.acts[k]) for k in self.kinds]
-        self.keep_placed = any(a == LOOKS_AHEAD for a in self.acts)
 
     def _reads(self, seat: Seat, rules: dict[str, IngredientRule]) -> None:
         """What the books read, as digits of the bag and codes of the chips in the tail."""
@@ -181,6 +186,18 @@ class Compact:
             + seat.white_total
         self.bursts = self._bursts_under(self.threshold)
         self.bursts_at: dict[int, list[bool]] = {}
+        # What the draw loop needs of each kind: kind, stride, radix, plain, its value if white (else
+        # 0), where it lands from each space.
+        # The chips a kind's crow skull looks at (0: it is not one, nor is "no chip"), when nothing
+        # but the look happens as it is placed.
+        self.looks_at = [self.value_of[k] if self.acts[k] == LOOKS_AHEAD and not self.moves[k] else 0
+                         for k in self.kinds] + [0]
+        # Whether drawing reads the chip before the last but for the flask's option (see `_solve`):
+        # a book's extra spaces by the last two chips, or a white the draw loop does not place itself.
+        self.reads_before = self.extra_reads.tail >= 2 or any(self.white[k] and not self.plain[k] for k in self.kinds)
+        self.keep_placed = LOOKS_AHEAD in self.acts  # each position's placings, for the looks
+        self.rows = [(k, self.stride[k], self.radix[k], self.plain[k], self.value_of[k] if self.white[k] else 0,
+                      self.lands[k]) for k in self.kinds]
         pot_kinds = [NONE_KIND] * 3 + [self.names.index(kind_of(c)) for c, _ in seat.pot[-3:]]
         self.tail0: Tail = (pot_kinds[-3], pot_kinds[-2], pot_kinds[-1])
 
@@ -316,47 +333,62 @@ class Compact:
         return all([s.in_pot(c) for c in read] == [r.in_pot(c) for c in read]
                    for i, (s, r) in enumerate(zip(state.seats, root.seats, strict=True)) if i != n)
 
-    def _draw(self, bag: int, left: int, last: int, whites: int, flask: bool,
-              tail: Tail) -> tuple[Value, list[tuple[int, Value]]]:
-        """The expectation of drawing now, and each kind's placing (kind, value) that it mixes.
+    def _draw(self, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail,
+              keep: bool = False) -> tuple[Value, list[tuple[int, Value]], bool]:
+        """The expectation of drawing now, (with `keep`, for crow skulls' looks) each kind's
+        placing (kind, value) that it mixes, and whether it weighed the flask's option (which
+        reads the chip before the last: it may stop where it was).
 
         `place` inline for the kinds without an action or extra spaces (see `plain`), with the
-        memo looked up here under the int `key` builds: this loop runs for every edge of the
-        search, and a call costs more than the lookup."""
+        memo looked up here under the int key of `value`, built from parts that stay the same
+        along the loop: this loop runs for every edge of the search, and a call costs more than
+        the lookup."""
         value = coins = vp = rubies = explode = 0.0
-        placed = []
-        memo, lands, fills, size, spaces = self.memo, self.lands, self.fills, self.sig_size, self.spaces
+        placed: list[tuple[int, Value]] = []
+        memo, ended, looks, looks_at, fills, offers = self.memo, self.ended, self.looks, self.looks_at, self.fills, self.offers
+        size, spaces = self.sig_size, self.spaces
         sig = self._sig(bag) if self.mandrakes else self.sig_plain  # a plain chip leaves the mandrakes as they are
-        before = sig[tail[2]]  # what the key keeps of the chip before
+        t1, t2 = tail[1], tail[2]
+        unit = 2 * size * size  # a child's key: (child * spaces + space) * unit + here + sig[k]
+        here = (flask * size + sig[t2]) * size
         bursts = self.bursting(bag) if self.raise_digits else self.bursts  # a plain chip leaves the threshold
-        after: Tail = tail
         used: Value | None = None  # the flask's option: this position with the white put back
-        for k, s, r, plain in zip(self.kinds, self.stride, self.radix, self.plain, strict=True):
+        for k, s, r, plain, white, lands in self.rows:
             count = bag // s % r
             if not count:
                 continue
             if not plain:
-                o = self.place(k, bag - s, left - 1, last, whites, flask, tail)
+                o = None
+                if looks_at[k] and left > 1:  # a crow skull's look met before: found without the calls
+                    space = lands[last]
+                    o = looks.get((((bag - s) * spaces + space) * unit + here + sig[k]) * LOOKS + min(looks_at[k], left - 1))
+                o = o or self.place(k, bag - s, left - 1, last, whites, flask, tail)
             else:
-                child, space, after = bag - s, lands[k][last], (tail[1], tail[2], k)
-                white = self.white[k]
-                if white and bursts[whites + self.value_of[k]]:
-                    o = self.end(space, True, flask, child, after)
-                elif fills[space] or left == 1:  # the pot is full or the bag empty: the seat stops
-                    o = self.end(space, False, flask, child, after)
+                space = lands[last]
+                child = ((bag - s) * spaces + space) * unit + here + sig[k]
+                if white and bursts[whites + white] or fills[space] or left == 1:
+                    # the pot exploded or is full, or the bag is empty: the seat stops
+                    o = ended.get(child) or self._ended(child, space, white > 0 and bursts[whites + white], flask,
+                                                        bag - s, (t1, t2, k))
                 else:
-                    found = memo.get((((child * spaces + space) * 2 + flask) * size + before) * size + sig[k])
-                    o = found or self.value(child, left - 1, space, whites + white * self.value_of[k], flask, after)
-                    if white and self.offers[space][flask]:
+                    o = memo.get(child) or self._solve(child, bag - s, left - 1, space, whites + white, flask, (t1, t2, k))
+                    if white and offers[space][flask]:
                         used = used or self.value(bag, left, last, whites, False, tail)
                         o = used if used[0] > o[0] else o
-            placed.append((k, o))
-            value += count * o[0]
-            coins += count * o[1]
-            vp += count * o[2]
-            rubies += count * o[3]
-            explode += count * o[4]
-        return (value / left, coins / left, vp / left, rubies / left, explode / left), placed
+            if keep:
+                placed.append((k, o))
+            v, c, p, u, e = o
+            value += count * v
+            coins += count * c
+            vp += count * p
+            rubies += count * u
+            explode += count * e
+        return (value / left, coins / left, vp / left, rubies / left, explode / left), placed, used is not None
+
+    def _ended(self, key: int, last: int, exploded: bool, flask: bool, bag: int, tail: Tail) -> Value:
+        """`end`, kept under the position's key (which tells whether the pot exploded or is full)."""
+        found = self.ended[key] = self.end(last, exploded, flask, bag, tail)
+        return found
 
     def key(self, bag: int, last: int, flask: bool, tail: Tail) -> int:
         """A position as one int: the bag, the last space, the flask and the last two chips as the
@@ -373,15 +405,25 @@ class Compact:
     def value(self, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
         """The best expected outcome from here, no offer open: stop, or draw and play on at best."""
         key = self.key(bag, last, flask, tail)
-        found = self.memo.get(key)
-        if found is None:
-            if self.limit is not None and len(self.memo) + len(self.looks) >= self.limit:
-                raise TooDeep(f"more than {self.limit} positions")
-            drawn, placed = self._draw(bag, left, last, whites, flask, tail)
-            if self.keep_placed:
-                self.placed[key] = placed
-            stop = self.end(last, False, flask, bag, tail)
-            found = self.memo[key] = drawn if drawn[0] > stop[0] else stop
+        return self.memo.get(key) or self._solve(key, bag, left, last, whites, flask, tail)
+
+    def _solve(self, key: int, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
+        """`value` of a position not in the memo yet, kept there under its `key`."""
+        if self.limit is not None and len(self.memo) + len(self.looks) >= self.limit:
+            raise TooDeep(f"more than {self.limit} positions")
+        sig = self._sig(bag) if self.mandrakes else self.sig_plain
+        shared = None if self.reads_before or sig is not self.sig_plain else key - sig[tail[1]] * self.sig_size
+        known = self.shared.get(shared) if shared is not None else None
+        if known is None:
+            drawn, placed, weighed = self._draw(bag, left, last, whites, flask, tail, self.keep_placed)
+            if shared is not None and not weighed:
+                self.shared[shared] = drawn, placed
+        else:
+            drawn, placed = known
+        if self.keep_placed:
+            self.placed[key] = placed
+        stop = self.end(last, False, flask, bag, tail)
+        found = self.memo[key] = drawn if drawn[0] > stop[0] else stop
         return found
 
     def _look(self, bag: int, left: int, reveal: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
@@ -389,15 +431,16 @@ class Compact:
 
         Whatever else was seen goes back, so placing kind k leads to the same position whichever
         chips came with it: the seat places the best kind it saw, and the chance that the best of
-        the kinds ranked above some line is missing from the hand is hypergeometric."""
-        none = self.value(bag, left, last, whites, flask, tail)
+        the kinds ranked above some line is missing from the hand is hypergeometric. The kinds are
+        ranked once per position."""
         key = self.key(bag, last, flask, tail)
-        found = self.looks.get((key, reveal))
+        found = self.looks.get(key * LOOKS + reveal)
         if found is not None:
             return found
+        none = self.memo.get(key) or self._solve(key, bag, left, last, whites, flask, tail)
         options = self.ranked.get(key)
         if options is None:
-            options = self.ranked[key] = sorted(self.placed[key], key=lambda o: -o[1][0])
+            options = self.ranked[key] = sorted(self.placed.pop(key), key=lambda o: -o[1][0])
         total = comb(left, reveal)
         value = coins = vp = rubies = explode = 0.0
         missing, unseen = 0, 1.0  # chips of the kinds ranked so far; chance that none of them was seen
@@ -414,8 +457,8 @@ class Compact:
             explode += p * o[4]
             unseen = now
         o = none
-        found = self.looks[(key, reveal)] = (value + unseen * o[0], coins + unseen * o[1], vp + unseen * o[2],
-                                             rubies + unseen * o[3], explode + unseen * o[4])
+        found = self.looks[key * LOOKS + reveal] = (value + unseen * o[0], coins + unseen * o[1], vp + unseen * o[2],
+                                                    rubies + unseen * o[3], explode + unseen * o[4])
         return found
 
     def place(self, k: int, bag: int, left: int, last: int, whites: int, flask: bool, tail: Tail) -> Value:
