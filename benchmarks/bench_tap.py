@@ -32,9 +32,10 @@ from playwright.sync_api import sync_playwright
 
 from companion.commands.demo import build_demo
 from companion.engine import waiting_for
-from companion.evening import DEMO, AdvisorThinker, Agenda, worker
+from companion.evening import DEMO, AdvisorThinker, Agenda
 from companion.webapp import create_app
 from companion.webapp.server import Server
+from companion.workers import Worker
 
 PIN = "000000"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -138,7 +139,7 @@ def main() -> None:
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
     args = parser.parse_args()
     searches = Searches()
-    pool = worker()
+    pool = Worker()
     bots = {n: searches.watch(AdvisorThinker(args.seed + n, pool)) for n in (1, 2)}
     demo = build_demo(["Ann", "Ben", "Cleo"], Path(tempfile.mkdtemp()) / "bench.sqlite3", args.seed, cards=True,
                       people=DEMO, bots=bots, agenda=Agenda())
@@ -180,7 +181,7 @@ def main() -> None:
         browser.close()
     demo.evening.stop()
     server.stop()
-    pool.shutdown(cancel_futures=True)
+    pool.shutdown()
     report(args, taps, probe, searches, demo.table)
 
 
