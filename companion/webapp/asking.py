@@ -51,15 +51,18 @@ class Questions:
                 self._thread.start()
 
     def close(self) -> None:
-        """Drop the waiting questions and end the worker (the server stops)."""
+        """Drop the waiting questions and end the worker (the server stops); a later question
+        starts them again."""
         with self._ready:
             self._closed = True
             self._waiting.clear()
             self._ready.notify()
             thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            self.worker.shutdown()  # the question under way ends with it
+        self.worker.shutdown()  # the question under way ends with it
+        if thread is not None:
             thread.join(timeout=5)
+        with self._ready:
+            self._closed, self._thread = False, None
 
     def _run(self) -> None:
         while True:
