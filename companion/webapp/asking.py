@@ -79,7 +79,10 @@ class Questions:
                 self._asking = None
                 if self._closed:
                     return
-            self.answered(kind, seat_no, key, found)
+            try:
+                self.answered(kind, seat_no, key, found)
+            except Exception:  # the next questions are still answered
+                log.exception("%s advice for seat %d could not be handed on", kind, seat_no)
 
     def _answer(self, kind: str, state: GameState, seat_no: int) -> dict[str, Any] | None:
         for attempt in (1, 2):
