@@ -9,9 +9,9 @@ message and is counted apart, as are views re-sent without an entry. Prints p50/
 pages received (bytes per page per input: the message that carries the input to each page), the
 server's CPU time per input by phase (`server_cpu.py`: the engine's step, the journal, the views,
 their JSON, the loop's writes to the pages; the simulated players apart, and the advice worker's
-process apart), and
-the process's RSS with the clients connected (the clients run in the same process, so the figure
-includes them, and their reading competes with the server for the CPU).
+process apart), and the process's RSS with the clients connected. The clients read their streams
+and apply their patches in a process of their own (`sse_pages.py`), as phones do: in the server's
+process they competed with it for the interpreter lock and counted in its RSS.
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -50,7 +51,6 @@ from companion.webapp import create_app
 from companion.webapp import hub as hub_module
 from companion.webapp.game import LiveGame
 from companion.webapp.server import Server
-from tests.webapp.sse import SSEClient
 
 PIN = "000000"
 
@@ -93,46 +93,55 @@ def measure_phases(cpu: ServerCPU) -> None:
 
 
 class Pages:
-    """The 12 clients, each read by a thread of its own: when each input reached each page, and
-    the bytes each page received per input."""
+    """The 12 clients, in a process of their own (`sse_pages.py`): when each input reached each
+    page, and the bytes each page received per input."""
 
     def __init__(self, server: Server, game: LiveGame, cookie: str) -> None:
         paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
         table = f"/api/stream/table/{game.table_token}"
         paths += [table, "/api/stream/host", table, table]
-        self.clients = [SSEClient("127.0.0.1", server.port, p, cookie=cookie if p.endswith("host") else None)
-                        for p in paths]
-        for client in self.clients:
-            client.next()
+        self.clients = paths
+        self.process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("sse_pages.py")),
+                                         str(server.port), cookie, *paths],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        if self.process.stdout.readline().strip() != "ready":
+            raise SystemExit("the pages could not be opened")
         self.received: dict[int, list[float]] = {}
         self.sizes: list[int] = []  # bytes of each message that carried an input, per page
         self.other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
         self.arrived = threading.Condition()
-        self.threads = [threading.Thread(target=self._listen, args=(c,), daemon=True) for c in self.clients]
+        self.threads = [threading.Thread(target=self._listen, daemon=True)]
         for thread in self.threads:
             thread.start()
 
-    def _listen(self, client: SSEClient) -> None:
-        try:
-            while True:
-                event = client.next()
-                now = time.perf_counter()
-                with self.arrived:
-                    if event.name == "message" and event.data.get("entry") is not None:
-                        self.received.setdefault(event.data["seq"], []).append(now)
-                        self.sizes.append(event.size)
-                        self.arrived.notify_all()
-                    else:
-                        kind = "advice" if event.name == "advice" else "view"
-                        self.other[kind] += 1
-                        self.other[f"{kind} bytes"] += event.size
-        except (ConnectionError, OSError, ValueError):
-            return
+    def _listen(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            _, at, seq, name, size = line.split()
+            with self.arrived:
+                if seq != "-":
+                    self.received.setdefault(int(seq), []).append(float(at))
+                    self.sizes.append(int(size))
+                    self.arrived.notify_all()
+                else:
+                    kind = "advice" if name == "advice" else "view"
+                    self.other[kind] += 1
+                    self.other[f"{kind} bytes"] += int(size)
+        with self.arrived:
+            self.arrived.notify_all()
 
     def wait_for(self, seq: int, seconds: float = 2) -> None:
         """Until every page has received input ``seq`` (at most ``seconds``)."""
         with self.arrived:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.clients), seconds)
+        if self.process.poll() is not None:
+            raise SystemExit(f"a page stopped (exit {self.process.returncode}): see above")
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(10)
 
 
 def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool) -> dict[int, float]:
@@ -174,7 +183,7 @@ def main() -> None:
     parser.add_argument("--assist", choices=("off", "odds", "advice"), default="odds")
     parser.add_argument("--whole-game", action="store_true")
     args = parser.parse_args()
-    own = [threading.current_thread()]  # the benchmark's: its players, and its clients
+    own = [threading.current_thread()]  # the benchmark's: its players, and what reads the clients' reports
     cpu = ServerCPU(lambda: (t.ident for t in own if t.ident is not None))
     measure_phases(cpu)
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
@@ -198,6 +207,7 @@ def main() -> None:
     with pages.arrived:
         latencies = sorted((t - t0) * 1000 for seq, t0 in sent.items() for t in pages.received.get(seq, []))
         sizes, other = sorted(pages.sizes), pages.other
+    pages.close()
     server.stop()
 
     def p(q: float, values: list[float] | list[int]) -> float:
@@ -211,7 +221,7 @@ def main() -> None:
     print(f"received: {sum(sizes) / 1e6:.2f} MB in the inputs' messages; {other['view']} views without an input"
           f" ({other['view bytes'] / 1e6:.2f} MB); {other['advice']} advice events ({other['advice bytes'] / 1e6:.2f} MB)")
     print("\n".join(cpu.report(journalled)))
-    print(f"RSS with {len(pages.clients)} clients connected: {memory:.1f} MB (server and clients in one process)")
+    print(f"RSS with {len(pages.clients)} clients connected: {memory:.1f} MB (the server, and the benchmark's players)")
 
 
 if __name__ == "__main__":

@@ -219,9 +219,9 @@ class Database:
         """Refuse before SQLite touches a ``-shm`` file that can no longer be written (SIGBUS)."""
         if self.read_only:
             return
-        shm = self.path.with_name(self.path.name + "-shm")
-        if shm.exists() and not os.access(shm, os.W_OK):
-            raise StorageFault(f"{shm} can no longer be written ({why_read_only(shm)})")
+        shm = f"{self.path}-shm"  # asked before every transaction and every read: one system call while it can be written
+        if not os.access(shm, os.W_OK) and os.path.exists(shm):
+            raise StorageFault(f"{shm} can no longer be written ({why_read_only(Path(shm))})")
 
     def _cause(self, exc: sqlite3.Error) -> str:
         """The disk's refusal in words the host can act on."""

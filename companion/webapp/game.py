@@ -22,13 +22,14 @@ from companion.table import CorrectionRefused
 from companion.table.backup import keep
 from companion.table.refusals import bounded
 from companion.table.timeline import anomaly_seat
-from companion.words import languages, localize
+from companion.words import localize
 
 from . import anomalies, enrolment, newgame
 from .access import Refusal, seat_for_token, seat_token, table_token
 from .assist import Assist
 from .feed import entry_lines, journal_lines
 from .hub import Hub, language_of, who
+from .i18n import LANGUAGES
 from .keys import Keys
 from .lockout import PinGuard
 
@@ -114,7 +115,7 @@ class LiveGame:
             self.hub.publish(seq, {"kind": notice["kind"], "source": notice["source"],
                                    "action": notice["payload"].get("action"),
                                    "lines": {lang: entry_lines(notice, self.table.config.players, lang)
-                                             for lang in languages()}})
+                                             for lang in LANGUAGES}})
         elif notice.get("repeats"):
             self._refresh_soon()
         else:

@@ -100,6 +100,7 @@ class Hub:
         """The news last sent per perspective, seq, versions and the versions of the view it goes
         from: pages of one seat at the same point share one copy."""
         self._memo: Memo = {}  # the patches of the values the perspectives' views share
+        self._heads: dict[tuple[str | None, int, bool, str, bool], str] = {}  # ``_message``'s, per entry and language
         self._held: dict[str, tuple[int, int]] = {}  # the versions of the view last sent per perspective
         self._changes: dict[tuple[str, int, int, int, int], str] = {}  # ``_change``'s, by perspective and versions
         self._subscribers: dict[Callable[[], None], str] = {}
@@ -114,6 +115,7 @@ class Hub:
         """Start over for a new (or resumed) game whose journal is at ``seq``."""
         with self._lock:
             self._entries.clear()
+            self._heads = {}
             self._game, self._seq = game, seq
             self._bump()
         self._wake()
@@ -445,11 +447,19 @@ class Hub:
 
     def _message(self, perspective: str, seq: int, entry: dict[str, Any] | None, change: str | None,
                  reset: bool = False) -> str:
-        """One entry's event; ``change`` (from ``_change``) brings the page's view up to date."""
-        if entry is not None and isinstance(entry.get("lines"), dict):  # the feed in the page's language
-            entry = {**entry, "lines": entry["lines"][language_of(perspective)]}
-        head = json.dumps({"seq": seq, "game": self._game, "reset": reset, "entry": entry},
-                          separators=(",", ":"))
+        """One entry's event; ``change`` (from ``_change``) brings the page's view up to date. The
+        entry's part is the same for every perspective in a language: written once."""
+        lang = language_of(perspective)
+        key = (self._game, seq, reset, lang, entry is None)
+        head = self._heads.get(key)
+        if head is None:
+            if entry is not None and isinstance(entry.get("lines"), dict):  # the feed in the page's language
+                entry = {**entry, "lines": entry["lines"][lang]}
+            head = json.dumps({"seq": seq, "game": self._game, "reset": reset, "entry": entry},
+                              separators=(",", ":"))
+            if len(self._heads) >= 256:  # the entries of a few hundred inputs back are seldom asked again
+                self._heads = {}
+            self._heads[key] = head
         body = head[:-1] + (f",{change}}}" if change is not None else "}")
         return f"id: {seq}\ndata: {body}\n\n"
 

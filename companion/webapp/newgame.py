@@ -8,6 +8,7 @@ with the engine's own sentence. A running game is never replaced from here.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify
@@ -29,24 +30,30 @@ bp = Blueprint("newgame", __name__, url_prefix="/api/host")
 def form(table: Any, lang: str) -> dict[str, Any]:
     """What the host's new-game form offers: allowed now, each colour's playable sets (and
     "random"), the editions (named in `lang`), the known readers; the last game's choices preselected."""
+    return {**_offers(lang), "allowed": table.state.phase == "game_over",
+            "books": dict(table.config.books), "edition": table.config.edition,
+            "readers": sorted(set(table.setup.readers) | set(table.links())),
+            "players": list(table.config.players), "tubes": table.config.tubes,
+            "expansions": list(table.config.expansions), "stand": table.config.stand,
+            "witches": list(table.config.witches), **_league_form(table)}
+
+
+@cache
+def _offers(lang: str) -> dict[str, Any]:
+    """The form's choices that no game changes, in `lang`: made once, as the host's view is made
+    after every input (the pages only read them)."""
     words = translations(lang)
     colors = catalog.book_colors(tuple(set(catalog.LOCOWEED_SETS.values())))  # locoweed too: sent with its boxes
-    return {"allowed": table.state.phase == "game_over", "colors": [*colors, catalog.CHOSEN_BLACK],
+    return {"colors": [*colors, catalog.CHOSEN_BLACK],
             "sets": {**{color: book_sets(color) for color in colors},
                      catalog.CHOSEN_BLACK: [BASE_BOOK, *book_sets(catalog.CHOSEN_BLACK)]},
             "random": RANDOM, "base": BASE_BOOK,
             "locoweed_boxes": sorted(set(catalog.LOCOWEED_SETS.values())),
-            "books": dict(table.config.books),
             "editions": [{"id": key, "name": words.gettext(e.name)} for key, e in catalog.EDITIONS.items()],
-            "edition": table.config.edition,
-            "readers": sorted(set(table.setup.readers) | set(table.links())),
-            "players": list(table.config.players), "tubes": table.config.tubes,
-            "expansions": list(table.config.expansions), "all_expansions": list(catalog.EXPANSIONS),
-            "stand": table.config.stand, "stands": list(catalog.STAND_SIDES),
+            "all_expansions": list(catalog.EXPANSIONS), "stands": list(catalog.STAND_SIDES),
             "witch_types": [{"type": kind, "metal": words.gettext(witches.METALS[kind]),
                              "witches": [{"id": w, "name": words.gettext(witches.WITCHES[w].name)}
-                                         for w in witches.of_type(kind)]} for kind in witches.TYPES],
-            "witches": list(table.config.witches), **_league_form(table)}
+                                         for w in witches.of_type(kind)]} for kind in witches.TYPES]}
 
 
 def _league_form(table: Any) -> dict[str, Any]:

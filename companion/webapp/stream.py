@@ -200,14 +200,26 @@ class Fanout:
 
     def _render(self, jobs: list[tuple[str, Key]], rendered: asyncio.Queue[str | None]) -> None:
         """Render each perspective's view in turn (in the views thread) and hand its pages to the
-        loop as soon as it is ready: a phone does not wait for the host's panel."""
+        loop as soon as it is ready: a phone does not wait for the host's panel. The seats' views
+        are handed over together, then the table's, then the host's with the end: each hand-over
+        wakes the loop (a write to its socket, a turn of the loop), so one per kind of page, not
+        one per perspective."""
+        ready: list[str | None] = []
         try:
-            for seen_as, key in jobs:
+            for n, (seen_as, key) in enumerate(jobs):
                 with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
                     self.hub.render_now(key)
-                self.loop.call_soon_threadsafe(rendered.put_nowait, seen_as)
+                ready.append(seen_as)
+                if n + 1 < len(jobs) and _phones_first(jobs[n + 1][0]) != _phones_first(seen_as):
+                    self.loop.call_soon_threadsafe(_hand_over, rendered, ready)
+                    ready = []
         finally:
-            self.loop.call_soon_threadsafe(rendered.put_nowait, None)
+            self.loop.call_soon_threadsafe(_hand_over, rendered, [*ready, None])
+
+
+def _hand_over(rendered: asyncio.Queue[str | None], ready: list[str | None]) -> None:
+    for seen_as in ready:
+        rendered.put_nowait(seen_as)
 
 
 def _phones_first(seen_as: str) -> tuple[bool, bool]:

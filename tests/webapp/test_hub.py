@@ -66,3 +66,24 @@ def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_
     assert b"id: 2\n" in text and b"id: 3\n" in text and page.view == {"reads": 3}
     assert hub.news(SEAT, cursor) == (cursor, b""), "nothing more to send"
     assert renders == [0, 1, 3], "the view of the read in between was never rendered"
+
+
+def test_pages_at_the_same_entry_each_read_its_lines_in_their_own_language_and_a_new_game_its_own():
+    """The feed's lines of an entry are written once per language however many pages share them:
+    a Spanish page never gets the English lines of the page before it, and after a new game
+    begins at the same seq, no page gets the old game's entry."""
+    hub = Hub(lambda perspective: {"you": perspective}, lambda perspective: {})
+    english, spanish = "seat:0@en", "seat:0@es"
+    cursors = {p: hub.opening(p, None)[0] for p in (english, spanish, "table@en")}
+    hub.publish(1, {"action": {"kind": "draw"}, "lines": {"en": ["Ann draws a red 1."], "es": ["Ann saca un rojo 1."]}})
+    said = {p: hub.news(p, c)[1].decode() for p, c in cursors.items()}
+    assert "Ann draws a red 1." in said[english] and "Ann saca" not in said[english]
+    assert "Ann saca un rojo 1." in said[spanish] and "Ann draws" not in said[spanish]
+    assert "Ann draws a red 1." in said["table@en"]
+
+    hub.reset("2", 0)
+    cursors = {p: hub.opening(p, None)[0] for p in (english, spanish)}
+    hub.publish(1, {"action": {"kind": "draw"}, "lines": {"en": ["Ben draws a white 3."], "es": ["Ben saca un blanco 3."]}})
+    said = {p: hub.news(p, c)[1].decode() for p, c in cursors.items()}
+    assert "Ben draws a white 3." in said[english] and "Ann" not in said[english]
+    assert "Ben saca un blanco 3." in said[spanish] and "Ann" not in said[spanish]
