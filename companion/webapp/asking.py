@@ -75,14 +75,13 @@ class Questions:
                 key, state = self._waiting.pop((kind, seat_no))
                 self._asking = (kind, key)
             found = self._answer(kind, state, seat_no)
-            with self._ready:
-                self._asking = None
-                if self._closed:
-                    return
             try:
-                self.answered(kind, seat_no, key, found)
+                if not self._closed:  # kept before it stops counting as under way: never asked twice
+                    self.answered(kind, seat_no, key, found)
             except Exception:  # the next questions are still answered
                 log.exception("%s advice for seat %d could not be handed on", kind, seat_no)
+            with self._ready:
+                self._asking = None
 
     def _answer(self, kind: str, state: GameState, seat_no: int) -> dict[str, Any] | None:
         for attempt in (1, 2):
