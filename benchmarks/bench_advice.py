@@ -30,13 +30,13 @@ import time
 from collections.abc import Callable
 
 from companion.advice import TooDeep, advise, advise_choice, advise_shop, certified, compact, may_draw, outlook, whatif
+from companion.advising import ENGINE_LIVE_LIMIT, LIVE_LIMIT
 from companion.autoplay import play_game
 from companion.books import every_colour, parse_choice
 from companion.dealing import deal_setup
 from companion.engine import Action, Fortune, GameConfig, GameState, looking_ahead, new_game, step
 from companion.engine.phases.evaluation import REWARD
 from companion.engine.phases.placing import FLASK
-from companion.webapp.assist import ENGINE_LIVE_LIMIT, LIVE_LIMIT
 from companion.webapp.memory import settle
 
 ROUND_9 = {"white-1": 5, "white-2": 2, "white-3": 1, "orange-1": 3, "green-1": 1, "green-4": 3,

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_sse import next_input
+from companion import advising
 from companion.advice import may_draw
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
@@ -27,10 +28,10 @@ from companion.webapp import assist
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--limit", type=int, default=assist.LIVE_LIMIT, help="new compact positions per answer")
+    parser.add_argument("--limit", type=int, default=advising.LIVE_LIMIT, help="new compact positions per answer")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    assist.LIVE_LIMIT = args.limit
+    advising.LIVE_LIMIT = args.limit
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=args.seed)
     demo.table.submit({"kind": "fortune", "card": None}, "host")
     phones = assist.Assist("advice")

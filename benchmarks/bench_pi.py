@@ -17,6 +17,10 @@ It reports:
   page per input; the server's CPU time per input (its advice included);
 - the server's RSS at the end of the game, and the most it held.
 
+The server's worker processes (the phones' advice) are moved, as the benchmark sees them start
+(it looks every 20 ms), into a second cgroup with the same quota, on CPU 1: a Pi has four cores of
+that speed. Their CPU time and RSS are reported apart from the server's.
+
     python benchmarks/bench_pi.py [--speed pi3|pi4|zero2w|FRACTION] [--seed 1] [--check] [--code DIR]
 
 Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop inside and outside the
@@ -40,7 +44,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
@@ -79,16 +83,16 @@ player = "Dan"
 class CpuLimit:
     """A CPU cgroup held to ``fraction`` of one core; ``add(pid)`` puts a process in it."""
 
-    def __init__(self, fraction: float) -> None:
+    def __init__(self, fraction: float, name: str = "") -> None:
         quota = max(1000, round(fraction * PERIOD_US))
         unified = Path("/sys/fs/cgroup")
         controllers = unified / "cgroup.controllers"
         if controllers.exists() and "cpu" in controllers.read_text().split():
-            self.path = unified / f"quacks-bench-{os.getpid()}"
+            self.path = unified / f"quacks-bench-{os.getpid()}{name}"
             self.path.mkdir()
             (self.path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
         else:
-            self.path = Path("/sys/fs/cgroup/cpu") / f"quacks-bench-{os.getpid()}"
+            self.path = Path("/sys/fs/cgroup/cpu") / f"quacks-bench-{os.getpid()}{name}"
             self.path.mkdir()
             (self.path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
             (self.path / "cpu.cfs_quota_us").write_text(str(quota))
@@ -96,8 +100,12 @@ class CpuLimit:
 
     def add(self) -> None:
         """In a child before it execs: this process (and what it starts) into the cgroup, on CPU 0."""
-        (self.path / "cgroup.procs").write_text(str(os.getpid()))
-        os.sched_setaffinity(0, {0})
+        self.move(os.getpid(), 0)
+
+    def move(self, pid: int, cpu: int) -> None:
+        """Process ``pid`` into the cgroup, on CPU ``cpu``."""
+        (self.path / "cgroup.procs").write_text(str(pid))
+        os.sched_setaffinity(pid, {cpu})
 
     def remove(self) -> None:
         parent = self.path.parent / "cgroup.procs"
@@ -110,12 +118,60 @@ class CpuLimit:
 
 
 @contextmanager
-def limited(fraction: float) -> Iterator[CpuLimit]:
-    limit = CpuLimit(fraction)
+def limited(fraction: float, name: str = "") -> Iterator[CpuLimit]:
+    limit = CpuLimit(fraction, name)
     try:
         yield limit
     finally:
         limit.remove()
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started (its advice worker, multiprocessing's resource tracker)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with suppress(OSError):
+            found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def usage(pid: int) -> tuple[float, float]:
+    """A process's CPU seconds so far (user and system, every thread) and its RSS in MB."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class Workers(threading.Thread):
+    """Moves the server's worker processes, as they start, into a cgroup of their own with the same
+    quota, on another CPU: a Pi has four cores of that speed, and the advice worker has one."""
+
+    def __init__(self, server: int, limit: CpuLimit) -> None:
+        super().__init__(name="workers", daemon=True)
+        self.server, self.limit = server, limit
+        self.cpu = min(1, os.cpu_count() or 1)
+        self.seen: dict[int, tuple[float, float]] = {}  # each worker's CPU seconds and RSS, last read
+        self.peak = 0.0  # the most RSS the workers held at once
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.wait(0.02):
+            self.look()
+
+    def look(self) -> None:
+        for pid in children(self.server):
+            try:
+                if pid not in self.seen:
+                    self.limit.move(pid, self.cpu)
+                self.seen[pid] = usage(pid)
+            except OSError:  # ended meanwhile
+                continue
+        self.peak = max(self.peak, self.rss())
+
+    def cpu_seconds(self) -> float:
+        return sum(cpu for cpu, _ in self.seen.values())
+
+    def rss(self) -> float:
+        return sum(rss for _, rss in self.seen.values())
 
 
 def check(limit: CpuLimit) -> None:
@@ -156,8 +212,7 @@ class Serving:
 
     def cpu(self) -> float:
         """The server's CPU seconds so far (user and system, every thread)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return usage(self.process.pid)[0]
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
@@ -262,23 +317,30 @@ def main() -> None:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
     (folder / "table.toml").write_text(TABLE.format(port=port))
-    with limited(fraction) as limit:
+    with limited(fraction) as limit, limited(fraction, "-workers") as apart:
         print(f"speed: {args.speed}, {limit.fraction:.3f} of one core (quota {limit.fraction * PERIOD_US:.0f} µs "
-              f"every {PERIOD_US} µs), CPU 0; load average {os.getloadavg()[0]:.1f}")
+              f"every {PERIOD_US} µs), CPU 0; the worker processes the same in a cgroup of their own, CPU "
+              f"{min(1, (os.cpu_count() or 1) - 1)}; load average {os.getloadavg()[0]:.1f}")
         if args.check:
             check(limit)
         server = Serving(limit, folder, port, args.code)
         print(f"start-up, new data folder: {server.started:.2f} s to the first answered request")
+        workers = Workers(server.process.pid, apart)
+        workers.start()
         try:
             table = Table(server.url, port)
             before, first = server.cpu(), max(table.received, default=0)
+            workers.look()
+            worked = workers.cpu_seconds()
             rss_start = server.memory()[0]
             sent = play(table, random.Random(args.seed))
             time.sleep(1)  # the last advice
-            cpu = server.cpu() - before
+            workers.look()
+            cpu, worked = server.cpu() - before, workers.cpu_seconds() - worked
             rss, peak = server.memory()
             journalled = max(table.received) - first
         finally:
+            workers.stopped.set()
             server.stop()
         again = Serving(limit, folder, port, args.code)
         again.stop()
@@ -294,9 +356,13 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"latency ms: p50 {statistics.median(latencies):.1f}  p99 {p(0.99, latencies):.1f}  max {latencies[-1]:.1f}")
     print(f"bytes per page per input: median {statistics.median(sizes):.0f}  mean {statistics.fmean(sizes):.0f}")
-    print(f"server CPU per input (the request, the update, its advice searches): {cpu / journalled * 1000:.1f} ms "
+    print(f"server CPU per input (the request, the update, asking for the advice): {cpu / journalled * 1000:.1f} ms "
           f"of this machine's core, {cpu / journalled * 1000 / limit.fraction:.0f} ms at this speed")
+    print(f"worker processes' CPU per input (the advice): {worked / journalled * 1000:.1f} ms of this machine's core, "
+          f"{worked / journalled * 1000 / limit.fraction:.0f} ms at this speed")
     print(f"server RSS: {rss_start:.1f} MB with the pages open, {rss:.1f} MB after the game, {peak:.1f} MB at most")
+    print(f"worker processes' RSS: {workers.rss():.1f} MB after the game, {workers.peak:.1f} MB at most "
+          f"({len(workers.seen)} processes)")
 
 
 if __name__ == "__main__":

@@ -8,10 +8,10 @@ updated by it): a seat's advice found later (its own small ``advice`` event) is 
 message and is counted apart, as are views re-sent without an entry. Prints p50/p99, what the
 pages received (bytes per page per input: the message that carries the input to each page), the
 server's CPU time per input by phase (`server_cpu.py`: the engine's step, the journal, the views,
-their JSON, the loop's writes to the pages; the advice search and the simulated players apart), and
-the process's RSS with the clients connected. The clients read their streams and apply their
-patches in a process of their own (`sse_pages.py`), as phones do: in the server's process they
-competed with it for the interpreter lock and counted in its RSS.
+their JSON, the loop's writes to the pages; the simulated players apart, and the advice worker's
+process apart), and the process's RSS with the clients connected. The clients read their streams
+and apply their patches in a process of their own (`sse_pages.py`), as phones do: in the server's
+process they competed with it for the interpreter lock and counted in its RSS.
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -49,9 +49,7 @@ from companion.store import Database, Journal
 from companion.table.backup import TranscriptBackup
 from companion.webapp import create_app
 from companion.webapp import hub as hub_module
-from companion.webapp.assist import Assist
 from companion.webapp.game import LiveGame
-from companion.webapp.pieces import Pieces
 from companion.webapp.server import Server
 
 PIN = "000000"
@@ -86,9 +84,6 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(game_module, "entry_lines", "feed lines")
     cpu.wrap(LiveGame, "render", "views")
     cpu.wrap(LiveGame, "advice", "views")
-    cpu.wrap(Assist, "_prove", "advice bound")
-    cpu.wrap(Assist, "_slice", "advice search")
-    cpu.wrap(Pieces, "_next", "shop and choice advice")
     cpu.wrap(hub_module, "diff", "patches")
     hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
     cpu.wrap(hub_module.json, "dumps", "JSON")

@@ -3,10 +3,10 @@
 Headless Chromium holds three phones (390x844: the player's, and the two bots' seats followed as
 people at the table would), the table screen and the host page (1280x800), all live. Seats 2 and 3
 are the advisor's bots: simulated people whose DRAW/STOP searches run in a worker process and who act
-at a person's pace; the phones show the advice, searched a slice at a time between the views'
-renders. The simulated people also pour every pot back in handfuls while the card is turned
+at a person's pace; the phones show the advice, worked out in the advice's own worker process. The simulated people also pour every pot back in handfuls while the card is turned
 (`companion.evening`, the demo's habits). The player on seat 1 taps Draw until their pot holds
-`--chips` chips, then Stop, and answers everything else on their phone.
+`--chips` chips, then Stop; draws the chips a card or a book lets them look at (Strong Ingredient's
+five) before choosing, and answers everything else on their phone.
 
 Measured in the phone (performance.now): from the tap to the render that shows the drawn chip in
 the pot. Measured in the serving process: a probe thread that asks to run every 5 ms; how late it
@@ -32,9 +32,10 @@ from playwright.sync_api import sync_playwright
 
 from companion.commands.demo import build_demo
 from companion.engine import waiting_for
-from companion.evening import DEMO, AdvisorThinker, Agenda, worker
+from companion.evening import DEMO, AdvisorThinker, Agenda
 from companion.webapp import create_app
 from companion.webapp.server import Server
+from companion.workers import Worker
 
 PIN = "000000"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -122,6 +123,8 @@ def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], chips: 
     for selector in NEXT:
         if page.evaluate(CLICK, selector):
             return True
+    if page.evaluate(SHOWN, "#decisions [data-looking]"):  # a card's or a book's look: every chip drawn, then the choice
+        return bool(page.evaluate(CLICK, "#draw"))
     if page.evaluate(SHOWN, "#draw") and page.locator("#pot [data-chip]").count() < chips and len(taps) < limit:
         started = time.perf_counter()
         took, shown = page.evaluate(TAP)
@@ -138,7 +141,7 @@ def main() -> None:
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
     args = parser.parse_args()
     searches = Searches()
-    pool = worker()
+    pool = Worker()
     bots = {n: searches.watch(AdvisorThinker(args.seed + n, pool)) for n in (1, 2)}
     demo = build_demo(["Ann", "Ben", "Cleo"], Path(tempfile.mkdtemp()) / "bench.sqlite3", args.seed, cards=True,
                       people=DEMO, bots=bots, agenda=Agenda())
@@ -180,7 +183,7 @@ def main() -> None:
         browser.close()
     demo.evening.stop()
     server.stop()
-    pool.shutdown(cancel_futures=True)
+    pool.shutdown()
     report(args, taps, probe, searches, demo.table)
 
 

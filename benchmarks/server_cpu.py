@@ -5,19 +5,22 @@ runs them (``time.thread_time_ns``), less the time of the phases they call: a re
 the advice bound counts the bound apart. Besides, every thread of the process but the benchmark's
 own (its clients, the loop choosing the inputs) is read from its CPU clock at the start and the
 end, so the total holds what no wrapper names (the event loop's writes to the pages, Flask's
-threads, the table's worker). The advice search and the simulated players are reported but kept
-out of the server's total: they are not the serving of an input.
+threads, the table's worker). The simulated players are reported but kept out of the server's total: they
+are not the serving of an input; nor is the advice, worked out in a worker process of its own,
+whose CPU time (every child process's, read from ``/proc``) is reported apart.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-OUTSIDE = ("advice search", "advice bound", "shop and choice advice", "simulated players", "benchmark's player")
+OUTSIDE = ("simulated players", "benchmark's player")
 """Phases measured but not counted as serving an input."""
 
 
@@ -32,6 +35,8 @@ class ServerCPU:
         self._clocks: dict[int, int] = {}
         self._mine: set[int] = set()
         self.threads: Counter[str] = Counter()  # CPU ns per thread name between start and stop
+        self._children: dict[int, int] = {}
+        self.workers = 0  # CPU ns of the worker processes between start and stop
 
     def wrap(self, owner: Any, name: str, phase: str) -> None:
         """Count the CPU time of ``owner.name(...)`` as ``phase`` (without the phases it calls)."""
@@ -74,12 +79,14 @@ class ServerCPU:
     def start(self) -> None:
         self._mine = set(self._own())
         self._clocks = self._read()
+        self._children = children_cpu()
         self.spent.clear()
         self._on = True
 
     def stop(self) -> None:
         self._on = False
         now = self._read()
+        self.workers = sum(ns - self._children.get(pid, 0) for pid, ns in children_cpu().items())
         names = {t.ident: t.name for t in threading.enumerate()}
         for ident, ns in now.items():
             self.threads[names.get(ident, "?")] += ns - self._clocks.get(ident, 0)
@@ -110,6 +117,20 @@ class ServerCPU:
             if phase not in OUTSIDE:
                 lines.append(f"  {phase:<34} {ns / inputs / 1e6:7.3f} ms")
         lines.append(f"  {'the rest (loop, writes to pages)':<34} {(serving - named) / inputs / 1e6:7.3f} ms")
+        lines.append(f"  kept apart: the worker processes (the advice) {self.workers / inputs / 1e6:.3f} ms")
         lines.append("  by thread: " + ", ".join(f"{name} {ns / inputs / 1e6:.3f}"
                                                  for name, ns in sorted(self.threads.items(), key=lambda kv: -kv[1])))
         return lines
+
+
+def children_cpu() -> dict[int, int]:
+    """The CPU time (ns, user and system) of each worker process this one started."""
+    tick = 1e9 / os.sysconf("SC_CLK_TCK")
+    found = {}
+    for child in multiprocessing.active_children():
+        try:
+            fields = open(f"/proc/{child.pid}/stat").read().rsplit(") ", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):  # ended meanwhile
+            continue
+        found[child.pid] = int((int(fields[11]) + int(fields[12])) * tick)
+    return found

@@ -5,7 +5,8 @@ import pytest
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Return, action_to_dict, book_sets, catalog
-from companion.evening import CAREFUL, AdvisorThinker, Agenda, worker
+from companion.evening import CAREFUL, AdvisorThinker, Agenda
+from companion.workers import Worker
 
 
 @pytest.mark.parametrize("tubes", [False, True], ids=["pots", "test tubes"])
@@ -34,7 +35,7 @@ def test_a_whole_demo_game_through_the_simulated_bags(tmp_path, tubes):
 
 def test_advisor_bots_play_a_whole_demo_game_through_the_simulated_bags(tmp_path):
     """The bots are people at the table whose choices the advisor makes, in a worker process."""
-    pool = worker()
+    pool = Worker()
     demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=5, cards=True, people=CAREFUL,
                       bots={n: AdvisorThinker(50 + n, pool) for n in (0, 1)}, agenda=Agenda())
     demo.evening.run()

@@ -4,7 +4,8 @@ and the advisor bots, with nothing refused."""
 from companion.autoplay import RandomPlayer
 from companion.commands.demo import build_demo
 from companion.engine import Draw, Return, action_to_dict
-from companion.evening import CAREFUL, AdvisorThinker, Agenda, worker
+from companion.evening import CAREFUL, AdvisorThinker, Agenda
+from companion.workers import Worker
 
 
 def test_a_whole_demo_game_with_the_alchemists_through_the_simulated_bags(tmp_path):
@@ -25,7 +26,7 @@ def test_a_whole_demo_game_with_the_alchemists_through_the_simulated_bags(tmp_pa
 
 
 def test_advisor_bots_play_a_whole_demo_game_with_the_alchemists(tmp_path):
-    pool = worker()
+    pool = Worker()
     demo = build_demo(["Ann", "Ben"], tmp_path / "demo.sqlite3", seed=6, expansions=("alchemists",), cards=True,
                       people=CAREFUL, bots={n: AdvisorThinker(60 + n, pool) for n in (0, 1)}, agenda=Agenda())
     demo.evening.run()

@@ -23,7 +23,7 @@ from companion.dealing import deal_setup
 from companion.devices import LinkStatus, SimulatedBag, TagSeen
 from companion.engine import GameConfig, IllegalAction, catalog, legal_moves
 from companion.engine.model import chip, chip_id
-from companion.evening import DEMO, AdvisorThinker, Agenda, Evening, Habits, worker
+from companion.evening import DEMO, AdvisorThinker, Agenda, Evening, Habits
 from companion.evening.people import Think
 from companion.league.sender import LeagueLink, Sender
 from companion.store import Database, StorageFault
@@ -31,6 +31,7 @@ from companion.table import Table, TableSetup, TagRegistry, start_game
 from companion.table.returns import HELD, SAME_PASS_SECONDS, TWICE
 from companion.webapp import create_app
 from companion.webapp.access import new_pin
+from companion.workers import Worker
 
 from .options import add_book_options, add_expansion_options, book_choice, listen
 from .serve import lan_address
@@ -211,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     folder = Path(tempfile.mkdtemp(prefix="quacks-demo-"))
     seed = random.randrange(2**32) if args.seed is None else args.seed
-    pool = worker() if args.bots else None
+    pool = Worker() if args.bots else None
     bots: dict[int, Think] = {n: AdvisorThinker(seed + n, pool) for n in range(len(names) - args.bots, len(names))}
     demo = build_demo(names, folder / "demo.sqlite3", seed, args.tubes, cards=not args.no_cards,
                       books=book_choice(args), edition=args.edition, expansions=args.expansions, stand=args.stand,
@@ -246,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         demo.evening.stop()
         if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            pool.shutdown()
     return 0
 
 

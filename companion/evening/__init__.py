@@ -10,7 +10,6 @@ them through the table's own reader path on a virtual clock.
 from .agenda import Agenda
 from .mouths import CAREFUL, DEMO, EVENING, Habits, Mouth
 from .people import Evening, Tally
-from .thinkers import AdvisorThinker, RandomThinker, worker
+from .thinkers import AdvisorThinker, RandomThinker
 
-__all__ = ["CAREFUL", "DEMO", "EVENING", "Agenda", "AdvisorThinker", "Evening", "Habits", "Mouth", "RandomThinker", "Tally",
-           "worker"]
+__all__ = ["CAREFUL", "DEMO", "EVENING", "Agenda", "AdvisorThinker", "Evening", "Habits", "Mouth", "RandomThinker", "Tally"]

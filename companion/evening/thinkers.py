@@ -2,19 +2,17 @@
 
 The advisor's DRAW/STOP search can take a good part of a second. Run in the serving process it
 would hold the interpreter while phones wait for their updates, so it runs in a process of its own
-(one for the table's bots, started once); the person acts on its answer after a person's pause.
+(one for the table's bots, `companion.workers`); the person acts on its answer after a person's pause.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import Future
 
 from companion.autoplay import AdvisorPlayer, RandomPlayer
 from companion.engine import Action, GameState, Moves
+from companion.workers import Worker
 
 
 class RandomThinker:
@@ -34,19 +32,9 @@ def _advise(state: GameState, seat: int, moves: Moves, seed: int) -> Action:
 class AdvisorThinker:
     """The advisor (the DRAW/STOP search and its shop policy), searched in a worker process."""
 
-    def __init__(self, seed: int, pool: ProcessPoolExecutor | None = None) -> None:
+    def __init__(self, seed: int, pool: Worker | None = None) -> None:
         self.rng = random.Random(seed)
-        self.pool = pool or worker()
+        self.pool = pool or Worker()
 
     def __call__(self, state: GameState, seat: int, moves: Moves) -> Future[Action]:
-        try:
-            found: Future[Any] = self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))
-        except BrokenProcessPool:  # the worker died (killed, out of memory): a new one from now on
-            self.pool = worker()
-            found = self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))
-        return found
-
-
-def worker() -> ProcessPoolExecutor:
-    """One process for the bots' searches, started afresh (not forked from a server's threads)."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self.pool.submit(_advise, state, seat, moves, self.rng.getrandbits(32))

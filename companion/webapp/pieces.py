@@ -1,28 +1,25 @@
-"""Advice that takes a few hundred milliseconds (the shop, the other choices), worked out a piece
-at a time in a thread of its own (`Assist._run_piece`), beside the views thread's renders.
+"""Advice that takes a few hundred milliseconds (the shop, the other choices), worked out by the
+advice worker (`asking.Questions`), outside the serving process.
 
 The shop's values sample a few thousand brews; an exploded pot's coins are valued by what they
-buy; the ruby spends by sampled brews too. Each is a generator from the advice package that
-yields between its pieces (a purchase or a variant valued: a few tens of milliseconds). It
-starts as soon as a page of the seat is rendered in the situation (for the shop: any seat that
-will still shop this round, usually before its turn); once found, the seat's pages are told
-(`ready`) and get it with the seat's advice event.
+buy; the ruby spends by sampled brews too. It is asked for as soon as a page of the seat is
+rendered in the situation (for the shop: any seat that will still shop this round, usually before
+its turn); once found, the seat's pages are told (`ready`) and get it with the seat's advice event.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from companion.advice import may_draw
+from companion.advising import answer
 from companion.engine import GameState
 
-log = logging.getLogger(__name__)
+from .asking import Key
 
-Key = tuple[Any, ...]
-Steps = Generator[None, None, dict[str, Any]]
+Ask = Callable[[str, int, Key, GameState], None]
 
 
 def _seat_key(state: GameState, seat_no: int) -> Key:
@@ -54,18 +51,14 @@ def choice_key(state: GameState, seat_no: int) -> Key | None:
 
 
 class Pieces:
-    """One kind of advice: what was found for each seat's situation, and what is under way."""
+    """One kind of advice (`shop` or `choices`): what was found for each seat's situation."""
 
-    def __init__(self, steps: Callable[[GameState, int], Steps], key: Callable[[GameState, int], Key | None],
-                 submit: Callable[[Callable[[], None]], None], ready: Callable[[int], None],
+    def __init__(self, kind: str, key: Callable[[GameState, int], Key | None], ask: Ask,
                  live: Callable[[], bool]) -> None:
-        """`steps` makes the generator, `key` names the situation (None: no such advice now);
-        `submit` runs a piece on the advice's executor, `ready` tells a seat's pages, `live`: the
-        pages are served (else a view is one-off and the advice is worked out at once)."""
-        self.steps, self.key = steps, key
-        self.submit, self.ready, self.live = submit, ready, live
+        """`key` names the situation (None: no such advice now); `ask` puts the question to the
+        worker; `live`: the pages are served (else a view is one-off and the advice is worked out at once)."""
+        self.kind, self.key, self.ask, self.live = kind, key, ask, live
         self._found: dict[Key, dict[str, Any]] = {}
-        self._under_way: dict[Key, Steps] = {}
         self._lock = threading.Lock()
 
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any] | None:
@@ -75,34 +68,16 @@ class Pieces:
             return None
         with self._lock:
             found = self._found.get(key)
-            if found is None and key not in self._under_way:
-                self._under_way[key] = self.steps(state, seat_no)
-                if self.live():
-                    self.submit(lambda: self._step(key, seat_no))
-        if found is None and not self.live():  # a one-off view: worked out now
-            while found is None:
-                found = self._next(key)
+        if found is None and self.live():
+            self.ask(self.kind, seat_no, key, state)
+        elif found is None:  # a one-off view: worked out now
+            found = answer(self.kind, state, seat_no)
+            self.keep(seat_no, key, found)
         return found or {"seat": seat_no, "searching": True}
 
-    def _next(self, key: Key) -> dict[str, Any] | None:
-        """One piece of the work; the advice once it is done."""
-        try:
-            next(self._under_way[key])
-            return None
-        except StopIteration as done:
-            found: dict[str, Any] = done.value
-        except Exception:  # the page must not wait for it forever: it shows none
-            log.exception("advice could not be worked out")
-            found = {"seat": key[3], "failed": True}
+    def keep(self, seat_no: int, key: Key, found: dict[str, Any] | None) -> None:
+        """The advice found for the seat's situation (None: it could not be, and the page shows none)."""
         with self._lock:
             if len(self._found) > 64:
                 self._found.clear()
-            self._found[key] = found
-            del self._under_way[key]
-        return found
-
-    def _step(self, key: Key, seat_no: int) -> None:
-        if self._next(key) is None:
-            self.submit(lambda: self._step(key, seat_no))
-        else:
-            self.ready(seat_no)
+            self._found[key] = found if found is not None else {"seat": seat_no, "failed": True}

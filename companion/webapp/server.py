@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import socket
 import sys
 import threading
@@ -192,10 +193,15 @@ class Server:
         """Serve until interrupted (Ctrl+C or SIGTERM)."""
         settle()
         sys.setswitchinterval(SWITCH_INTERVAL)
+        # uvicorn raises the signal again once it has stopped serving: SIGTERM's default would end
+        # the process there, before the workers, the table and the journal are closed
+        before = signal.signal(signal.SIGTERM, _terminated)
         try:
             asyncio.run(self._serve())
         finally:
+            signal.signal(signal.SIGTERM, before)
             self.app.extensions["companion.hub"].close()
+            self.app.extensions["companion.game"].assist.close()
             self.router.flask.executor.shutdown(wait=False)
             unsettle()
             sys.setswitchinterval(self._switch)
@@ -220,7 +226,14 @@ class Server:
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=5)
+        self.app.extensions["companion.game"].assist.close()
         self.router.flask.executor.shutdown(wait=False)
         self._socket.close()
         unsettle()
         sys.setswitchinterval(self._switch)
+
+
+def _terminated(sig: int, frame: Any) -> None:
+    """SIGTERM (systemd's stop, `kill`) after the server stopped: leave through the callers'
+    `finally`s, as Ctrl+C does."""
+    raise SystemExit(0)

@@ -259,9 +259,7 @@ class StreamEndpoint:
         self.hub: Hub = app.extensions["companion.hub"]
         self.limits = limits or StreamLimits()
         self.views = Views()
-        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway.
-        The phones' advice is searched there too, a slice at a time when no render waits."""
-        app.extensions["companion.game"].assist.executor = self.views.later
+        """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
         self._give_back: asyncio.TimerHandle | None = None
         self._fanout: Fanout | None = None
         self._renders: dict[Key, asyncio.Future[None]] = {}

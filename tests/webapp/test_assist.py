@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import signal
 import time
 
 import pytest
 
 from companion.advice import TooDeep, advise, certified, may_draw
+from companion.advising import LIVE_LIMIT
 from companion.autoplay import RandomPlayer
 from companion.engine import (
     Draw,
@@ -24,7 +28,7 @@ from companion.engine import (
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
-from companion.webapp.assist import LIVE_LIMIT, Assist
+from companion.webapp.assist import Assist
 from tests.engine.scenario import draws, game, set_bag
 
 from .conftest import PIN, Phone
@@ -104,7 +108,7 @@ def test_a_bag_too_big_to_search_live_and_no_bound_says_so_instead_of_guessing(m
     state = step(new_game(GameConfig(players=("Ann", "Ben"))), Fortune(None)).state
     state.round = 9
     state.seats[0].bag += [state.supply[k].pop() for k in ("orange-1", "green-4", "blue-4", "black-1") for _ in range(2)]
-    monkeypatch.setattr("companion.webapp.assist.certified", lambda state, seat_no: None)
+    monkeypatch.setattr("companion.advising.certified", lambda state, seat_no: None)
     assert Assist("advice").advice(state, 0) == {"seat": 0, "advice": None, "too_deep": True}
 
 
@@ -237,3 +241,22 @@ def test_an_exploded_pot_and_the_ruby_spends_are_advised_on_the_phone(host, tabl
                 assert host.game.advice(f"seat:{n}")["choices"] == found  # and in the seat's advice event
                 seen.add("reward" if reward else "spend")
     assert seen == {"reward", "spend"}
+
+
+def test_the_advice_worker_killed_mid_question_is_started_again_and_the_advice_comes_back(host, table_and_demo):
+    """The worker dies (out of memory, killed) while it values the shop: the pages go on meanwhile,
+    a new worker is asked again, and the seat is told what to buy."""
+    table, _ = table_and_demo
+    assert host.post("/api/host/assist", {"level": "advice"}).status_code == 200
+    seat = shop_turn(table)
+    assert host.view(seat)["assist"]["advice"]["shop"] == {"seat": seat, "searching": True}
+    deadline = time.monotonic() + 10
+    while not (workers := multiprocessing.active_children()):
+        assert time.monotonic() < deadline, "no worker was started"
+        time.sleep(0.005)
+    for worker in workers:
+        os.kill(worker.pid, signal.SIGKILL)
+    assert host.view(seat)["assist"]["advice"]["shop"] == {"seat": seat, "searching": True}, "the page goes on"
+    shop = worked_out(host, seat, "shop")
+    assert shop["coins"] == table.state.seats[seat].coins and shop["chips"], shop
+    assert any(w.pid not in {k.pid for k in workers} for w in multiprocessing.active_children()), "a new worker"

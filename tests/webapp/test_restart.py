@@ -11,6 +11,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -116,3 +117,50 @@ def test_reissuing_a_link_is_for_the_host_and_names_a_seat(app, phone, host):
         r = host.post("/api/host/reissue", bad)
         assert r.status_code == 400 and r.get_json()["error"] == "bad_field"
     assert [host.token(s) for s in range(2)] == before
+
+
+def children(pid: int) -> set[int]:
+    """The processes `pid` started (the advice worker, multiprocessing's resource tracker)."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_sigterm_stops_the_server_and_its_advice_worker_and_leaks_nothing(tmp_path):
+    """systemd stops the service with SIGTERM: the server closes the table and ends the advice
+    worker it started, and nothing is left running or warned about."""
+    config = tmp_path / "table.toml"
+    config.write_text(CONFIG.replace("[web]", 'assist = "advice"\n[web]'))
+    served = Served(config)
+    try:
+        tokens = served.tokens()
+        assert served.post("/api/host/action", {"kind": "fortune", "card": None})["ok"]
+        advice = json.loads(served.get(f"/api/view/seat/{tokens[0]}"))["view"]["assist"]["advice"]
+        assert advice["searching"], "asked of the worker"
+        deadline = time.monotonic() + 30
+        while json.loads(served.get(f"/api/view/seat/{tokens[0]}"))["view"]["assist"]["advice"].get("searching"):
+            assert time.monotonic() < deadline, "the advice never came"
+            time.sleep(0.05)
+        started = children(served.proc.pid)
+        assert started, "the advice worker runs beside the server"
+        served.proc.send_signal(signal.SIGTERM)
+        assert served.proc.wait(timeout=20) == 0
+        deadline = time.monotonic() + 10
+        while any(alive(p) for p in started) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(p) for p in started), "no worker left behind"
+        errors = served.proc.stderr.read()
+        assert "leaked" not in errors and "Traceback" not in errors, errors
+    finally:
+        if served.proc.poll() is None:
+            served.kill()
+        served.proc.stdout.close()
+        served.proc.stderr.close()

@@ -1,0 +1,48 @@
+"""The worker processes: searches that would hold the serving process's interpreter run in one of their own.
+
+A search of the advisor (a bot's move, a phone's advice) takes from milliseconds to a good part
+of a second. In the serving process it would hold the interpreter while the pages wait for their
+updates, so it runs in a worker process: started afresh (spawned, not forked from a server's
+threads), when first needed, one per kind of work (the bots', the phones' advice: a Zero 2 W has
+512 MB), started again if it dies (killed, out of memory), and ended with the server.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+
+class Worker:
+    """One worker process, started by the first job and again after it died."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` in the worker (its arguments and result are pickled: keep them small)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = _spawn()
+            try:
+                return self._pool.submit(fn, *args)
+            except BrokenProcessPool:  # it died since the last job: a new one from now on
+                self._pool.shutdown(wait=False)
+                self._pool = _spawn()
+                return self._pool.submit(fn, *args)
+
+    def shutdown(self) -> None:
+        """End the process and the jobs waiting for it (a later job starts a new one)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _spawn() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
