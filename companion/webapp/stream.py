@@ -21,6 +21,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,7 +34,6 @@ from .connections import refuse
 from .hub import Cursor, Hub, Key, who
 from .i18n import language
 from .memory import give_back
-from .views import Views
 
 bp = Blueprint("stream", __name__, url_prefix="/api/stream")
 log = logging.getLogger(__name__)
@@ -145,7 +145,7 @@ class Fanout:
 
     SLICE = 16
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: Views) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: Executor) -> None:
         self.loop, self.hub, self.views = loop, hub, views
         self._lock = threading.Lock()
         self._due: dict[asyncio.Event, str] = {}  # a page's news: its perspective
@@ -258,7 +258,7 @@ class StreamEndpoint:
         self.app = app
         self.hub: Hub = app.extensions["companion.hub"]
         self.limits = limits or StreamLimits()
-        self.views = Views()
+        self.views = ThreadPoolExecutor(max_workers=1, thread_name_prefix="views")
         """Renders and catch-ups off the loop, in one thread: views are cached per change anyway."""
         self._give_back: asyncio.TimerHandle | None = None
         self._fanout: Fanout | None = None
