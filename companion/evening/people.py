@@ -75,6 +75,7 @@ class Tally:
     slips: list[str] = field(default_factory=list)  # a tap the table refused, a mirror that would not apply
     settled: int = 0  # bags whose owner said "all in the bag"
     answered: int = 0  # held reads and reads taken as returns, answered on the phone
+    followed: int = 0  # times the people, stuck, took the table's game as theirs
 
 
 class Evening:
@@ -99,6 +100,7 @@ class Evening:
         self._lock = threading.RLock()
         self._taps: deque[dict[str, Any]] = deque()
         self._card_due = False
+        self._stuck_at: int | None = None  # the table's seq when the people were last seen stuck
         self._unplug_round = 0
         self._asked = asked_by_seat(table.state)
         self._stand_in = RandomPlayer(seed)
@@ -153,9 +155,27 @@ class Evening:
             self._pour()
             self._turn_card()
             self._pull_cable()
+            self._unstick()
             for n in self.players:
                 if not self.seats[n].busy:
                     self._next(n)
+
+    def _unstick(self) -> None:
+        """A missed or doubled read can leave the people's game asking another seat than the table
+        (other rubies, another die winner), and then nobody acts. When nothing is under way and the
+        two still wait for different seats a recheck later, with the table unchanged, the people
+        follow what their phones show: the table's game becomes theirs."""
+        idle = not any(s.coming or (n in self.players and (s.busy or s.thinking is not None or s.drawn is not None))
+                       for n, s in enumerate(self.seats))
+        if not idle or waiting_for(self.truth) == waiting_for(self.table.state):
+            self._stuck_at = None
+        elif self._stuck_at == self.table.seq:
+            self.truth = self.table.state.clone()
+            self._stuck_at = None
+            self.tally.followed += 1
+        else:  # first seen stuck, or the table moved since: look again in a moment
+            self._stuck_at = self.table.seq
+            self.agenda.after(self.habits.recheck, self.look)
 
     def _pour(self) -> None:
         """Chips the game put into a bag that have not passed its mouth yet: a pot poured back in
@@ -359,6 +379,7 @@ class Evening:
             fresh = [c for c in (moves.looks or moves.draws)
                      if now - self.passed_at.get((n, c), -SAME_PASS_SECONDS) >= SAME_PASS_SECONDS]
             if not fresh:
+                self._unstick()  # a tap the people's game has no chip for: are they out of step?
                 return None
             chip = wanted if wanted in fresh else fresh[self.rng.randrange(len(fresh))]
             apply(self.truth, Draw(n, chip))
