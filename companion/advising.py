@@ -17,10 +17,11 @@ from companion.advice import (
     TooDeep,
     advise,
     advise_choice,
+    advise_shop,
     certified,
     choice_steps,
+    finish,
     ignore_offers,
-    shop_steps,
     unmodelled,
 )
 from companion.engine import GameState
@@ -52,13 +53,9 @@ def answer(kind: str, state: GameState, seat_no: int, searches: dict[int, Compac
         return certified(state, seat_no) or {}
     if kind == "search":
         return _search(state, seat_no, _kept if searches is None else searches)
-    steps = shop_steps(state, seat_no) if kind == "shop" else choice_steps(state, seat_no, limit=LIVE_LIMIT)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            found: dict[str, Any] = done.value
-            return found if kind == "shop" else slim(found)
+    if kind == "shop":
+        return advise_shop(state, seat_no)
+    return slim(finish(choice_steps(state, seat_no, limit=LIVE_LIMIT)))
 
 
 def _search(state: GameState, seat_no: int, searches: dict[int, Compact]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from .futures import Futures
 from .outcome import Outcome, TooDeep
 from .outlook import outlook
 from .search import Search, may_draw
-from .shop import advise_shop, shop_steps
+from .shop import advise_shop, finish
 from .whatif import answer as answered
 from .whatif import ignore_offers
 from .worth import worth
@@ -23,6 +23,6 @@ from .worth import worth
 __all__ = [
     "LAPSE", "Compact", "Futures", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
     "choice_steps",
-    "certified", "draws_on", "futures_for", "ignore_offers", "may_draw", "outlook", "shop_steps", "step_b_reads",
+    "certified", "draws_on", "futures_for", "finish", "ignore_offers", "may_draw", "outlook", "step_b_reads",
     "unmodelled", "worth",
 ]

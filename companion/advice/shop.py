@@ -47,7 +47,11 @@ def advise_shop(state: GameState, seat_no: int, *, futures: Futures | None = Non
     """The seat's shop advice (JSON-ready): every chip it may buy now with its value (`chips`,
     best first), and the best purchases (`best`: one chip, or two of different colours within its
     coins) ranked; a purchase worth nothing is not advised."""
-    steps = shop_steps(state, seat_no, futures=futures)
+    return finish(shop_steps(state, seat_no, futures=futures))
+
+
+def finish(steps: Generator[None, None, dict[str, Any]]) -> dict[str, Any]:
+    """Work a piece-at-a-time answer (`shop_steps`, `choice_steps`) out to its end, at once."""
     while True:
         try:
             next(steps)
