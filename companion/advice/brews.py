@@ -15,6 +15,7 @@ hooks, each question at its best).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -74,14 +75,10 @@ class Policy:
         bag = [*seat.bag, *extra] if extra else seat.bag
         if not bag or seat.status != BREWING:
             return stop, stop
-        counts: dict[tuple[bool, int], int] = {}
-        kinds = self.kinds
-        for cid in bag:
-            kind = kinds.get(cid)
-            if kind is None:
-                c = chip(cid)
-                kind = kinds[cid] = (c.color == "white", c.value)
-            counts[kind] = counts.get(kind, 0) + 1
+        try:
+            counts = Counter(map(self.kinds.__getitem__, bag))  # the loop in C: this runs at every step
+        except KeyError:  # a chip met for the first time
+            counts = Counter(map(self.kind, bag))
         last, whites, total, safe = seat.last_space, seat.white_total, 0.0, True
         for (white, value), count in counts.items():
             space = min(placing.landing(last, value, 0) + 1, catalog.SPOON)
@@ -89,6 +86,14 @@ class Policy:
             total += count * (self.kept[space] if burst else self.track[space])
             safe = safe and not burst
         return stop, max(total / len(bag), stop + SAFE) if safe else total / len(bag)
+
+    def kind(self, cid: str) -> tuple[bool, int]:
+        """All the estimate reads of a chip: white or not, and its value."""
+        found = self.kinds.get(cid)
+        if found is None:
+            c = chip(cid)
+            found = self.kinds[cid] = (c.color == "white", c.value)
+        return found
 
     def draws_on(self, seat: Seat, extra: Sequence[str] = ()) -> bool:
         """Draw while no chip in the bag (and `extra`, counted in it) can explode the pot, then
@@ -144,6 +149,8 @@ class Step:
     plain: bool  # nothing but draws since the step before (no offer taken, no question, no chip put back),
     # and no offer open where the seat stops (an offer is weighed by the policy's draw or stop there)
     draws: bool
+    would: dict[tuple[tuple[bool, int], ...], bool]  # the policy's draw or stop here with chips of these
+    # kinds more in the bag (it reads only a chip's colour white or not and its value): found once per kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,18 +181,28 @@ class Brewer:
         self.policy = Policy(self.search.worth)
         self.records: dict[int, Record] = {}
         self.ends: dict[tuple[object, ...], Tally] = {}
+        self.brews: dict[tuple[object, ...], Tally] = {}  # each brew played, by its seed and its changes
 
     def brew(self, seed: int, extra: Sequence[str] = (), *, removed: Sequence[str] = (), flask: bool | None = None,
              droplet: int = 0, shared: bool = True) -> Tally:
         """One brew in the draw order `seed` gives, with the chips `extra` (ids from the supply)
         added to the bag at places the same seed gives and the chips `removed` taken out of it, the
         flask full or not, the droplet moved on `droplet` spaces. The same seed gives the same
-        order to every variant. `shared`: a brew with one chip more goes on from the brew without
-        it (`_with_chip`), else it is played from the start."""
-        if shared and len(extra) == 1 and not (removed or droplet) and flask is None:
-            return self._with_chip(seed, extra[0])
-        if shared and not (extra or removed or droplet) and flask is None:
-            return self._record(seed).tally
+        order to every variant. `shared`: a brew with chips more goes on from the brew without
+        them (`_with_chips`), and a brew asked for again is not played again; else it is played
+        from the start."""
+        key = (seed, tuple(extra), tuple(removed), flask, droplet)
+        found = self.brews.get(key) if shared else None
+        if found is None:
+            found = self._brew(seed, extra, removed, flask, droplet, shared)
+            if shared:
+                self.brews[key] = found
+        return found
+
+    def _brew(self, seed: int, extra: Sequence[str], removed: Sequence[str], flask: bool | None, droplet: int,
+              shared: bool) -> Tally:
+        if shared and not (removed or droplet) and flask is None:
+            return self._with_chips(seed, extra) if extra else self._record(seed).tally
         n, draws = self.n, Draws(seed)
         state = whatif.sandbox(self.root, n)
         seat = state.seats[n]
@@ -210,9 +227,9 @@ class Brewer:
         return state
 
     def _end(self, state: GameState, extra: Sequence[str]) -> Tally:
-        tally = self._tally(state)
-        placed = {cid for cid, _ in state.seats[self.n].pot}
+        placed = {cid for cid, _ in state.seats[self.n].pot}  # as the brew left it, before the stop
         drawn = float(bool(extra) and all(cid in placed for cid in extra))
+        tally = self._tally(state)
         return Tally(tally.coins, tally.vp, tally.rubies, tally.droplet, tally.exploded, tally.spaces, drawn)
 
     def _record(self, seed: int) -> Record:
@@ -228,29 +245,35 @@ class Brewer:
             found = self.records[seed] = Record(order, shuffled, steps, pops, plain, emptied, self._end(end, ()))
         return found
 
-    def _with_chip(self, seed: int, cid: str) -> Tally:
-        """The brew with one chip more, going on from the brew without it where they part: the
+    def _with_chips(self, seed: int, cids: Sequence[str]) -> Tally:
+        """The brew with chips more, going on from the brew without them where they part: the
         same brew as played from the start (`tests/advice/test_futures.py` checks it). They part
-        at the last step before the chip comes out, before the policy would decide otherwise with
-        the chip in the bag, or before a choice the bag may change (an offer, a question, a chip
-        put back) or the bag running out."""
+        at the last step before one of the chips comes out, before the policy would decide
+        otherwise with the chips in the bag, or before a choice the bag may change (an offer, a
+        question, a chip put back) or the bag running out."""
         record = self._record(seed)
-        size = len(record.order)
-        place = Draws(seed ^ INSERT).below(size + 1)
-        out = size - place  # chips drawn from the order before this one
+        order, places = list(record.order), Draws(seed ^ INSERT)
+        for cid in cids:  # where `brew` puts them, one after another
+            order.insert(places.below(len(order) + 1), cid)
+        out = min(len(order) - 1 - order.index(cid) for cid in cids)  # chips drawn before the first of them
+        kinds = tuple(self.policy.kind(cid) for cid in cids)
         steps = record.steps
         for k, step in enumerate(steps):
             last = k == len(steps) - 1
             nxt, plain = (steps[k + 1].pops, steps[k + 1].plain) if not last else (record.pops, record.plain)
-            if nxt > out or not plain or (last and record.emptied) \
-                    or step.draws != self.policy.draws_on(step.state.seats[self.n], (cid,)):
-                state = self._adding(whatif.sandbox(step.state, self.n), (cid,))
-                order = record.order[:size - step.pops]
-                order.insert(min(place, len(order)), cid)
-                return self._end(self._play(state, order, record.shuffled.copy())[0], (cid,))
-        # the chip never came out and every choice on the way was the same: the brew ended as without it
+            if nxt > out or not plain or (last and record.emptied) or step.draws != self._would(step, kinds, cids):
+                state = self._adding(whatif.sandbox(step.state, self.n), cids)
+                return self._end(self._play(state, order[:len(order) - step.pops], record.shuffled.copy())[0], cids)
+        # the chips never came out and every choice on the way was the same: the brew ended as without them
         # (its end does not read the bag)
         return record.tally
+
+    def _would(self, step: Step, kinds: tuple[tuple[bool, int], ...], cids: Sequence[str]) -> bool:
+        """The policy's draw or stop at this step with the chips `cids` (of these kinds) more in the bag."""
+        found = step.would.get(kinds)
+        if found is None:
+            found = step.would[kinds] = self.policy.draws_on(step.state.seats[self.n], cids)
+        return found
 
     def _play(self, state: GameState, order: list[str], draws: Draws,
               trace: list[Step] | None = None) -> tuple[GameState, int, bool]:
@@ -275,7 +298,7 @@ class Brewer:
                     break
                 go = self.policy.draws_on(seat)
                 if trace is not None:
-                    trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go))
+                    trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go, {}))
                     plain = True  # each step says what happened since the one before
                 if not go:
                     brewing.stop(state, n, [])
@@ -325,11 +348,11 @@ class Brewer:
         return state
 
     def _tally(self, state: GameState) -> Tally:
-        """The brew's end by the value model, each question of step B at its best; worked out once
+        """The brew's end (the brew's own copy: stopped here if it is still brewing) by the value model, each question of step B at its best; worked out once
         per pot as step B and the end read it (`_pot_key`)."""
         n = self.n
         if state.seats[n].status == BREWING:
-            state = whatif.stop(state, n)
+            brewing.stop(state, n, [])  # the brew's own copy, played to its end
         key = _pot_key(state, n)
         found = self.ends.get(key)
         if found is None:
