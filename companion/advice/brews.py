@@ -283,19 +283,20 @@ class Brewer:
         end, the chips drawn from the order and whether it was nothing but draws since the last step."""
         n, seat, plain, pops = self.n, state.seats[self.n], True, 0
         while seat.status == BREWING:
-            pending = state.blocking_decision(n)
-            if brewing.looking_ahead(state, n):
+            pending = state.blocking_decision(n) if state.decisions else None  # most steps have no question
+            if pending is not None and brewing.looking_ahead(state, n):
                 brewing.draw(state, n, self._next(seat, order), [])
                 pops += 1
             elif pending is not None:
                 state, plain = self._answer(state, pending.id, _distinct(pending.keys())), False
             else:
-                offered = bool(state.decisions_for(n))
-                taken = self._offers(state)
-                state, plain = taken, plain and taken is state
-                seat = state.seats[n]
-                if seat.status != BREWING:
-                    break
+                offered = any(d.seat == n for d in state.decisions)
+                if offered:
+                    taken = self._offers(state)
+                    state, plain = taken, plain and taken is state
+                    seat = state.seats[n]
+                    if seat.status != BREWING:
+                        break
                 go = self.policy.draws_on(seat)
                 if trace is not None:
                     trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go, {}))
@@ -337,13 +338,14 @@ class Brewer:
         n = self.n
         for d in [d for d in state.decisions if d.seat == n and not d.blocking]:
             seat = state.seats[n]
-            if seat.pot and d.data.get("chip") == seat.pot[-1][0] and self.policy.draws_on(seat):
+            go = self.policy.draws_on(seat)
+            if go and seat.pot and d.data.get("chip") == seat.pot[-1][0]:
                 continue
             after = whatif.answer(state, n, d.id, d.keys()[0])
             s = after.seats[n]
             helps = s.white_total <= seat.white_total and s.scoring_space >= seat.scoring_space \
                 and (s.white_total, s.scoring_space) != (seat.white_total, seat.scoring_space)
-            if helps or (not self.policy.draws_on(seat) and self.policy.draws_on(s)):
+            if helps or (not go and self.policy.draws_on(s)):
                 state = after
         return state
 
@@ -358,8 +360,7 @@ class Brewer:
         if found is None:
             state.decisions = [d for d in state.decisions if d.seat != n]
             search = self.search
-            after = max(search.evaluated(state), key=lambda a: search.end_after(a, state).value)
-            o = search.end_after(after, state)
+            o, after = max(((search.end_after(a, state), a) for a in search.evaluated(state)), key=lambda e: e[0].value)
             s, s0 = after.seats[n], state.seats[n]
             found = self.ends[key] = Tally(o.coins, o.vp, o.rubies, s.droplet - s0.droplet,
                                            float(s.status == EXPLODED), float(s.scoring_space), 0.0)
