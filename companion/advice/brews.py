@@ -66,9 +66,10 @@ class Policy:
         self.track = [s.coins * w.coin + s.vp + s.ruby * w.ruby for s in catalog.POT_TRACK]
         self.kinds: dict[str, tuple[bool, int]] = {}  # chip id -> (white, value), met so far
 
-    def values(self, seat: Seat, extra: Sequence[str] = ()) -> tuple[float, float]:
+    def values(self, seat: Seat, extra: Sequence[str] = (), whites: int | None = None) -> tuple[float, float]:
         """(stopping now, drawing one more chip and stopping), by that estimate; an exploded pot
-        keeps the better of its coins and its points, and a pot that is done draws no more."""
+        keeps the better of its coins and its points, and a pot that is done draws no more.
+        `whites`: the seat's white total, when the caller has it."""
         if seat.status == EXPLODED:
             return self.kept[seat.scoring_space], self.kept[seat.scoring_space]
         stop = self.track[seat.scoring_space]
@@ -79,7 +80,9 @@ class Policy:
             counts = Counter(map(self.kinds.__getitem__, bag))  # the loop in C: this runs at every step
         except KeyError:  # a chip met for the first time
             counts = Counter(map(self.kind, bag))
-        last, whites, total, safe = seat.last_space, seat.white_total, 0.0, True
+        last, total, safe = seat.last_space, 0.0, True
+        if whites is None:
+            whites = seat.white_total
         for (white, value), count in counts.items():
             space = min(placing.landing(last, value, 0) + 1, catalog.SPOON)
             burst = white and placing.explodes(whites + value, seat.threshold)
@@ -98,9 +101,10 @@ class Policy:
     def draws_on(self, seat: Seat, extra: Sequence[str] = ()) -> bool:
         """Draw while no chip in the bag (and `extra`, counted in it) can explode the pot, then
         while the estimate says so."""
-        if seat.threshold - seat.white_total >= brewing.HIGHEST_WHITE:
+        whites = seat.white_total
+        if seat.threshold - whites >= brewing.HIGHEST_WHITE:
             return bool(seat.bag or extra)  # no white chip of the box can explode it: no need to look
-        stop, draw = self.values(seat, extra)
+        stop, draw = self.values(seat, extra, whites)
         return draw > stop
 
     def best_of(self, seat: Seat) -> float:
