@@ -294,14 +294,15 @@ class Brewer:
             elif pending is not None:
                 state, plain = self._answer(state, pending.id, _distinct(pending.keys())), False
             else:
-                offered = any(d.seat == n for d in state.decisions)
+                offered = bool(state.decisions) and any(d.seat == n for d in state.decisions)
                 if offered:
-                    taken = self._offers(state)
+                    taken, go = self._offers(state)
                     state, plain = taken, plain and taken is state
                     seat = state.seats[n]
                     if seat.status != BREWING:
                         break
-                go = self.policy.draws_on(seat)
+                else:
+                    go = self.policy.draws_on(seat)
                 if trace is not None:
                     trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go, {}))
                     plain = True  # each step says what happened since the one before
@@ -335,23 +336,26 @@ class Brewer:
         options = [whatif.answer(state, self.n, decision, k) for k in keys]
         return max(options, key=lambda s: self.policy.best_of(s.seats[self.n]))
 
-    def _offers(self, state: GameState) -> GameState:
+    def _offers(self, state: GameState) -> tuple[GameState, bool]:
         """Take each open offer that only helps (the white total no higher, the scoring space no
         lower: the mandrake), or that lets the seat draw on where it would stop (the flask). An
-        offer to take back the chip just placed is only weighed where the seat would stop."""
-        n = self.n
+        offer to take back the chip just placed is only weighed where the seat would stop.
+        Returns the state and whether the policy draws on there."""
+        n, draws_on = self.n, self.policy.draws_on
+        go = draws_on(state.seats[n])  # the policy's draw or stop in the state as it stands
         for d in [d for d in state.decisions if d.seat == n and not d.blocking]:
             seat = state.seats[n]
-            go = self.policy.draws_on(seat)
             if go and seat.pot and d.data.get("chip") == seat.pot[-1][0]:
                 continue
             after = whatif.answer(state, n, d.id, d.keys()[0])
             s = after.seats[n]
             helps = s.white_total <= seat.white_total and s.scoring_space >= seat.scoring_space \
                 and (s.white_total, s.scoring_space) != (seat.white_total, seat.scoring_space)
-            if helps or (not go and self.policy.draws_on(s)):
-                state = after
-        return state
+            if helps:
+                state, go = after, draws_on(s)
+            elif not go and draws_on(s):
+                state, go = after, True
+        return state, go
 
     def _tally(self, state: GameState) -> Tally:
         """The brew's end (the brew's own copy: stopped here if it is still brewing) by the value model, each question of step B at its best; worked out once
