@@ -358,8 +358,9 @@ class Brewer:
         return state, go
 
     def _tally(self, state: GameState) -> Tally:
-        """The brew's end (the brew's own copy: stopped here if it is still brewing) by the value model, each question of step B at its best; worked out once
-        per pot as step B and the end read it (`_pot_key`)."""
+        """The brew's end by the value model, each question of step B at its best; worked out once
+        per pot as step B and the end read it (`_pot_key`). `state` is the brew's own copy: a
+        brew still going is stopped in it."""
         n = self.n
         if state.seats[n].status == BREWING:
             brewing.stop(state, n, [])  # the brew's own copy, played to its end
