@@ -13,16 +13,13 @@ from .text import Text
 class Ctx:
     """One seat's handle on a working copy of the state; every change it makes becomes an event."""
 
-    __slots__ = ("state", "seat_no", "events")
+    __slots__ = ("state", "seat_no", "events", "seat")
 
     def __init__(self, state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
         self.state = state
         self.seat_no = seat_no
         self.events = events
-
-    @property
-    def seat(self) -> Seat:
-        return self.state.seats[self.seat_no]
+        self.seat: Seat = state.seats[seat_no]  # a seat is never replaced: looked up once, read by nearly every verb
 
     @property
     def drawing(self) -> bool:
