@@ -493,6 +493,8 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     witches = in_play(state, moments)
     for n in range(len(state.seats)) if seats is None else seats:
         want = [w for w in witches if usable(state, n, w)] if witches and _in_turn(state, n) else []
+        if not want and not state.decisions:
+            continue  # nothing to offer, no offer open to withdraw: after most inputs
         open_ = {d.data["witch"]: d for d in state.decisions
                  if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
         for witch_id, d in open_.items():
