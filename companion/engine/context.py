@@ -142,13 +142,17 @@ class Ctx:
     def withdraw_offers(self, *, stopping: bool = True) -> None:
         """The seat draws or lays its next chip (`stopping` False), or stops: its offers that lapse
         go; a droplet move not chosen by then goes to the pot droplet."""
-        state = self.state
-        offers = [d for d in state.decisions if d.seat == self.seat_no and d.lapses(stopping=stopping)]
-        if offers:
-            state.decisions = [d for d in state.decisions if d.seat != self.seat_no or not d.lapses(stopping=stopping)]
-            for d in offers:
-                if d.rule == droplets.DROPLET:
-                    droplets.lapse(self, d)
+        state, n = self.state, self.seat_no
+        for d in state.decisions:  # a plain loop, the lists built only if one lapses: asked before most draws
+            if d.seat == n and d.lapses(stopping=stopping):
+                break
+        else:
+            return
+        offers = [d for d in state.decisions if d.seat == n and d.lapses(stopping=stopping)]
+        state.decisions = [d for d in state.decisions if d.seat != n or not d.lapses(stopping=stopping)]
+        for d in offers:
+            if d.rule == droplets.DROPLET:
+                droplets.lapse(self, d)
 
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)
