@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from ..engine import catalog
@@ -69,13 +70,8 @@ def outlook(state: GameState, seat_no: int) -> dict[str, Any]:
     return out
 
 
-_SEAT_FIELDS = tuple(f.name for f in fields(Seat))
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(value)
-    return tuple(sorted(value.items())) if isinstance(value, dict) else value
+_SEAT = attrgetter(*(f.name for f in fields(Seat)))
+_MUTABLE = (list, dict)
 
 
 def reads(state: GameState, seat_no: int) -> tuple[Any, ...]:
@@ -87,7 +83,7 @@ def reads(state: GameState, seat_no: int) -> tuple[Any, ...]:
     seat = state.seats[seat_no]
     return (state.round, state.phase, state.fortune, repr(state.card_data), state.ended, state.start_player,
             tuple(len(ids) for ids in state.supply.values()),
-            tuple(_frozen(getattr(seat, name)) for name in _SEAT_FIELDS),
+            tuple(v.copy() if type(v) in _MUTABLE else v for v in _SEAT(seat)),  # copies: the state changes in place
             repr(state.decisions_for(seat_no)), tuple(s.status for s in state.seats))
 
 
