@@ -19,8 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.advice import Compact, may_draw, step_b_reads
-from companion.advice.outlook import Outlooks
+from companion.advice import Compact, Outlooks, may_draw, step_b_reads
 from companion.advising import answer
 from companion.config import ASSISTS
 from companion.engine import GameState

@@ -5,8 +5,7 @@ from collections import Counter
 
 import pytest
 
-from companion.advice import outlook
-from companion.advice.outlook import Outlooks
+from companion.advice import Outlooks, outlook
 from companion.autoplay import play_game
 from companion.dealing import deal_setup
 from companion.engine import GameConfig, catalog
