@@ -255,8 +255,7 @@ class LiveGame:
                        "to_go_back": len(s["returning"]) if self.table.setup.draws == "readers" else 0}
                       for s in seats],
             "streams": live,
-            **_unless_unreadable(lambda: {**self._read_once("anomalies", versions, self.anomalies),
-                                          "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row)},
+            **_unless_unreadable(lambda: self._log(lang, versions),
                                  {"anomalies": [], "anomalies_total": 0, "anomaly_groups": None}),
             "storage": self.table.db.fault,
             "new_game": newgame.form(self.table, lang),
@@ -267,6 +266,12 @@ class LiveGame:
                 "tags", versions, lambda: enrolment.panel(self.table.registry, list(self.enrolled))), None)
             if self.table.registry else None,
         }
+
+    def _log(self, lang: str, versions: dict[str, int] | None) -> dict[str, Any]:
+        """The host's anomalies: the newest page, and the list by bag and kind (whose fixes follow the game)."""
+        grouped = self._read_once("grouped", versions, lambda: self.table.anomaly_page(anomalies.GROUPED))
+        return {**self._read_once("anomalies", versions, self.anomalies),
+                "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row, grouped)}
 
     def _read_once(self, part: str, versions: dict[str, int] | None, read: Callable[[], Any]) -> Any:
         """``read()``, read again only once the tags or the anomalies have been written (``versions``,
