@@ -71,6 +71,15 @@ class RandomPlayer:
     def __init__(self, seed: int, cards: bool = False) -> None:
         self.rng = random.Random(seed)
         self.cards = cards
+        self.draws: dict[tuple[int, str], Draw] = {}
+
+    def draw(self, seat: int, chip_id: str) -> Draw:
+        """The input that draws this chip for this seat: an input is a frozen value, dear to build
+        and sent hundreds of times a game for the same few chips, so each is built once."""
+        found = self.draws.get((seat, chip_id))
+        if found is None:
+            found = self.draws[seat, chip_id] = Draw(seat, chip_id)
+        return found
 
     def choose(self, state: GameState) -> Action:
         seats = waiting_for(state)
@@ -91,9 +100,9 @@ class RandomPlayer:
             if answers and rng.random() < 0.5:
                 decision, key = answers[below(rng, len(answers))]
                 return Choose(seat, decision, (key,))
-            return Draw(seat, draws[below(rng, len(draws))])
+            return self.draw(seat, draws[below(rng, len(draws))])
         if draws and not answers:  # looking at chips for a crow skull
-            return Draw(seat, draws[below(rng, len(draws))])
+            return self.draw(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
         others = moves  # every input but draws and done: most often all of them already
@@ -124,7 +133,7 @@ class GreedyPlayer(RandomPlayer):
         pending = state.blocking_decision(seat)
         if moves.looks or (moves.draws and not moves.stop):  # chips to look at: every one is drawn first
             chips = moves.looks or moves.draws
-            return Draw(seat, chips[below(self.rng, len(chips))])
+            return self.draw(seat, chips[below(self.rng, len(chips))])
         if pending is not None and pending.rule == DIE:
             return super().act(state, seat, moves)  # chance: the die
         if moves.draws and moves.stop:
@@ -146,7 +155,7 @@ class GreedyPlayer(RandomPlayer):
 
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
         exploding, bag = explosion_risk(state.seats[seat])
-        return Stop(seat) if exploding >= self.RISK * bag else Draw(seat, moves.draws[below(self.rng, len(moves.draws))])
+        return Stop(seat) if exploding >= self.RISK * bag else self.draw(seat, moves.draws[below(self.rng, len(moves.draws))])
 
     def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
         buys = [b for b in moves.buys if b[0] in catalog.COLORS]
@@ -198,7 +207,7 @@ class DrawStopPlayer(GreedyPlayer):
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
-        return Draw(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else Stop(seat)
+        return self.draw(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else Stop(seat)
 
 
 class AdvisorPlayer(DrawStopPlayer):

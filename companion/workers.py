@@ -14,7 +14,13 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import fields
+from multiprocessing.reduction import ForkingPickler
+from operator import attrgetter
 from typing import Any
+
+from companion.engine.model import Decision, GameState, Option, Seat
+from companion.engine.text import Text
 
 
 class Worker:
@@ -46,3 +52,18 @@ class Worker:
 
 def _spawn() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _sent_by_fields(cls: type) -> None:
+    """A state goes to the worker with every question (some sixty of these objects, more as the
+    game's questions add up): pickled as its class and its fields' values, read in one call, not
+    through `dataclasses`' own state of a slotted class, which looks its fields up anew for every
+    object (most of the serving process's time spent sending a question)."""
+    names = [f.name for f in fields(cls)]
+    assert all(f.init for f in fields(cls)), f"{cls.__name__} has a field its constructor does not take"
+    values = attrgetter(*names)
+    ForkingPickler.register(cls, lambda obj: (cls, values(obj)))
+
+
+for _cls in (GameState, Seat, Decision, Option, Text):
+    _sent_by_fields(_cls)

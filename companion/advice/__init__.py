@@ -13,7 +13,7 @@ from .compact import Compact, step_b_reads, unmodelled
 from .draw_or_stop import advise
 from .futures import Futures
 from .outcome import Outcome, TooDeep
-from .outlook import outlook
+from .outlook import Outlooks, outlook
 from .search import Search, may_draw
 from .shop import advise_shop, finish
 from .whatif import answer as answered
@@ -21,7 +21,7 @@ from .whatif import ignore_offers
 from .worth import worth
 
 __all__ = [
-    "LAPSE", "Compact", "Futures", "Outcome", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
+    "LAPSE", "Compact", "Futures", "Outcome", "Outlooks", "Search", "TooDeep", "advise", "advise_choice", "advise_shop", "answered",
     "choice_steps",
     "certified", "draws_on", "futures_for", "finish", "ignore_offers", "may_draw", "outlook", "step_b_reads",
     "unmodelled", "worth",

@@ -264,8 +264,10 @@ def book_colors(expansions: tuple[str, ...]) -> tuple[str, ...]:
     return BOOK_COLORS + (("locoweed",) if set(expansions) & set(LOCOWEED_SETS.values()) else ())
 
 
+@cache
 def locoweed_sets(expansions: tuple[str, ...]) -> tuple[int, ...]:
-    """The locoweed books the boxes in play bring."""
+    """The locoweed books the boxes in play bring (made once per set of boxes: a seat's locoweed
+    book is looked up while it brews)."""
     return tuple(n for n, box_ in LOCOWEED_SETS.items() if box_ in expansions)
 
 

@@ -13,16 +13,13 @@ from .text import Text
 class Ctx:
     """One seat's handle on a working copy of the state; every change it makes becomes an event."""
 
-    __slots__ = ("state", "seat_no", "events")
+    __slots__ = ("state", "seat_no", "events", "seat")
 
     def __init__(self, state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
         self.state = state
         self.seat_no = seat_no
         self.events = events
-
-    @property
-    def seat(self) -> Seat:
-        return self.state.seats[self.seat_no]
+        self.seat: Seat = state.seats[seat_no]  # a seat is never replaced: looked up once, read by nearly every verb
 
     @property
     def drawing(self) -> bool:
@@ -145,13 +142,17 @@ class Ctx:
     def withdraw_offers(self, *, stopping: bool = True) -> None:
         """The seat draws or lays its next chip (`stopping` False), or stops: its offers that lapse
         go; a droplet move not chosen by then goes to the pot droplet."""
-        state = self.state
-        offers = [d for d in state.decisions if d.seat == self.seat_no and d.lapses(stopping=stopping)]
-        if offers:
-            state.decisions = [d for d in state.decisions if d.seat != self.seat_no or not d.lapses(stopping=stopping)]
-            for d in offers:
-                if d.rule == droplets.DROPLET:
-                    droplets.lapse(self, d)
+        state, n = self.state, self.seat_no
+        for d in state.decisions:  # a plain loop, the lists built only if one lapses: asked before most draws
+            if d.seat == n and d.lapses(stopping=stopping):
+                break
+        else:
+            return
+        offers = [d for d in state.decisions if d.seat == n and d.lapses(stopping=stopping)]
+        state.decisions = [d for d in state.decisions if d.seat != n or not d.lapses(stopping=stopping)]
+        for d in offers:
+            if d.rule == droplets.DROPLET:
+                droplets.lapse(self, d)
 
     def close(self, decision: Decision) -> None:
         self.state.decisions.remove(decision)

@@ -262,8 +262,10 @@ def _fortune(state: GameState, action: Fortune, events: Events) -> None:
 
 
 def _choose(state: GameState, action: Choose, events: Events) -> None:
-    decision = next((d for d in state.decisions if d.id == action.decision), None)
-    if decision is None:
+    for decision in state.decisions:  # a plain loop, no generator: most questions are answered at once
+        if decision.id == action.decision:
+            break
+    else:
         raise _closed(state, action)
     if decision.seat != action.seat:
         raise IllegalAction("wrong_seat", f"only {state.seats[decision.seat].name} answers this: {decision.prompt}")

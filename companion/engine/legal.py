@@ -161,15 +161,20 @@ def waiting_for(state: GameState) -> list[int | None]:
         return []
     if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
         return [None]
-    asked = {d.seat for d in state.decisions} if state.decisions else ()
+    asked: set[int] | tuple[()] = ()
+    if state.decisions:  # a loop, not a comprehension (a call of its own): asked after every input
+        asked = set()
+        for d in state.decisions:
+            asked.add(d.seat)
     if state.phase == "brewing":  # who is still drawing or asked (a loop: a comprehension is a call)
         found: list[int | None] = []
         for n, s in enumerate(state.seats):
             if s.status == BREWING or n in asked:
                 found.append(n)
         return found
-    if state.phase == "shop":
-        return [n for n in range(len(state.seats)) if n == state.shopper or n in asked]
-    if state.phase == "spend":
-        return [n for n, s in enumerate(state.seats) if not s.done or n in asked]
-    return [n for n in range(len(state.seats)) if n in asked]
+    shop, spend = state.phase == "shop", state.phase == "spend"
+    found = []
+    for n, s in enumerate(state.seats):  # the shopper, who is still spending rubies, or asked
+        if n in asked or (shop and n == state.shopper) or (spend and not s.done):
+            found.append(n)
+    return found

@@ -163,6 +163,25 @@ class GameConfig:
         return self.books.get(color)
 
 
+class LastSetup(Generic[_T]):
+    """A table worked out from a game's setup alone and asked for again and again while the game
+    is played (for every chip laid): the answer for the setup asked about last is kept beside it
+    and found by identity, which costs less than hashing the config for a cache each time; any
+    other setup (the next game, another table) is worked out by `work`, cached or not."""
+
+    __slots__ = ("work", "last")
+
+    def __init__(self, work: Callable[[GameConfig], _T]) -> None:
+        self.work = work
+        self.last: tuple[GameConfig, _T] | None = None  # one tuple, replaced whole: no thread sees half of it
+
+    def of(self, config: GameConfig) -> _T:
+        last = self.last
+        if last is None or last[0] is not config:
+            last = self.last = (config, self.work(config))
+        return last[1]
+
+
 @dataclass(slots=True)
 class Option:
     key: str

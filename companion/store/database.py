@@ -215,6 +215,12 @@ class Database:
             self.on_fault(self.fault)
         raise StorageFault(self.fault)
 
+    def versions(self) -> dict[str, int]:
+        """How many writes the tags (with the enrolment) and the anomalies have had, by this process
+        or any other (a trigger counts each): what was read of them holds while these are unchanged."""
+        with self.reading() as conn:
+            return dict(conn.execute("SELECT name, n FROM versions").fetchall())
+
     def _check_shm(self) -> None:
         """Refuse before SQLite touches a ``-shm`` file that can no longer be written (SIGBUS)."""
         if self.read_only:

@@ -80,6 +80,42 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX league_outbox_due ON league_outbox (sent_at, next_attempt_at);
     """,
+    # 3: a count per kind of rows bumped by every write to them, from any process (the host's
+    # page keeps what it read of them until it changes: `Database.versions`).
+    """
+    CREATE TABLE versions (
+        name TEXT PRIMARY KEY,
+        n INTEGER NOT NULL
+    );
+    INSERT INTO versions (name, n) VALUES ('tags', 0), ('anomalies', 0);
+    CREATE TRIGGER tags_insert AFTER INSERT ON tags BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER tags_update AFTER UPDATE ON tags BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER tags_delete AFTER DELETE ON tags BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER enrolment_insert AFTER INSERT ON enrolment BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER enrolment_update AFTER UPDATE ON enrolment BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER enrolment_delete AFTER DELETE ON enrolment BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'tags';
+    END;
+    CREATE TRIGGER anomalies_insert AFTER INSERT ON anomalies BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
+    END;
+    CREATE TRIGGER anomalies_update AFTER UPDATE ON anomalies BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
+    END;
+    CREATE TRIGGER anomalies_delete AFTER DELETE ON anomalies BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
+    END;
+    """,
 )
 """Migration i (0-based) takes a database from version i to i + 1. Append; never edit one."""
 

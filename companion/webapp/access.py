@@ -16,7 +16,7 @@ import ipaddress
 import math
 import secrets
 from collections.abc import Callable, Mapping
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -42,6 +42,7 @@ def refusal_response(err: Refusal):
     return jsonify({"ok": False, "error": err.code, "message": err.message}), err.status, headers
 
 
+@lru_cache(maxsize=1024)  # asked for every seat at every request of a phone and every view of the host's
 def seat_token(secret: str, game_id: str, seat: int, issue: int = 0) -> str:
     """The token in seat ``seat``'s join link for game ``game_id``; ``issue`` counts re-issued links."""
     message = f"{game_id}:{seat}" + (f":{issue}" if issue else "")

@@ -43,11 +43,13 @@ WHO = {"bag": N_("{name}'s bag"), "phone": N_("{name}'s phone"), "reader": N_("a
 
 FIXES = {"drawn": N_("{name} drew it"), "not_drawn": N_("Not a draw"), "assign": N_("Count it at {name}'s bag")}
 
-def groups(table: Any, lang: str, chip_of: Callable[[AnomalyRow], str | None]) -> dict[str, Any]:
-    """The host's list: groups (who, kind, count, chips), newest first, with the rows that still
-    need an answer and their legal fixes; `open` counts those rows."""
+def groups(table: Any, lang: str, chip_of: Callable[[AnomalyRow], str | None],
+           page: tuple[list[AnomalyRow], int]) -> dict[str, Any]:
+    """The host's list of `page` (the newest `GROUPED` anomalies, and how many there are): groups
+    (who, kind, count, chips), newest first, with the rows that still need an answer and their
+    legal fixes; `open` counts those rows."""
     words, gettext = Words(lang), translations(lang).gettext
-    rows, total = table.anomaly_page(GROUPED)
+    rows, total = page
     names = table.config.players
     since = table.round_began()
     found: dict[tuple[str, str], dict[str, Any]] = {}

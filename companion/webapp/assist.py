@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.advice import Compact, may_draw, outlook, step_b_reads
+from companion.advice import Compact, Outlooks, may_draw, step_b_reads
 from companion.advising import answer
 from companion.config import ASSISTS
 from companion.engine import GameState
@@ -45,6 +45,7 @@ class Assist:
         self._lock = threading.Lock()
         self._latest: dict[int, Key] = {}  # the situation each seat's pages show now
         self._searches: dict[int, Compact] = {}  # one-off views' searches, by seat (the worker keeps the live ones)
+        self.outlook = Outlooks()
         self.questions = Questions(self._answered)
         live = lambda: self.ready is not None  # noqa: E731
         self.shopping = Pieces("shop", shop_key, self.questions.ask, live)
@@ -65,7 +66,7 @@ class Assist:
         if self.level == "off":
             view.pop("risk", None)
             return view
-        view["assist"]["outlook"] = outlook(state, seat_no)
+        view["assist"]["outlook"] = self.outlook(state, seat_no)
         if self.level == "advice":
             # what the seat's advice event sets at the same place: a page fed either holds the same view
             view["assist"]["advice"] = self.part(state, seat_no)

@@ -77,6 +77,8 @@ class LiveGame:
         self._refresh_lock = threading.Lock()
         self._common: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Per language: the table's view last made, and what it was made from."""
+        self._kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
+        """The host panel's parts read from the journal (``_read_once``), and what they were read from."""
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
         """Called with the new table after ``switch``: whoever feeds reads to the table (readers, demo bags)."""
 
@@ -240,6 +242,7 @@ class LiveGame:
         """What only the host sees, in `lang`: links, phone and reader connections, host inputs,
         anomalies (``seats``: the seats as the table's view shows them)."""
         live = self.hub.live() if self.hub else {}
+        versions = _unless_unreadable(self.table.db.versions, None)
         links = self.table.links()
         readers: dict[int, list[dict[str, str]]] = {}
         for reader, seat in sorted(self.table.setup.readers.items()):
@@ -252,17 +255,37 @@ class LiveGame:
                        "to_go_back": len(s["returning"]) if self.table.setup.draws == "readers" else 0}
                       for s in seats],
             "streams": live,
-            **_unless_unreadable(lambda: {**self.anomalies(),
-                                          "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row)},
+            **_unless_unreadable(lambda: self._log(lang, versions),
                                  {"anomalies": [], "anomalies_total": 0, "anomaly_groups": None}),
             "storage": self.table.db.fault,
             "new_game": newgame.form(self.table, lang),
             "pins": self.pins.alerts() if self.pins else None,
             "assist": self.assist.level,
             "stir": self.stirs,
-            "tags": _unless_unreadable(lambda: enrolment.panel(self.table.registry, list(self.enrolled)), None)
+            "tags": _unless_unreadable(lambda: self._read_once(
+                "tags", versions, lambda: enrolment.panel(self.table.registry, list(self.enrolled))), None)
             if self.table.registry else None,
         }
+
+    def _log(self, lang: str, versions: dict[str, int] | None) -> dict[str, Any]:
+        """The host's anomalies: the newest page, and the list by bag and kind (whose fixes follow the game)."""
+        grouped = self._read_once("grouped", versions, lambda: self.table.anomaly_page(anomalies.GROUPED))
+        return {**self._read_once("anomalies", versions, self.anomalies),
+                "anomaly_groups": anomalies.groups(self.table, lang, self._chip_of_row, grouped)}
+
+    def _read_once(self, part: str, versions: dict[str, int] | None, read: Callable[[], Any]) -> Any:
+        """``read()``, read again only once the tags or the anomalies have been written (``versions``,
+        read first), by this process or another (`quacks tags import`), the game changed or a
+        message was added: the host's view is made after every input, and these seldom change."""
+        if versions is None:
+            return read()
+        made_from = (self.table.game_id, versions, tuple(self.enrolled), tuple(sorted(self.table.setup.readers.items())))
+        kept = self._kept.get(part)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        found = read()
+        self._kept[part] = (made_from, found)
+        return found
 
     def anomalies(self, before: int | None = None) -> dict[str, Any]:
         """A page of the host's log, newest first: only these rows are read and decoded."""

@@ -25,6 +25,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import takewhile
 from typing import Any
 
@@ -59,11 +60,13 @@ class Rendered:
         return self.text
 
 
+@lru_cache(maxsize=256)  # asked for every page at every change: a few perspectives, asked thousands of times
 def who(perspective: str) -> str:
     """The seat, table or host a perspective shows, without its language."""
     return perspective.partition("@")[0]
 
 
+@lru_cache(maxsize=256)
 def language_of(perspective: str) -> str:
     return perspective.partition("@")[2] or "en"
 
@@ -284,8 +287,10 @@ class Hub:
 
     def only_phones_changed(self, perspective: str, cursor: Cursor) -> bool:
         """True when the host's view is behind only by a page connecting or leaving."""
+        if who(perspective) != "host":
+            return False
         with self._lock:
-            return (who(perspective) == "host" and cursor.version == self._version
+            return (cursor.version == self._version
                     and cursor.own_version != self._live_version)
 
     # internals ------------------------------------------------------------------------------

@@ -14,6 +14,15 @@ import gc
 
 from companion.launch import MALLOC_TRIM
 
+YOUNG = 10_000
+"""Objects made (less those freed) before a collection of the youngest generation while serving
+(Python's default is 700). A change's views, patches and messages are some thousands of short-lived
+objects: at 700 a collection ran several times per input and walked objects about to be freed
+anyway, and moved more of them on to the older generations, whose collections walk everything.
+At 10,000 the collections' CPU over a whole game fell to about a third (benchmarks/README.md)."""
+
+_DEFAULT = gc.get_threshold()
+
 
 def give_back() -> None:
     """Free what only cycles hold (closed connections leave some), then return the heaps' free pages
@@ -28,11 +37,14 @@ def settle() -> None:
     some fifty thousand objects that live as long as it does) out of every later collection. A
     full collection holds the interpreter for its whole length, every live page waiting: over them
     it took 30 to 80 ms on a busy two-core machine, a few times a game with the advice on (which
-    makes many objects); without them, a few milliseconds. ``unsettle`` gives them back."""
+    makes many objects); without them, a few milliseconds. The youngest generation is collected
+    less often (``YOUNG``). ``unsettle`` gives both back."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG, *_DEFAULT[1:])
 
 
 def unsettle() -> None:
     """The server stopped: what it built may be collected again (tests start and stop many)."""
     gc.unfreeze()
+    gc.set_threshold(*_DEFAULT)

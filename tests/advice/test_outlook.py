@@ -1,10 +1,16 @@
 """The next-draw outlook, checked by hand on small bags for every colour's set-1 action."""
 
+import random
+from collections import Counter
+
 import pytest
 
-from companion.advice import outlook
+from companion.advice import Outlooks, outlook
+from companion.autoplay import play_game
+from companion.dealing import deal_setup
+from companion.engine import GameConfig, catalog
 
-from ..engine.scenario import books, draws, game, set_bag, stop
+from ..engine.scenario import books, draw, draws, game, set_bag, stop
 
 
 def row(view, kind):
@@ -151,3 +157,44 @@ def test_yellow_set_4_the_next_yellow_moves_by_its_order():
     third = row(outlook(brewing_with({"yellow": 4}, "yellow-2", drawn=("yellow-1", "yellow-1")), 0), "yellow-2")
     assert (first["space"], first["extra"]) == (4, 1)
     assert (third["space"], third["extra"]) == (2 + 3 + 2 + 3, 3)
+
+
+WHOLE_GAMES = {  # players, seed, the test tubes, expansions; every game has the cards and random books
+    "four players, random books": (("Ann", "Ben", "Cleo", "Dan"), 1, False, ()),
+    "three players, the test tubes": (("Ann", "Ben", "Cleo"), 2, True, ()),
+    "five players, every expansion": (("Ann", "Ben", "Cleo", "Dan", "Eve"), 3, False, catalog.EXPANSIONS),
+}
+
+
+@pytest.mark.parametrize("name", list(WHOLE_GAMES))
+def test_every_seats_kept_outlook_is_the_one_worked_out_afresh_after_every_input_of_a_whole_game(name):
+    """The pages show every seat's outlook after every input; the one kept from an earlier input
+    (most inputs are another seat's) is exactly the outlook of the state now, for every seat,
+    over whole seeded games with the cards, random books, the tubes and every expansion."""
+    players, seed, tubes, expansions = WHOLE_GAMES[name]
+    setup = deal_setup({color: "random" for color in catalog.BOOK_COLORS}, expansions, random.Random(seed))
+    outlooks, kept = Outlooks(), Counter()
+
+    def check(state, action, events):
+        for n in range(len(state.seats)):
+            before = outlooks._kept.get(n)
+            assert outlooks(state, n) == outlook(state, n), f"seat {n} after {action}"
+            kept[before is not None and outlooks._kept[n] is before] += 1
+
+    play_game(GameConfig(players=players, tubes=tubes, **setup), seed, on_step=check, cards=True)
+    assert kept[True] > kept[False], "another seat's input leaves a seat's outlook as it was: it is kept"
+
+
+def test_a_seats_odds_stay_after_another_seats_draw_and_follow_its_own_and_a_chip_put_into_its_bag():
+    state = brewing("white-1", "white-3", "orange-1", drawn=("white-3", "white-2"))  # white total 5
+    set_bag(state, 1, "orange-1", "white-1")
+    outlooks = Outlooks()
+    first = outlooks(state, 0)
+    assert first["explode"] == pytest.approx(1 / 3)
+    state = draw(state, 1, "orange-1")
+    assert outlooks(state, 0) is first
+    state.seats[0].put_in_bag([state.supply["white-3"].pop(0)])  # as black set 5 gives a neighbour a chip
+    more = outlooks(state, 0)
+    assert (more["bag"], more["explode"]) == (4, pytest.approx(2 / 4))
+    state = draw(state, 0, "orange-1")  # white total still 5: both white 3s explode, the white 1 does not
+    assert outlooks(state, 0)["explode"] == pytest.approx(2 / 3)

@@ -11,13 +11,15 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.autoplay import play_game
+from companion.autoplay import RandomPlayer, play_game
 from companion.books import RANDOM, deal, every_colour
 from companion.dealing import deal_setup, deal_witches
 from companion.engine import (
     GameConfig,
+    apply,
     catalog,
     format_transcript,
+    new_game,
     parse_transcript,
     replay,
     state_to_dict,
@@ -330,3 +332,34 @@ def test_random_games_with_the_herb_witches_keep_every_invariant_and_replay():
             again_config, again = parse_transcript(format_transcript(config, inputs))
             assert state_to_dict(replay(again_config, [a for _, a in again])) == state_to_dict(state)
     assert every <= set(Witched.called), f"never happened: {every - set(Witched.called)}"
+
+
+
+def _white_ones_moved(config: GameConfig, seed: int, other: GameConfig) -> list[int]:
+    """How far past its value each white 1-chip laid after a red chip moved, in a game of `config`
+    played input by input in turn with a game of `other` (so the engine switches setups all along)."""
+    games = [(config, new_game(config), RandomPlayer(seed)), (other, new_game(other), RandomPlayer(seed + 1))]
+    found = []
+    while games[0][1].phase != "game_over":
+        for table, state, player in games:
+            if state.phase == "game_over":
+                continue
+            for e in apply(state, player.choose(state)):
+                seat = state.seats[e["seat"]] if e["event"] == "placed" else None
+                if table is config and seat and e["chip"].startswith("white-1-") \
+                        and any(cid.startswith("red-") for cid, _ in seat.pot[:-1]):
+                    found.append(e["extra"])
+    return found
+
+
+def test_two_tables_played_in_turn_each_moves_chips_by_its_own_books():
+    """The engine keeps what it works out from a setup (the books on the table, the overflow bowl)
+    for the setup last asked about, and a server runs several tables at once. Fed one input each
+    in turn, a table with red set 4 moves every white 1-chip laid after a red chip 2 spaces (1
+    more than its value), and one with red set 1 beside it moves them 1 (rulebook, red sets 1, 4)."""
+    red_4 = GameConfig(players=("Ann", "Ben", "Cid"), books={**{c: 1 for c in catalog.BOOK_COLORS}, "red": 4})
+    red_1 = GameConfig(players=("Dee", "Eve"), expansions=("witches",))
+    for seed in range(3):
+        four, one = _white_ones_moved(red_4, 10 * seed, red_1), _white_ones_moved(red_1, 10 * seed + 5, red_4)
+        assert four and set(four) == {1}
+        assert one and set(one) == {0}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import GameConfig
-from companion.store import Database
+from companion.store import Database, TagStore
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
 
@@ -87,3 +87,24 @@ def test_a_table_without_stickers_has_no_enrolment(tmp_path):
     assert tags(phone) is None
     r = phone.post("/api/host/tags/enrol", {"color": "purple", "value": 1})
     assert r.status_code == 409 and r.get_json()["error"] == "no_registry"
+
+
+def test_the_hosts_counts_follow_a_tag_added_by_another_program_beside_the_server(host, registry):
+    """`quacks tags import` run on the Pi while the table serves writes the journal through a
+    connection of its own: the host's counts, shown before, follow it."""
+    tagged, box = count(host, "purple-1")
+    beside = TagStore(Database(host.game.table.db.path))
+    beside.add("CAFE0001", "purple-1-01", "purple", 1, 1)
+    assert count(host, "purple-1") == (tagged + 1, box)
+    beside.remove("CAFE0001")
+    assert count(host, "purple-1") == (tagged, box)
+
+
+def test_a_read_of_an_unknown_tag_joins_the_hosts_list_already_shown(host):
+    """The host's list, shown before, gains the refused read of a sticker nobody enrolled."""
+    panel = lambda: host.client.get("/api/view/host").get_json()["view"]["host"]  # noqa: E731
+    before = panel()["anomalies_total"]
+    assert not host.game.table.read("sim-1", "0BADCAFE").accepted
+    after = panel()
+    assert after["anomalies_total"] == before + 1
+    assert after["anomalies"][0]["code"] == "unknown_tag"

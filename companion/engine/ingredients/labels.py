@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..model import chip
 from ..text import N_, Text, say
 
@@ -14,8 +16,10 @@ CHIP_NAMES = {
 locoweed prints no value, so its name has none."""
 
 
+@cache
 def kind_label(color: str, value: int) -> Text:
-    """'white 1': a kind of chip (a colour and a value), as players name it."""
+    """'white 1': a kind of chip (a colour and a value), as players name it. Made once per kind
+    (`Text` is frozen): the looks, offers and questions name chips after nearly every draw."""
     return say(CHIP_NAMES[color], value=value)
 
 

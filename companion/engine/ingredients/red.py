@@ -111,7 +111,7 @@ SET_3 = IngredientRule(
 # set 4 -------------------------------------------------------------------------------------
 
 def _white_ones_further(seat: Seat, placed: Chip, spaces: int) -> int:
-    if placed.kind == "white-1" and seat.in_pot("red"):
+    if placed.color == "white" and placed.value == 1 and seat.in_pot("red"):
         return spaces - placed.value + catalog.RED_4_WHITE_1_MOVE
     return spaces
 

@@ -283,7 +283,10 @@ def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
 
 
 def spend_done(state: GameState) -> bool:
-    return all(s.done for s in state.seats) and not state.decisions
+    for s in state.seats:  # a loop, not all(): asked after every input of the step
+        if not s.done:
+            return False
+    return not state.decisions
 
 
 def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]]) -> None:

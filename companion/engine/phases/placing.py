@@ -13,7 +13,7 @@ from .. import catalog
 from ..expansions.herb_witches import bowl
 from ..ingredients import IngredientRule, active_rules
 from ..ingredients.labels import chip_label
-from ..model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, Option, Seat, chip
+from ..model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, LastSetup, Option, Seat, chip
 from ..text import Text, say
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def offers_flask(space: int, flask_full: bool, *, overflow: bool = False) -> boo
 
 
 @lru_cache(maxsize=64)
-def _setup(config: GameConfig) -> tuple[dict[str, IngredientRule], tuple[tuple[str, Mover], ...], bool]:
+def _work_out_setup(config: GameConfig) -> tuple[dict[str, IngredientRule], tuple[tuple[str, Mover], ...], bool]:
     """What laying a chip asks of the setup: the books in play, those of them that change how far
     other chips move (colour and hook, in `MOVE_ORDER`; most setups have none), and whether the
     overflow bowl is in play. A config never changes, so this is worked out once per setup rather
@@ -63,6 +63,9 @@ def _setup(config: GameConfig) -> tuple[dict[str, IngredientRule], tuple[tuple[s
     rules = active_rules(config)
     movers = tuple((color, rule.moves) for color in MOVE_ORDER if (rule := rules.get(color)) and rule.moves)
     return rules, movers, bowl.in_play(config)
+
+
+_SETUP = LastSetup(_work_out_setup)
 
 
 def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
@@ -80,7 +83,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     color, value = c.color, c.value
     if chip_id in seat.hand:
         seat.hand.remove(chip_id)
-    rules, movers, overflow = _setup(state.config)
+    rules, movers, overflow = _SETUP.of(state.config)
     from_aside = chip_id in seat.aside
     if overflow and bowl.full(seat):
         _into_bowl(ctx, chip_id, explosive=explosive)

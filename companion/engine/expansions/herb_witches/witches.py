@@ -491,10 +491,18 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
     witches = in_play(state, moments)
-    for n in range(len(state.seats)) if seats is None else seats:
-        want = [w for w in witches if usable(state, n, w)] if witches and _in_turn(state, n) else []
-        open_ = {d.data["witch"]: d for d in state.decisions
-                 if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments}
+    for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
+        want = []
+        if witches and _in_turn(state, n):
+            for w in witches:
+                if usable(state, n, w):
+                    want.append(w)
+        if not want and not state.decisions:
+            continue  # nothing to offer, no offer open to withdraw: after most inputs
+        open_ = {}
+        for d in state.decisions:
+            if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
+                open_[d.data["witch"]] = d
         for witch_id, d in open_.items():
             if all(w.id != witch_id for w in want):
                 state.decisions.remove(d)

@@ -1,0 +1,30 @@
+"""What goes to a worker process arrives as it was sent."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from multiprocessing.reduction import ForkingPickler
+
+from companion import workers  # noqa: F401  (how a state is sent to a worker)
+from companion.autoplay import play_game
+from companion.dealing import deal_setup
+from companion.engine import GameConfig, catalog
+
+
+def test_a_state_sent_to_a_worker_arrives_equal_after_every_input_of_a_whole_game_with_every_expansion():
+    """The advice's questions carry the state as it stands (its questions and their words, the
+    seats, the box): each arrives equal to the one sent, over a whole seeded game with the cards,
+    random books and every expansion."""
+    setup = deal_setup({color: "random" for color in catalog.BOOK_COLORS}, catalog.EXPANSIONS, random.Random(3))
+    sent = 0
+
+    def check(state, action, events):
+        nonlocal sent
+        arrived = pickle.loads(ForkingPickler.dumps(state))
+        assert arrived == state, f"after {action}"
+        assert arrived.decisions == state.decisions and arrived.asked == state.asked
+        sent += 1
+
+    play_game(GameConfig(players=("Ann", "Ben", "Cleo", "Dan", "Eve"), **setup), 3, on_step=check, cards=True)
+    assert sent > 500
