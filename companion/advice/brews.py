@@ -15,6 +15,7 @@ hooks, each question at its best).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -65,24 +66,23 @@ class Policy:
         self.track = [s.coins * w.coin + s.vp + s.ruby * w.ruby for s in catalog.POT_TRACK]
         self.kinds: dict[str, tuple[bool, int]] = {}  # chip id -> (white, value), met so far
 
-    def values(self, seat: Seat, extra: Sequence[str] = ()) -> tuple[float, float]:
+    def values(self, seat: Seat, extra: Sequence[str] = (), whites: int | None = None) -> tuple[float, float]:
         """(stopping now, drawing one more chip and stopping), by that estimate; an exploded pot
-        keeps the better of its coins and its points, and a pot that is done draws no more."""
+        keeps the better of its coins and its points, and a pot that is done draws no more.
+        `whites`: the seat's white total, when the caller has it."""
         if seat.status == EXPLODED:
             return self.kept[seat.scoring_space], self.kept[seat.scoring_space]
         stop = self.track[seat.scoring_space]
         bag = [*seat.bag, *extra] if extra else seat.bag
         if not bag or seat.status != BREWING:
             return stop, stop
-        counts: dict[tuple[bool, int], int] = {}
-        kinds = self.kinds
-        for cid in bag:
-            kind = kinds.get(cid)
-            if kind is None:
-                c = chip(cid)
-                kind = kinds[cid] = (c.color == "white", c.value)
-            counts[kind] = counts.get(kind, 0) + 1
-        last, whites, total, safe = seat.last_space, seat.white_total, 0.0, True
+        try:
+            counts = Counter(map(self.kinds.__getitem__, bag))  # the loop in C: this runs at every step
+        except KeyError:  # a chip met for the first time
+            counts = Counter(map(self.kind, bag))
+        last, total, safe = seat.last_space, 0.0, True
+        if whites is None:
+            whites = seat.white_total
         for (white, value), count in counts.items():
             space = min(placing.landing(last, value, 0) + 1, catalog.SPOON)
             burst = white and placing.explodes(whites + value, seat.threshold)
@@ -90,12 +90,21 @@ class Policy:
             safe = safe and not burst
         return stop, max(total / len(bag), stop + SAFE) if safe else total / len(bag)
 
+    def kind(self, cid: str) -> tuple[bool, int]:
+        """All the estimate reads of a chip: white or not, and its value."""
+        found = self.kinds.get(cid)
+        if found is None:
+            c = chip(cid)
+            found = self.kinds[cid] = (c.color == "white", c.value)
+        return found
+
     def draws_on(self, seat: Seat, extra: Sequence[str] = ()) -> bool:
         """Draw while no chip in the bag (and `extra`, counted in it) can explode the pot, then
         while the estimate says so."""
-        if seat.threshold - seat.white_total >= brewing.HIGHEST_WHITE:
+        whites = seat.white_total
+        if seat.threshold - whites >= brewing.HIGHEST_WHITE:
             return bool(seat.bag or extra)  # no white chip of the box can explode it: no need to look
-        stop, draw = self.values(seat, extra)
+        stop, draw = self.values(seat, extra, whites)
         return draw > stop
 
     def best_of(self, seat: Seat) -> float:
@@ -144,6 +153,8 @@ class Step:
     plain: bool  # nothing but draws since the step before (no offer taken, no question, no chip put back),
     # and no offer open where the seat stops (an offer is weighed by the policy's draw or stop there)
     draws: bool
+    would: dict[tuple[tuple[bool, int], ...], bool]  # the policy's draw or stop here with chips of these
+    # kinds more in the bag (it reads only a chip's colour white or not and its value): found once per kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,18 +185,28 @@ class Brewer:
         self.policy = Policy(self.search.worth)
         self.records: dict[int, Record] = {}
         self.ends: dict[tuple[object, ...], Tally] = {}
+        self.brews: dict[tuple[object, ...], Tally] = {}  # each brew played, by its seed and its changes
 
     def brew(self, seed: int, extra: Sequence[str] = (), *, removed: Sequence[str] = (), flask: bool | None = None,
              droplet: int = 0, shared: bool = True) -> Tally:
         """One brew in the draw order `seed` gives, with the chips `extra` (ids from the supply)
         added to the bag at places the same seed gives and the chips `removed` taken out of it, the
         flask full or not, the droplet moved on `droplet` spaces. The same seed gives the same
-        order to every variant. `shared`: a brew with one chip more goes on from the brew without
-        it (`_with_chip`), else it is played from the start."""
-        if shared and len(extra) == 1 and not (removed or droplet) and flask is None:
-            return self._with_chip(seed, extra[0])
-        if shared and not (extra or removed or droplet) and flask is None:
-            return self._record(seed).tally
+        order to every variant. `shared`: a brew with chips more goes on from the brew without
+        them (`_with_chips`), and a brew asked for again is not played again; else it is played
+        from the start."""
+        key = (seed, tuple(extra), tuple(removed), flask, droplet)
+        found = self.brews.get(key) if shared else None
+        if found is None:
+            found = self._brew(seed, extra, removed, flask, droplet, shared)
+            if shared:
+                self.brews[key] = found
+        return found
+
+    def _brew(self, seed: int, extra: Sequence[str], removed: Sequence[str], flask: bool | None, droplet: int,
+              shared: bool) -> Tally:
+        if shared and not (removed or droplet) and flask is None:
+            return self._with_chips(seed, extra) if extra else self._record(seed).tally
         n, draws = self.n, Draws(seed)
         state = whatif.sandbox(self.root, n)
         seat = state.seats[n]
@@ -210,9 +231,9 @@ class Brewer:
         return state
 
     def _end(self, state: GameState, extra: Sequence[str]) -> Tally:
-        tally = self._tally(state)
-        placed = {cid for cid, _ in state.seats[self.n].pot}
+        placed = {cid for cid, _ in state.seats[self.n].pot}  # as the brew left it, before the stop
         drawn = float(bool(extra) and all(cid in placed for cid in extra))
+        tally = self._tally(state)
         return Tally(tally.coins, tally.vp, tally.rubies, tally.droplet, tally.exploded, tally.spaces, drawn)
 
     def _record(self, seed: int) -> Record:
@@ -228,29 +249,35 @@ class Brewer:
             found = self.records[seed] = Record(order, shuffled, steps, pops, plain, emptied, self._end(end, ()))
         return found
 
-    def _with_chip(self, seed: int, cid: str) -> Tally:
-        """The brew with one chip more, going on from the brew without it where they part: the
+    def _with_chips(self, seed: int, cids: Sequence[str]) -> Tally:
+        """The brew with chips more, going on from the brew without them where they part: the
         same brew as played from the start (`tests/advice/test_futures.py` checks it). They part
-        at the last step before the chip comes out, before the policy would decide otherwise with
-        the chip in the bag, or before a choice the bag may change (an offer, a question, a chip
-        put back) or the bag running out."""
+        at the last step before one of the chips comes out, before the policy would decide
+        otherwise with the chips in the bag, or before a choice the bag may change (an offer, a
+        question, a chip put back) or the bag running out."""
         record = self._record(seed)
-        size = len(record.order)
-        place = Draws(seed ^ INSERT).below(size + 1)
-        out = size - place  # chips drawn from the order before this one
+        order, places = list(record.order), Draws(seed ^ INSERT)
+        for cid in cids:  # where `brew` puts them, one after another
+            order.insert(places.below(len(order) + 1), cid)
+        out = min(len(order) - 1 - order.index(cid) for cid in cids)  # chips drawn before the first of them
+        kinds = tuple(self.policy.kind(cid) for cid in cids)
         steps = record.steps
         for k, step in enumerate(steps):
             last = k == len(steps) - 1
             nxt, plain = (steps[k + 1].pops, steps[k + 1].plain) if not last else (record.pops, record.plain)
-            if nxt > out or not plain or (last and record.emptied) \
-                    or step.draws != self.policy.draws_on(step.state.seats[self.n], (cid,)):
-                state = self._adding(whatif.sandbox(step.state, self.n), (cid,))
-                order = record.order[:size - step.pops]
-                order.insert(min(place, len(order)), cid)
-                return self._end(self._play(state, order, record.shuffled.copy())[0], (cid,))
-        # the chip never came out and every choice on the way was the same: the brew ended as without it
+            if nxt > out or not plain or (last and record.emptied) or step.draws != self._would(step, kinds, cids):
+                state = self._adding(whatif.sandbox(step.state, self.n), cids)
+                return self._end(self._play(state, order[:len(order) - step.pops], record.shuffled.copy())[0], cids)
+        # the chips never came out and every choice on the way was the same: the brew ended as without them
         # (its end does not read the bag)
         return record.tally
+
+    def _would(self, step: Step, kinds: tuple[tuple[bool, int], ...], cids: Sequence[str]) -> bool:
+        """The policy's draw or stop at this step with the chips `cids` (of these kinds) more in the bag."""
+        found = step.would.get(kinds)
+        if found is None:
+            found = step.would[kinds] = self.policy.draws_on(step.state.seats[self.n], cids)
+        return found
 
     def _play(self, state: GameState, order: list[str], draws: Draws,
               trace: list[Step] | None = None) -> tuple[GameState, int, bool]:
@@ -260,22 +287,24 @@ class Brewer:
         end, the chips drawn from the order and whether it was nothing but draws since the last step."""
         n, seat, plain, pops = self.n, state.seats[self.n], True, 0
         while seat.status == BREWING:
-            pending = state.blocking_decision(n)
-            if brewing.looking_ahead(state, n):
+            pending = state.blocking_decision(n) if state.decisions else None  # most steps have no question
+            if pending is not None and brewing.looking_ahead(state, n):
                 brewing.draw(state, n, self._next(seat, order), [])
                 pops += 1
             elif pending is not None:
                 state, plain = self._answer(state, pending.id, _distinct(pending.keys())), False
             else:
-                offered = bool(state.decisions_for(n))
-                taken = self._offers(state)
-                state, plain = taken, plain and taken is state
-                seat = state.seats[n]
-                if seat.status != BREWING:
-                    break
-                go = self.policy.draws_on(seat)
+                offered = bool(state.decisions) and any(d.seat == n for d in state.decisions)
+                if offered:
+                    taken, go = self._offers(state)
+                    state, plain = taken, plain and taken is state
+                    seat = state.seats[n]
+                    if seat.status != BREWING:
+                        break
+                else:
+                    go = self.policy.draws_on(seat)
                 if trace is not None:
-                    trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go))
+                    trace.append(Step(whatif.sandbox(state, n), pops, plain and not (offered and not go), go, {}))
                     plain = True  # each step says what happened since the one before
                 if not go:
                     brewing.stop(state, n, [])
@@ -307,36 +336,40 @@ class Brewer:
         options = [whatif.answer(state, self.n, decision, k) for k in keys]
         return max(options, key=lambda s: self.policy.best_of(s.seats[self.n]))
 
-    def _offers(self, state: GameState) -> GameState:
+    def _offers(self, state: GameState) -> tuple[GameState, bool]:
         """Take each open offer that only helps (the white total no higher, the scoring space no
         lower: the mandrake), or that lets the seat draw on where it would stop (the flask). An
-        offer to take back the chip just placed is only weighed where the seat would stop."""
-        n = self.n
+        offer to take back the chip just placed is only weighed where the seat would stop.
+        Returns the state and whether the policy draws on there."""
+        n, draws_on = self.n, self.policy.draws_on
+        go = draws_on(state.seats[n])  # the policy's draw or stop in the state as it stands
         for d in [d for d in state.decisions if d.seat == n and not d.blocking]:
             seat = state.seats[n]
-            if seat.pot and d.data.get("chip") == seat.pot[-1][0] and self.policy.draws_on(seat):
+            if go and seat.pot and d.data.get("chip") == seat.pot[-1][0]:
                 continue
             after = whatif.answer(state, n, d.id, d.keys()[0])
             s = after.seats[n]
             helps = s.white_total <= seat.white_total and s.scoring_space >= seat.scoring_space \
                 and (s.white_total, s.scoring_space) != (seat.white_total, seat.scoring_space)
-            if helps or (not self.policy.draws_on(seat) and self.policy.draws_on(s)):
-                state = after
-        return state
+            if helps:
+                state, go = after, draws_on(s)
+            elif not go and draws_on(s):
+                state, go = after, True
+        return state, go
 
     def _tally(self, state: GameState) -> Tally:
         """The brew's end by the value model, each question of step B at its best; worked out once
-        per pot as step B and the end read it (`_pot_key`)."""
+        per pot as step B and the end read it (`_pot_key`). `state` is the brew's own copy: a
+        brew still going is stopped in it."""
         n = self.n
         if state.seats[n].status == BREWING:
-            state = whatif.stop(state, n)
+            brewing.stop(state, n, [])  # the brew's own copy, played to its end
         key = _pot_key(state, n)
         found = self.ends.get(key)
         if found is None:
             state.decisions = [d for d in state.decisions if d.seat != n]
             search = self.search
-            after = max(search.evaluated(state), key=lambda a: search.end_after(a, state).value)
-            o = search.end_after(after, state)
+            o, after = max(((search.end_after(a, state), a) for a in search.evaluated(state)), key=lambda e: e[0].value)
             s, s0 = after.seats[n], state.seats[n]
             found = self.ends[key] = Tally(o.coins, o.vp, o.rubies, s.droplet - s0.droplet,
                                            float(s.status == EXPLODED), float(s.scoring_space), 0.0)

@@ -6,7 +6,6 @@ resolvers, so every book and card the engine knows is followed without a second 
 
 from __future__ import annotations
 
-from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -19,19 +18,19 @@ from ..engine.phases import brewing
 Events = list[dict[str, Any]]
 
 
-_FIELDS = tuple(f.name for f in fields(GameState))
-
-
 def sandbox(state: GameState, seat_no: int) -> GameState:
     """A copy in which only `seat_no` (its seat, its decisions, the supply, the decision log) may
-    be changed; the other seats are shared, not copied. (Built field by field: a search makes
-    tens of thousands of these, and `dataclasses.replace` is three times slower.)"""
+    be changed; the other seats are shared, not copied. (Built field by field, written out: a
+    search and the sampled brews make tens of thousands of these, and a loop over the fields
+    costs several times as much; `tests/advice/test_whatif.py` checks that every field is here.)"""
     new = object.__new__(GameState)
-    for name in _FIELDS:
-        setattr(new, name, getattr(state, name))
+    new.config, new.round, new.phase, new.start_player = state.config, state.round, state.phase, state.start_player
+    new.shopper, new.fortune, new.winners, new.seq = state.shopper, state.fortune, state.winners, state.seq
+    new.cards_used, new.card_data, new.ended = state.cards_used, state.card_data, state.ended
     new.seats = list(state.seats)
     new.seats[seat_no] = state.seats[seat_no].clone()
-    new.supply = {k: v.copy() for k, v in state.supply.items()}
+    supply = state.supply
+    new.supply = dict(zip(supply, map(list.copy, supply.values()), strict=True))
     new.decisions = [_copy(d) if d.seat == seat_no else d for d in state.decisions]
     new.asked = state.asked.copy()
     return new

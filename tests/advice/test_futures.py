@@ -112,3 +112,21 @@ def test_a_brew_with_a_chip_more_that_goes_on_from_the_brew_without_it_is_the_br
     for seed in range(60):
         assert brewer.brew(seed, [cid]) == brewer.brew(seed, [cid], shared=False), seed
     assert brewer.brew(7) == brewer.brew(7, shared=False)
+
+
+def test_brews_with_two_chips_more_that_go_on_from_the_brew_without_them_are_the_brews_played_from_the_start():
+    bag = ("white-1", "white-1", "white-1", "white-2", "white-2", "white-3", "orange-1", "blue-1", "yellow-1",
+           "green-1", "red-1", "purple-1", "black-1")
+    futures = Futures(seat_in("shop", 5, bag, droplet=4), 0)
+    brewer = futures.brewer
+    pairs = [("orange-1", "blue-2"), ("white-2", "white-3"), ("white-1", "orange-1"), ("orange-1", "white-3"),
+             ("green-4", "red-1")]
+    for seed in range(100):  # one brewer for all, as a shop values its chips and pairs: each answer on its own
+        for kind in {k for pair in pairs for k in pair}:
+            cid = futures.chip_id([kind], 0)
+            assert brewer.brew(seed, [cid]) == brewer.brew(seed, [cid], shared=False), (seed, kind)
+        for pair in pairs:
+            ids = [futures.chip_id(pair, k) for k in range(2)]
+            assert brewer.brew(seed, ids) == brewer.brew(seed, ids, shared=False), (seed, pair)
+    drawn = {brewer.brew(seed, [futures.chip_id(pairs[0], k) for k in range(2)]).drawn for seed in range(100)}
+    assert drawn == {0.0, 1.0}, "some brews draw both chips, some do not"
