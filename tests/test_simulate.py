@@ -90,6 +90,13 @@ def test_a_tournament_seats_one_player_against_three_of_another_kind_and_says_ho
     assert again["tournament"] == t and again["wins_by_seat"] == summary["wins_by_seat"]  # the same games at once
 
 
+@pytest.mark.parametrize(("argv", "says"), [(["--games", "0", "--against", "greedy"], "a tournament needs --games 1"),
+                                            (["--games", "-3"], "--games must be 0 or more")])
+def test_a_tournament_of_no_games_or_a_negative_count_is_refused_with_a_reason(capsys, argv, says):
+    assert main(["simulate", "--players", "4", *argv]) == 2
+    assert says in capsys.readouterr().err
+
+
 def test_the_wilson_interval_of_half_the_games_won():
     # 50 wins in 100 games: the textbook 95 % interval 0.404-0.596
     low, high = wilson([1.0] * 50 + [0.0] * 50)

@@ -100,6 +100,10 @@ def run(args: argparse.Namespace) -> int:
     check_config(_config(args, args.seed))  # a set the engine lacks is refused before the first game
     if args.first < 0:
         return _refuse("--first must be 0 or more")
+    if args.games < 0:
+        return _refuse("--games must be 0 or more")
+    if args.against and args.games < 1:
+        return _refuse("a tournament needs --games 1 or more")
     gc.freeze()  # the modules loaded so far live to the end: the collector need not walk them again each game
     started = time.perf_counter()
     games = _play_all(args)
