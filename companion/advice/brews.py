@@ -286,21 +286,23 @@ class Brewer:
         draw from the order or the stop, for the brews with a chip more to go on from. Returns the
         end, the chips drawn from the order and whether it was nothing but draws since the last step."""
         n, seat, plain, pops = self.n, state.seats[self.n], True, 0
-        while seat.status == BREWING:
+        while True:
             pending = state.blocking_decision(n) if state.decisions else None  # most steps have no question
             if pending is not None and brewing.looking_ahead(state, n):
                 brewing.draw(state, n, self._next(seat, order), [])
                 pops += 1
-            elif pending is not None:
+            elif pending is not None:  # a question while brewing, or one its end asks (Toadstool's chips placed)
                 state, plain = self._answer(state, pending.id, _distinct(pending.keys())), False
+            elif seat.status != BREWING:
+                break
             else:
                 offered = bool(state.decisions) and any(d.seat == n for d in state.decisions)
                 if offered:
                     taken, go = self._offers(state)
                     state, plain = taken, plain and taken is state
                     seat = state.seats[n]
-                    if seat.status != BREWING:
-                        break
+                    if seat.status != BREWING or state.blocking_decision(n) is not None:
+                        continue  # the pot is done, or a chip an offer laid asks first (a red chip of Toadstool's)
                 else:
                     go = self.policy.draws_on(seat)
                 if trace is not None:
@@ -308,7 +310,7 @@ class Brewer:
                     plain = True  # each step says what happened since the one before
                 if not go:
                     brewing.stop(state, n, [])
-                    break
+                    continue
                 brewing.draw(state, n, self._next(seat, order), [])
                 pops += 1
             seat = state.seats[n]
@@ -347,6 +349,8 @@ class Brewer:
             seat = state.seats[n]
             if go and seat.pot and d.data.get("chip") == seat.pot[-1][0]:
                 continue
+            if not any(x.id == d.id for x in state.decisions):
+                continue  # an offer taken before it laid a chip, which withdrew this one (Toadstool's, the flask's)
             after = whatif.answer(state, n, d.id, d.keys()[0])
             s = after.seats[n]
             helps = s.white_total <= seat.white_total and s.scoring_space >= seat.scoring_space \

@@ -72,7 +72,9 @@ def stop(state: GameState, seat_no: int) -> GameState:
 def answer(state: GameState, seat_no: int, decision_id: str, key: str) -> GameState:
     """The state after the seat answered one of its decisions with `key`."""
     new = sandbox(state, seat_no)
-    decision = next(d for d in new.decisions if d.id == decision_id)
+    decision = next((d for d in new.decisions if d.id == decision_id), None)
+    if decision is None:
+        raise ValueError(f"decision {decision_id} is not open")
     ctx = Ctx(new, seat_no, [])
     resolver = CORE_RESOLVERS.get(decision.rule) or RULES[decision.rule].resolve
     assert resolver is not None, f"{decision.rule} opened a decision it cannot resolve"

@@ -8,10 +8,11 @@ import pytest
 
 from companion.advice.brews import Brewer, Policy
 from companion.advice.futures import Futures
+from companion.advice.sampling import Draws
 from companion.advice.worth import worth
 from companion.engine.model import Seat, chip
 
-from ..engine.scenario import draws, game, set_bag
+from ..engine.scenario import books, draws, game, set_bag
 from .shared import seat_in
 
 ORANGES = ("orange-1",) * 4
@@ -130,3 +131,34 @@ def test_brews_with_two_chips_more_that_go_on_from_the_brew_without_them_are_the
             assert brewer.brew(seed, ids) == brewer.brew(seed, ids, shared=False), (seed, pair)
     drawn = {brewer.brew(seed, [futures.chip_id(pairs[0], k) for k in range(2)]).drawn for seed in range(100)}
     assert drawn == {0.0, 1.0}, "some brews draw both chips, some do not"
+
+
+def test_the_sampled_seat_places_the_toadstools_chip_and_leaves_the_flask_it_withdrew():
+    # red set 6: a red 1 on 1, the orange drawn after it set beside the pot, then a white 1 on 2
+    # with the flask full: the flask is offered for the white, and the orange may be placed. Placing
+    # the orange (on 3) only helps, and laying it withdraws the flask's offer, as a draw would.
+    state = game(books=books(red=6), expansions=("witches",))
+    state.round = 5
+    set_bag(state, 0, "red-1", "orange-1", "white-1", "white-2")
+    state = draws(state, 0, "red-1", "orange-1", "white-1")
+    assert {d.kind for d in state.decisions if d.seat == 0} == {"red.place_aside", "flask"}
+    after, _ = Brewer(state, 0)._offers(state)
+    assert [chip(c).kind for c, _ in after.seats[0].pot] == ["red-1", "white-1", "orange-1"]
+    assert after.seats[0].flask_full and not after.decisions_for(0)
+
+
+def test_a_sampled_brew_places_every_chip_toadstool_set_aside_before_it_ends():
+    # red set 6: whites 3 and 3 (on 3 and 6), a red 1 on 7 and the red 1 drawn after it set aside.
+    # Placing that red (on 8) only helps, so the seat places it; it sets the white 2 aside, the last
+    # chip. The seat stops (the white 2 would explode the pot), and a chip set aside must be placed
+    # this round: the white 2 lands on 10, whites 8 of 7, the pot explodes.
+    state = game(books=books(red=6), expansions=("witches",))
+    state.round = 5
+    set_bag(state, 0, "white-3", "white-3", "red-1", "red-1", "white-2")
+    state = draws(state, 0, "white-3", "white-3", "red-1", "red-1")
+    assert state.seats[0].aside and not state.seats[0].bag[1:]
+    end, _, _ = Brewer(state, 0)._play(state, list(state.seats[0].bag), Draws(1))
+    seat = end.seats[0]
+    assert [(chip(c).kind, space) for c, space in seat.pot][-2:] == [("red-1", 8), ("white-2", 10)]
+    assert seat.aside == [] and seat.white_total == 8 and seat.status == "exploded"
+    assert not end.decisions_for(0)
