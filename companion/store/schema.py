@@ -88,34 +88,13 @@ MIGRATIONS: tuple[str, ...] = (
         n INTEGER NOT NULL
     );
     INSERT INTO versions (name, n) VALUES ('tags', 0), ('anomalies', 0);
-    CREATE TRIGGER tags_insert AFTER INSERT ON tags BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER tags_update AFTER UPDATE ON tags BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER tags_delete AFTER DELETE ON tags BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER enrolment_insert AFTER INSERT ON enrolment BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER enrolment_update AFTER UPDATE ON enrolment BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER enrolment_delete AFTER DELETE ON enrolment BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'tags';
-    END;
-    CREATE TRIGGER anomalies_insert AFTER INSERT ON anomalies BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
-    END;
-    CREATE TRIGGER anomalies_update AFTER UPDATE ON anomalies BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
-    END;
-    CREATE TRIGGER anomalies_delete AFTER DELETE ON anomalies BEGIN
-        UPDATE versions SET n = n + 1 WHERE name = 'anomalies';
-    END;
-    """,
+    """ + "".join(
+        f"""
+    CREATE TRIGGER {table}_{write.lower()} AFTER {write} ON {table} BEGIN
+        UPDATE versions SET n = n + 1 WHERE name = '{counted}';
+    END;"""
+        for table, counted in (("tags", "tags"), ("enrolment", "tags"), ("anomalies", "anomalies"))
+        for write in ("INSERT", "UPDATE", "DELETE")),
 )
 """Migration i (0-based) takes a database from version i to i + 1. Append; never edit one."""
 
