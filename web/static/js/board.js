@@ -53,16 +53,10 @@ const Board = (() => {
     return root;
   }
 
-  // The pot drawn in `box` and kept there: at the next view only the spaces whose chip or scoring
-  // mark changed and the markers that moved are drawn again, so a chip drawn costs the browser one
-  // space's layout and paint, not the whole spiral's. Draws what `pot` draws.
-  function drawPot(box, seat) {
-    let root = box.firstElementChild;
-    if (!root || !root.drawn) {
-      root = potBoard();
-      root.drawn = { spaces: [], nodes: [], markers: null, marks: [] };
-      box.replaceChildren(root);
-    }
+  // `root` (an empty pot from `emptyPot`, kept on the page) drawn as `pot` draws `seat`: at the
+  // next view only the spaces whose chip or scoring mark changed and the markers that moved are
+  // drawn again, so a chip drawn costs the browser one space's layout and paint, not the spiral's.
+  function drawPot(root, seat) {
     const drawn = root.drawn, parts = potParts(seat);
     parts.spaces.forEach(([key, build], i) => {
       if (drawn.spaces[i] === key) return;
@@ -79,6 +73,12 @@ const Board = (() => {
       root.append(...drawn.marks);
       drawn.markers = key;
     }
+    return root;
+  }
+
+  function emptyPot() {
+    const root = potBoard();
+    root.drawn = { spaces: [], nodes: [], markers: null, marks: [] };
     return root;
   }
 
@@ -249,5 +249,5 @@ const Board = (() => {
     return svg("svg", { class: "seatdot", viewBox: "-1.3 -1.3 2.6 2.6", "aria-hidden": "true" }, symbol(k, 0, 0, 1));
   }
 
-  return { pot, drawPot, track, seatDot, seatMark, symbol, icon };
+  return { pot, emptyPot, drawPot, track, seatDot, seatMark, symbol, icon };
 })();

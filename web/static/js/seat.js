@@ -6,6 +6,7 @@
   const { el, t, fill, post, page } = Q;
   let shown = -1;
   let view = null;
+  const potDrawn = document.getElementById("pot").appendChild(Board.emptyPot());  // drawn in place at every view
   let tapped = false;  // after a tap, the next view shows its question or guide at the top of the screen
   let scrolled = false;  // the page is scrolled down: told by its scroll events, as reading it would lay the page out
   window.addEventListener("scroll", () => { scrolled = window.scrollY > 0; }, { passive: true });
@@ -407,7 +408,7 @@
     fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
       class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
 
-    Board.drawPot(document.getElementById("pot"), me);
+    Board.drawPot(potDrawn, me);
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
     fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));

@@ -79,7 +79,7 @@ const TableView = (() => {
     if (!box) return;
     if (box.childElementCount !== seats.length) {
       box.replaceChildren(...seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
-        el("div", { class: "row spread" }), el("div"), el("div"))));
+        el("div", { class: "row spread" }), Board.emptyPot(), el("div", { class: "potlines" }))));
     }
     const readers = view.draws !== "phones";  // a table without readers expects no chip past a reader
     seats.forEach((s, k) => {
