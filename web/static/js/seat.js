@@ -7,16 +7,18 @@
   let shown = -1;
   let view = null;
   const potDrawn = document.getElementById("pot").appendChild(Board.emptyPot());  // drawn in place at every view
-  let tapped = false;  // after a tap, the next view shows its question or guide at the top of the screen
-  let scrolled = false;  // the page is scrolled down: told by its scroll events, as reading it would lay the page out
-  window.addEventListener("scroll", () => { scrolled = window.scrollY > 0; }, { passive: true });
+  // After a tap made further down the page, the next view shows its question or guide at the top of
+  // the screen. Read at the tap, where the page is laid out already: a view's render that asked
+  // would force a layout of the whole page before the browser's own.
+  let tapped = false;
+  function tap() { tapped = window.scrollY > 0; }
 
   function act(action) {
-    tapped = true;
+    tap();
     return post(page.actionUrl, action).then(apply);
   }
   function ask(path, body) {  // the bag's reads: settle, answer a held read, "I drew it"
-    tapped = true;
+    tap();
     return post(`${page.seatApi}/${path}`, body).then(apply);
   }
   function apply(reply) {
@@ -446,7 +448,7 @@
     news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;
-      if (scrolled) window.scrollTo({ top: 0 });  // at the top already: no layout forced here, the frame lays it out
+      window.scrollTo({ top: 0 });
     }
     refocus(was);
   }
@@ -510,7 +512,7 @@
     else AssistPanel.advice(advice);
   } });
   const drawBtn = document.getElementById("draw");
-  if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });
+  if (drawBtn) drawBtn.addEventListener("click", () => { tap(); post(page.drawUrl, {}).then(apply); });
   document.getElementById("stop").addEventListener("click", () => {
     const stop = view && (view.actions || []).find((a) => a.kind === "stop");
     if (stop) act(stop);
