@@ -7,7 +7,8 @@ answer to every offer (flask, mandrake) and look-ahead (crow skull) on the way. 
 on compact positions (`compact.py`) when every book in play is one that search models; otherwise
 `search.Search` plays each draw and each answer by the engine itself (`whatif`), memoised on
 `_key`, so a position reached by many draw orders is searched once. Asked to, it first tries to
-prove the answer by bounds (`bounds.py`).
+prove the answer by bounds (`bounds.py`). With no limit on the positions, the compact search's
+values come from the bag's grid (`grid.py`) when that models the bag.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from ..engine.model import GameState
 from . import compact, whatif
 from .bounds import certified
+from .outcome import Outcome
 from .search import Search, answer, may_draw, no_collection
 
 
@@ -43,12 +45,28 @@ def advise(state: GameState, seat_no: int, *, rival: int | None = None, limit: i
             fast = compact.Compact(search, now)
         if searches is not None:
             searches[seat_no] = fast
-        before = fast.positions()
         with no_collection():
-            drawn = fast.draw(now, limit)
-        positions = fast.positions() - before
+            drawn, positions = _exact(fast, now, limit)
     else:
         drawn = search.draw(now)
         positions = len(search.memo)
     advice = "draw" if drawn is not None and drawn.value > stop.value else "stop"
     return answer(state, seat_no, advice, stop, drawn.to_dict() if drawn else None, positions)
+
+
+def _exact(fast: compact.Compact, state: GameState, limit: int | None) -> tuple[Outcome | None, int]:
+    """The value of drawing from `state` and the positions valued: on the bag's grid when nothing
+    limits the search and the grid models the bag (a live answer within a limit stays with the
+    compact search, which stops at the limit), else by the compact search, which also answers
+    alone where numpy is missing (imported here: only an exact answer needs it)."""
+    if limit is None:
+        try:
+            from . import grid
+        except ImportError:
+            pass
+        else:
+            if grid.unmodelled(fast, state) is None:
+                return grid.draw(fast, state)
+    before = fast.positions()
+    drawn = fast.draw(state, limit)
+    return drawn, fast.positions() - before

@@ -151,11 +151,12 @@ class Grid:
         stop = self.end(self.last[here], np.zeros(n, dtype=int), here)
         outcomes, whites = [], []
         for k in fast.kinds:
+            # A kind with no chip left is given the position itself (its weight is 0): no new end.
             has = self.digits[k, here] > 0
             child = np.where(has, here - self.stride[k], here)
-            space = np.array(fast.lands[k])[self.last[here]]
+            space = np.where(has, np.array(fast.lands[k])[self.last[here]], self.last[here])
             sign = fast.sig_plain[k]
-            exploded = self.bursts[self.whites[here] + fast.value_of[k]] if fast.white[k] else np.zeros(n, dtype=bool)
+            exploded = self.bursts[self.whites[here] + fast.value_of[k] * has] & has if fast.white[k] else has & False
             ended = exploded | self.fills[space] | (m == 1)
             reveal = blue.reveal_count(fast.value_of[k], m - 1)
             if k in self.skulls and (reveal, sign) in looks:
