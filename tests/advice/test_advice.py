@@ -7,7 +7,7 @@ from itertools import islice
 
 import pytest
 
-from companion.advice import Outcome, Search, TooDeep, advise, compact, whatif
+from companion.advice import Outcome, Search, TooDeep, advise, compact, grid, whatif
 from companion.engine import IllegalAction
 from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
@@ -432,3 +432,66 @@ def test_a_white_chip_set_aside_by_red_set_6_explodes_the_stop_the_search_weighs
     assert advise(state, 0)["stop"]["explode"] == 0.0, "3 + 3 = 6: placing it does not explode"
     state = draws(state, 0, "white-2")
     assert advise(state, 0)["stop"]["explode"] == 1.0, "5 + 3 = 8: stopping now places it and explodes"
+
+
+GRID_KINDS = ("white-1", "white-1", "white-2", "white-2", "white-3", "orange-1", "green-1", "green-2", "green-4",
+              "blue-1", "blue-2", "blue-4", "purple-1", "black-1")
+"""No red and no yellow chip: every bag of these is one the grid models, whatever the books."""
+
+
+def assert_same_figures(grid_drawn: Outcome, compact_drawn: Outcome, made: object) -> None:
+    for field in Outcome.__slots__:
+        assert getattr(grid_drawn, field) == pytest.approx(getattr(compact_drawn, field), rel=0, abs=1e-9), (field, made)
+
+
+def test_the_grid_equals_the_compact_search_on_every_figure_of_random_bags():
+    """Bags of 6 to 12 chips with crow skulls that look at 1, 2 or 4 chips, blue chips that pay
+    (sets 3 and 4), whites that explode or go back with the flask, pots that fill (a high
+    droplet), green at the end and purple and black for step B: the grid's values, worked out
+    level by level with arrays, are the compact search's on every figure to 1e-9."""
+    rng = random.Random(2026)
+    found = random_positions(rng, GRID_KINDS, (6, 12), 3, lambda rng: rng.choice((0, 4, 9, 30, 42)))
+    for state, made in islice(found, 30):
+        state.seats[0].flask_full = rng.random() < 0.6
+        fast = compact.Compact(Search(state, 0), state)
+        assert grid.unmodelled(fast, state) is None, made
+        drawn, positions = grid.draw(fast, state)
+        assert positions > 0
+        assert_same_figures(drawn, compact.Compact(Search(state, 0), state).draw(), made)
+
+
+BENCH_ROUND_9 = ("white-1",) * 5 + ("white-2",) * 2 + ("white-3",) + ("orange-1",) * 3 + ("green-1",) + \
+    ("green-4",) * 3 + ("blue-1",) + ("blue-4",) * 2 + ("purple-1",) + ("black-1",) * 2
+BENCH_POSITIONS = [  # benchmarks/bench_advice.py's positions 1-4 and their values (benchmarks/README.md)
+    ((1, REFERENCE["round 1, starting bag"][1], 0, ()), 13.554),
+    ((4, REFERENCE["round 4, orange and blue bought"][1], 1, ()), 10.013),
+    ((9, BENCH_ROUND_9, 7, ()), 14.075),
+    ((9, BENCH_ROUND_9[:5] + BENCH_ROUND_9[6:8] + BENCH_ROUND_9[9:14] + BENCH_ROUND_9[15:], 7,
+      ("white-2", "orange-1", "green-4")), 14.077),  # the same 23 chips, three of them drawn
+]
+
+
+@pytest.mark.parametrize(("made", "value"), BENCH_POSITIONS)
+def test_the_grid_values_the_benchmark_positions_as_the_compact_search_does(made, value):
+    state = whatif.ignore_offers(position(*made), 0)
+    fast = compact.Compact(Search(state, 0), state)
+    drawn, _ = grid.draw(fast, state)
+    assert round(drawn.value, 3) == value
+    assert_same_figures(drawn, compact.Compact(Search(state, 0), state).draw(), made)
+    assert advise(state, 0)["draw"] == drawn.to_dict()
+
+
+@pytest.mark.parametrize(("made", "reason"), [
+    ((4, ("white-1", "red-1", "orange-1"), 0, ("orange-1",)), "a red-1 chip moves extra spaces by what lies in the pot"),
+    ((4, ("white-1", "yellow-1", "white-2"), 0, ("white-3",)), "a yellow-1 chip puts a chip back into the bag"),
+    ((4, ("white-1", "yellow-1", "white-2"), 0, ("white-3",), {"yellow": 3}), "a book raises the threshold while brewing"),
+])
+def test_the_grid_leaves_what_it_does_not_model_to_the_compact_search(made, reason):
+    """Red set 1's extra spaces hang on the oranges already in the pot when the red comes, a
+    mandrake puts a white back: the last space is not a function of the bag; yellow set 3 moves
+    the threshold. The answer is the compact search's."""
+    state = whatif.ignore_offers(position(*made[:4], **(made[4] if len(made) > 4 else {})), 0)
+    fast = compact.Compact(Search(state, 0), state)
+    assert grid.unmodelled(fast, state) == reason
+    answer_ = advise(state, 0)
+    assert answer_["draw"] == compact.Compact(Search(state, 0), state).draw().to_dict()
