@@ -100,14 +100,14 @@ class Grid:
                 codes *= self.count[k] + 1
         return code, codes
 
-    def end(self, space: Array, exploded: Array, bag: Array) -> Array:
+    def end(self, space: Array, exploded: Array, bag: Array, last: int | None = None) -> Array:
         """The worth of the round ending on `space` (exploded or not) with `bag` left, for every
-        flask and last two chips, by `Compact.end` once per end met: (flask, sign, sign, n, fields)."""
+        flask and last two chips, by `Compact.end` once per end met: (flask, sign before the last,
+        last sign, n, fields); with `last`, the last chip's sign: (flask, sign before it, n, fields)."""
         keys = (space * 2 + exploded) * self.codes + self.code[bag]
-        new = np.unique(keys[~self.known[keys]])
-        if len(new):
-            self._fill(new, keys, bag)
-        return self.ends[:, :, :, keys]
+        if not self.known[keys].all():
+            self._fill(np.unique(keys[~self.known[keys]]), keys, bag)
+        return self.ends[:, :, :, keys] if last is None else self.ends[:, :, last, keys]
 
     def _fill(self, new: Array, keys: Array, bag: Array) -> None:
         """`Compact.end` for the ends `new` (keys as `end` makes them), `bag` one with each key."""
@@ -144,50 +144,50 @@ class Grid:
         return Outcome(*drawn[f, s1, s2, 0].tolist())
 
     def _level(self, m: int, here: Array, looks: dict[tuple[int, int], Array]) -> tuple[Array, list[Array]]:
-        """Value the positions `here` (`m` chips left in the bag): each kind's outcome, the draw's
-        expectation and the better of it and stopping, the empty flask's layer first (the full
-        flask's option on a white reads it). Returns the draw's expectation and the outcomes."""
-        fast, n, signs = self.fast, len(here), self.signs
+        """Value the positions `here` (`m` chips left in the bag): the draw's expectation over each
+        kind's outcome and the better of it and stopping, the empty flask's layer first (the full
+        flask's option on a white reads it). Returns the draw's expectation and each kind's
+        outcome, broadcastable to (flask, sign before the last, last sign, n, fields)."""
+        n, signs = len(here), self.signs
         stop = self.end(self.last[here], np.zeros(n, dtype=int), here)
-        outcomes, whites = [], []
-        for k in fast.kinds:
-            # A kind with no chip left is given the position itself (its weight is 0): no new end.
-            has = self.digits[k, here] > 0
-            child = np.where(has, here - self.stride[k], here)
-            space = np.where(has, np.array(fast.lands[k])[self.last[here]], self.last[here])
-            sign = fast.sig_plain[k]
-            exploded = self.bursts[self.whites[here] + fast.value_of[k] * has] & has if fast.white[k] else has & False
-            ended = exploded | self.fills[space] | (m == 1)
-            reveal = blue.reveal_count(fast.value_of[k], m - 1)
-            if k in self.skulls and (reveal, sign) in looks:
-                going = looks[(reveal, sign)][:, :, np.where(ended, 0, self.at[child])]
-            else:
-                going = self.values[:, :, sign][:, :, child]  # (flask, the last chip's sign, n, fields)
-            o = np.where(ended[:, None], self.end(space, exploded.astype(int), child)[:, :, sign], going)
-            if fast.acts[k] == PAYS:
-                o = o + self._paid(k, space)
-            outcomes.append(np.broadcast_to(o[:, None], (2, signs, signs, n, 5)))
-            if fast.white[k] and 1 in self.flasks:
-                whites.append((k, has & ~ended))
-        drawn = np.zeros((2, signs, signs, n, 5))
-        values = np.zeros_like(drawn)
-        for f in self.flasks:
-            if f:  # the flask puts the white back: the position before it, the flask emptied
-                for k, may in whites:
-                    o = outcomes[k]
-                    better = may[:, None] & (values[0][..., :1] > o[1][..., :1])
-                    outcomes[k] = np.stack([o[0], np.where(better, values[0], o[1])])
-            drawn[f] = self._mix([o[f] for o in outcomes], here, m)
-            values[f] = np.where(drawn[f][..., :1] > stop[f][..., :1], drawn[f], stop[f])
+        weights = self.digits[:, here][..., None]  # each kind's chips left: (kinds, n, 1)
+        found = [self._outcome(k, m, here, looks) for k in self.fast.kinds]
+        outcomes: list[Array] = [o[:, None] for o, _ in found]
+        drawn, values = np.zeros((2, signs, signs, n, 5)), np.zeros((2, signs, signs, n, 5))
+        drawn[0] = sum(w * o[0] for w, (o, _) in zip(weights, found, strict=True)) / m
+        values[0] = np.where(drawn[0][..., :1] > stop[0][..., :1], drawn[0], stop[0])
+        if 1 in self.flasks:  # the flask puts a white back: the position before it, the flask emptied
+            total = sum(w * o[1] for w, (o, may) in zip(weights, found, strict=True) if may is None)
+            for k, (o, may) in enumerate(found):
+                if may is not None:
+                    used = np.where(may[:, None] & (values[0][..., :1] > o[1][..., :1]), values[0], o[1])
+                    total = total + weights[k] * used
+                    outcomes[k] = np.stack([np.broadcast_to(o[0], used.shape), used])
+            drawn[1] = total / m
+            values[1] = np.where(drawn[1][..., :1] > stop[1][..., :1], drawn[1], stop[1])
         self.values[:, :, :, here] = values
         return drawn, outcomes
 
-    def _mix(self, outcomes: list[Array], here: Array, m: int) -> Array:
-        """The draw's expectation: each kind's outcome weighted by its chips left (as `Compact._draw`)."""
-        total = np.zeros(outcomes[0].shape)
-        for k, o in enumerate(outcomes):
-            total += self.digits[k, here][:, None] * o
-        return total / m
+    def _outcome(self, k: int, m: int, here: Array, looks: dict[tuple[int, int], Array]) -> tuple[Array, Array | None]:
+        """Drawing a chip of kind `k` from each position `here`: (flask, the last chip's sign, n,
+        fields), and for a white the positions where a full flask may put it back (else None). A
+        kind with no chip left is given the position itself (its weight is 0): no end is added."""
+        fast = self.fast
+        has = self.digits[k, here] > 0
+        child = np.where(has, here - self.stride[k], here)
+        space = np.where(has, np.array(fast.lands[k])[self.last[here]], self.last[here])
+        sign = fast.sig_plain[k]
+        exploded = self.bursts[self.whites[here] + fast.value_of[k] * has] & has if fast.white[k] else has & False
+        ended = exploded | self.fills[space] | (m == 1)
+        reveal = blue.reveal_count(fast.value_of[k], m - 1)
+        if k in self.skulls and (reveal, sign) in looks:
+            going = looks[(reveal, sign)][:, :, np.where(ended, 0, self.at[child])]
+        else:
+            going = self.values[:, :, sign][:, :, child]
+        o = np.where(ended[:, None], self.end(space, exploded.astype(int), child, sign), going)
+        if fast.acts[k] == PAYS:
+            o = o + self._paid(k, space)
+        return o, (has & ~ended if fast.white[k] and 1 in self.flasks else None)
 
     def _paid(self, k: int, space: Array) -> Array:
         """What a chip of kind `k` pays as it is placed on `space`, in an outcome's fields."""
@@ -206,7 +206,8 @@ class Grid:
         found = {}
         for sign in {self.fast.sig_plain[k] for k in self.skulls}:
             none = self.values[:, :, sign][:, :, here]  # (flask, sign before, n, fields)
-            stacked = np.stack([o[:, :, sign] for o in outcomes])
+            shape = (2, self.signs, self.signs, len(here), 5)
+            stacked = np.stack([np.broadcast_to(o, shape)[:, :, sign] for o in outcomes])
             counts = np.broadcast_to(self.digits[:, here][:, None, None], stacked.shape[:-1])
             ranked = np.where(counts > 0, stacked[..., 0], -np.inf)
             order = np.argsort(-ranked, axis=0, kind="stable")
@@ -219,7 +220,7 @@ class Grid:
                 p = np.empty_like(after)
                 np.put_along_axis(p, order, np.where(seen, before - after, 0.0), axis=0)
                 rest = np.where(seen, after, 1.0).min(axis=0)
-                found[(reveal, sign)] = (p[..., None] * stacked).sum(axis=0) + rest[..., None] * none
+                found[(reveal, sign)] = np.einsum("k...,k...f->...f", p, stacked) + rest[..., None] * none
         return found
 
 def draw(fast: Compact, state: GameState) -> tuple[Outcome | None, int]:
