@@ -157,12 +157,14 @@ class Grid:
         drawn[0] = sum(w * o[0] for w, (o, _) in zip(weights, found, strict=True)) / m
         values[0] = np.where(drawn[0][..., :1] > stop[0][..., :1], drawn[0], stop[0])
         if 1 in self.flasks:  # the flask puts a white back: the position before it, the flask emptied
-            total = sum(w * o[1] for w, (o, may) in zip(weights, found, strict=True) if may is None)
+            total = 0.0  # in the kinds' order, as `Compact._draw` adds them: a tie is broken alike
             for k, (o, may) in enumerate(found):
-                if may is not None:
-                    used = np.where(may[:, None] & (values[0][..., :1] > o[1][..., :1]), values[0], o[1])
-                    total = total + weights[k] * used
-                    outcomes[k] = np.stack([np.broadcast_to(o[0], used.shape), used])
+                if may is None:
+                    total = total + weights[k] * o[1]
+                    continue
+                used = np.where(may[:, None] & (values[0][..., :1] > o[1][..., :1]), values[0], o[1])
+                total = total + weights[k] * used
+                outcomes[k] = np.stack([np.broadcast_to(o[0], used.shape), used])
             drawn[1] = total / m
             values[1] = np.where(drawn[1][..., :1] > stop[1][..., :1], drawn[1], stop[1])
         self.values[:, :, :, here] = values
