@@ -215,15 +215,16 @@ class Grid:
             order = np.argsort(-ranked, axis=0, kind="stable")
             missing = np.cumsum(np.take_along_axis(counts, order, axis=0), axis=0)
             seen = np.take_along_axis(ranked, order, axis=0) >= none[..., 0]
+            best = np.take_along_axis(stacked, order[..., None], axis=0)  # summed in this order, as `_look` does
             for reveal in {blue.reveal_count(self.fast.value_of[k], m) for k in self.skulls}:
                 unseen = np.array([comb(x, reveal) for x in range(m + 1)]) / comb(m, reveal)
                 after = unseen[m - missing]  # the chance that no chip of the kinds so far was seen
                 before = np.concatenate([np.ones((1, *after.shape[1:])), after[:-1]])
-                p = np.empty_like(after)
-                np.put_along_axis(p, order, np.where(seen, before - after, 0.0), axis=0)
+                p = np.where(seen, before - after, 0.0)
                 rest = np.where(seen, after, 1.0).min(axis=0)
-                found[(reveal, sign)] = np.einsum("k...,k...f->...f", p, stacked) + rest[..., None] * none
+                found[(reveal, sign)] = (p[..., None] * best).sum(axis=0) + rest[..., None] * none
         return found
+
 
 def draw(fast: Compact, state: GameState) -> tuple[Outcome | None, int]:
     """Drawing from `state` (the root of `fast`, or a later position it carries to) and playing on
