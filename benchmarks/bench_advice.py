@@ -16,7 +16,9 @@ phone goes on from the seat's earlier search within a brew (position 4 is positi
 draws), instead of the cold answers.
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
-an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
+an earlier answer. The exact values of a bag of 500 sub-bags or more come from the bag's grid
+(`advice/grid.py`: positions 3 and 4); `--limit N` leaves every answer to the compact search,
+which stops after N positions (`--limit 10000000`: the compact search's figures without the grid). Prints the best, median and worst of the repeats: on a shared machine the best
 is the one least disturbed by other work, and the process's CPU time leaves out the time it
 waited for the core. Set 1, no rats, flask full, scoring by the value model of docs/advice.md.
 """
