@@ -9,7 +9,7 @@ the same number of chips left are valued at once from those with one chip fewer.
 round (an explosion, a full pot, an empty bag: the value model's worth by `Compact.end`), or leads
 to the next position's value, or to a crow skull's look from it (`_looks`, as `Compact._look`);
 the flask's option reads the same position with the flask emptied, so the empty flask's layer
-comes first. What a blue chip pays as it is placed (blue sets 3 and 4) is `Compact._paid`'s. The
+comes first. What a blue chip pays as it is placed (blue sets 3 and 4) is `Compact.paid`'s. The
 values are the compact search's (`tests/advice/test_advice.py` compares them figure by figure);
 anything else is left to it (`unmodelled`).
 """
@@ -61,17 +61,16 @@ class Grid:
         index = np.arange(size)
         self.digits = np.stack([index // s % (c + 1) for s, c in zip(self.stride, self.count, strict=True)])
         self.left = self.digits.sum(axis=0)
-        out = np.array(self.count)[:, None] - self.digits
-        self.whites = seat.white_total + np.array([v if w else 0 for v, w in zip(fast.value_of, fast.white,
-                                                                              strict=True)]) @ out
+        white = np.array([fast.value_of[k] if fast.white[k] else 0 for k in fast.kinds])
+        self.whites = seat.white_total + white @ (np.array(self.count)[:, None] - self.digits)
         self.bursts, self.fills = np.array(fast.bursts), np.array(fast.fills)
         self.last = self._last_spaces(seat.last_space)
         self.code, self.codes = self._eval_codes()
         self.live = (self.left > 0) & ~self.bursts[self.whites] & ~self.fills[self.last]
         self.signs = max(fast.sig_plain) + 1  # the codes a plain chip can have come first
         self.flasks = (0, 1) if seat.flask_full else (0,)
-        tail = [fast.names.index(kind_of(c)) for c, _ in seat.pot[-2:]]
-        self.start = (int(seat.flask_full), *(fast.sig_plain[t] for t in [NONE_KIND] * (2 - len(tail)) + tail))
+        tail = [NONE_KIND, NONE_KIND] + [fast.names.index(kind_of(c)) for c, _ in seat.pot[-2:]]
+        self.start = (int(seat.flask_full), fast.sig_plain[tail[-2]], fast.sig_plain[tail[-1]])
         self.skulls = [k for k in fast.kinds if fast.acts[k] == LOOKS_AHEAD and self.count[k]]
         self.values = np.zeros((2, self.signs, self.signs, size, 5))
         self.at = np.zeros(size, dtype=int)  # a bag's place among the positions of its level
@@ -127,7 +126,7 @@ class Grid:
             self.known[key] = True
 
     def draw(self) -> Outcome:
-        """The expectation of drawing from the root and playing on at best."""
+        """The expectation of drawing from `state` and playing on at best (its bag is not empty)."""
         top = int(self.left[-1])
         looks: dict[tuple[int, int], Array] = {}
         drawn: Array = None
@@ -179,7 +178,7 @@ class Grid:
         child = np.where(has, here - self.stride[k], here)
         space = np.where(has, np.array(fast.lands[k])[self.last[here]], self.last[here])
         sign = fast.sig_plain[k]
-        exploded = self.bursts[self.whites[here] + fast.value_of[k] * has] & has if fast.white[k] else has & False
+        exploded = self.bursts[self.whites[here] + fast.value_of[k] * has] & has if fast.white[k] else np.zeros_like(has)
         ended = exploded | self.fills[space] | (m == 1)
         reveal = blue.reveal_count(fast.value_of[k], m - 1)
         if k in self.skulls and (reveal, sign) in looks:
@@ -194,7 +193,7 @@ class Grid:
     def _paid(self, k: int, space: Array) -> Array:
         """What a chip of kind `k` pays as it is placed on `space`, in an outcome's fields."""
         ruby = self.fast.search.worth.ruby
-        paid = {s: self.fast._paid(k, s) for s in np.unique(space).tolist()}
+        paid = {s: self.fast.paid(k, s) for s in np.unique(space).tolist()}
         table = np.zeros((self.fast.spaces, 5))
         for s, (vp, rubies) in paid.items():
             table[s] = (vp + rubies * ruby, 0, vp, rubies, 0)
