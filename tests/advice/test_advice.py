@@ -503,3 +503,23 @@ def test_the_grid_leaves_what_it_does_not_model_to_the_compact_search(made, reas
     assert grid.unmodelled(fast, state) == reason
     answer_ = advise(state, 0)
     assert answer_["draw"] == compact.Compact(Search(state, 0), state).draw().to_dict()
+
+
+def test_the_grid_goes_on_from_a_seats_earlier_search_after_draws():
+    """A large bag (the benchmark's round 9 with a full flask): a live answer within a limit gives
+    up and keeps the seat's compact search; after three draws (a white the flask could put back,
+    an orange, a green that green set 1 reads at the end) the exact answer without a limit is
+    worked out on the grid from that kept search: the compact search's values, the cold answer."""
+    state = position(9, BENCH_ROUND_9[:5] + BENCH_ROUND_9[6:8] + BENCH_ROUND_9[9:14] + BENCH_ROUND_9[15:], 7)
+    searches: dict = {}
+    with pytest.raises(TooDeep):
+        advise(state, 0, limit=50, searches=searches)
+    kept = searches[0]
+    later = whatif.ignore_offers(draws(whatif.ignore_offers(state, 0), 0, "white-1", "orange-1", "green-4"), 0)
+    assert later.seats[0].flask_full and kept.carries(later)
+    warm = advise(later, 0, searches=searches)
+    assert searches[0] is kept
+    drawn, positions = grid.draw(kept, later)
+    assert warm["positions"] == positions and warm["draw"] == drawn.to_dict()
+    assert_same_figures(drawn, compact.Compact(Search(later, 0), later).draw(), "after W1 O1 G4")
+    assert without_positions(warm) == without_positions(advise(later, 0))
