@@ -259,16 +259,18 @@ class Fanout:
     def _write_some(self) -> None:
         """Write the next ``SLICE`` queued messages, then let the loop look at its sockets."""
         now = self.loop.time()
-        for _ in range(min(self.SLICE, len(self._writes))):
-            page, was, cursor, text = self._writes.popleft()
-            if page.idle and page.cursor == was and page.write(text):
-                page.cursor, page.sent = cursor, now
-            elif page.cursor == was:
-                page.news.set()
-        if self._writes:
-            self.loop.call_soon(self._write_some)
-        else:
-            self._writing = False
+        try:
+            for _ in range(min(self.SLICE, len(self._writes))):
+                page, was, cursor, text = self._writes.popleft()
+                if page.idle and page.cursor == was and page.write(text):
+                    page.cursor, page.sent = cursor, now
+                elif page.cursor == was:  # it sends its own from where it is
+                    page.news.set()
+        finally:
+            if self._writes:
+                self.loop.call_soon(self._write_some)
+            else:
+                self._writing = False
 
 
 def _phones_first(seen_as: str) -> tuple[bool, bool]:
