@@ -3,9 +3,9 @@
 The table calls ``publish`` from whatever thread wrote the journal; the hub only records the
 entry and tells its subscribers (the server's fan-out) whose pages it concerns, so a write never
 waits for a slow page. Streams hold no queue of their own: each keeps a cursor into the hub's last
-few hundred entries and, when woken, takes what lies beyond it. A page that
-reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under its own id, then
-the current view; one too far behind gets a fresh view. A view is rendered once per change and
+few hundred entries and is sent what lies beyond it. A page that reconnects with
+``Last-Event-ID`` gets each entry it missed, in order and under its own id, then the current view;
+one too far behind gets a fresh view. A view is rendered once per change and
 perspective (a seat, the table, the host, each in a page's language: ``"seat:1@es"``), however
 many pages share it. An entry's feed lines are written in every language; each stream gets its own.
 
