@@ -157,23 +157,23 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:
-        return []
-    if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
-        return [None]
+    phase = state.phase  # read once: this runs for every input a simulation plays
     asked: set[int] | tuple[()] = ()
-    if state.decisions:  # a loop, not a comprehension (a call of its own): asked after every input
+    if state.decisions:  # a loop, not a comprehension (a call of its own)
         asked = set()
         for d in state.decisions:
             asked.add(d.seat)
-    if state.phase == "brewing":  # who is still drawing or asked (a loop: a comprehension is a call)
-        found: list[int | None] = []
+    found: list[int | None] = []
+    if phase == "brewing":  # who is still drawing or asked: most inputs
         for n, s in enumerate(state.seats):
             if s.status == BREWING or n in asked:
                 found.append(n)
         return found
-    shop, spend = state.phase == "shop", state.phase == "spend"
-    found = []
+    if phase == flow.GAME_OVER:
+        return found
+    if phase == "fortune" and state.fortune is None and not essence.choosing(state):
+        return [None]
+    shop, spend = phase == "shop", phase == "spend"
     for n, s in enumerate(state.seats):  # the shopper, who is still spending rubies, or asked
         if n in asked or (shop and n == state.shopper) or (spend and not s.done):
             found.append(n)
