@@ -185,13 +185,13 @@ def step(state: GameState, action: Action) -> StepResult:
 
 def apply(state: GameState, action: Action) -> Events:
     """Apply one input in place. Every check runs before the first change, so a refusal changes nothing."""
-    if state.phase == flow.GAME_OVER and not _going_back(state, action):
+    phase, shopper = state.phase, state.shopper  # before the input: the witches' refresh compares
+    if phase == flow.GAME_OVER and not _going_back(state, action):
         raise IllegalAction("game_over", "the game is over")
     seat = getattr(action, "seat", None)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
-    moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
         if state.decisions and cards.looking(state, action.seat):  # a look is an open question
             cards.look_draw(state, action.seat, action.chip, events)
@@ -223,7 +223,7 @@ def apply(state: GameState, action: Action) -> Events:
         essence.ear_worm_goes_on(state, events)
     state.seq += 1
     if "witches" in expansions:
-        _witches(state, seat, moment, events)
+        _witches(state, seat, (phase, shopper), events)
     else:
         flow.advance(state, events)
     return events
