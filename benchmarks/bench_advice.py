@@ -4,6 +4,7 @@ every DRAW/STOP moment of seeded random games: proven by a bound, by the exact s
 live limit, or not at all.
 
     python benchmarks/bench_advice.py [--positions 1,2,3,4] [--repeat 5] [--games N [--books 1|random]]
+    python benchmarks/bench_advice.py --positions 5 --repeat 1 [--limit 100000000]   # three reds: the grid, or the compact search
     python benchmarks/bench_advice.py --positions 3,4 --warm
     python benchmarks/bench_advice.py --kinds [--repeat 3] [--seed 1] [--books 1|random]
 
@@ -16,7 +17,9 @@ phone goes on from the seat's earlier search within a brew (position 4 is positi
 draws), instead of the cold answers.
 
 Pinned to one core where the OS allows it. Each answer is cold: a new search, no memo kept from
-an earlier answer. Prints the best, median and worst of the repeats: on a shared machine the best
+an earlier answer. The exact values of a bag of 500 sub-bags or more come from the bag's grid
+(`advice/grid.py`: positions 3 and 4); `--limit N` leaves every answer to the compact search,
+which stops after N positions (`--limit 10000000`: the compact search's figures without the grid). Prints the best, median and worst of the repeats: on a shared machine the best
 is the one least disturbed by other work, and the process's CPU time leaves out the time it
 waited for the core. Set 1, no rats, flask full, scoring by the value model of docs/advice.md.
 """
@@ -47,6 +50,8 @@ POSITIONS: dict[int, tuple[str, int, dict[str, int], int, tuple[str, ...]]] = {
                                  "blue-1": 1}, 1, ()),
     3: ("round 9, 23 chips", 9, ROUND_9, 7, ()),
     4: ("round 9 after W2 O1 G4", 9, ROUND_9, 7, ("white-2", "orange-1", "green-4")),
+    # not in the default list: red set 1's extra spaces make it ten times position 3's search
+    5: ("round 9 with three reds, 23 chips", 9, {**ROUND_9, "white-1": 4, "purple-1": 0, "red-1": 2, "red-2": 1}, 7, ()),
 }
 
 

@@ -31,7 +31,8 @@ BOOT_CONFIG=/boot/firmware/config.txt
 [ -f "$BOOT_CONFIG" ] || BOOT_CONFIG=/boot/config.txt
 
 echo "== System packages"
-PACKAGES="python3-venv python3-pip git"
+# python3-numpy: the exact advice's arrays, a binary for every Pi (the venv sees it, pip then installs none).
+PACKAGES="python3-venv python3-pip python3-numpy git"
 if [ "$SPI_READERS" -gt 0 ]; then
   # rpi-lgpio provides the RPi.GPIO module on every model, the Pi 5 included.
   PACKAGES="$PACKAGES python3-spidev python3-rpi-lgpio"

@@ -467,10 +467,10 @@ class Compact:
         o = self._lay(k, bag, left, last, whites, flask, tail)
         if self.acts[k] != PAYS:
             return o
-        vp, rubies = self._paid(k, self.lands[k][last])
+        vp, rubies = self.paid(k, self.lands[k][last])
         return (o[0] + vp + rubies * self.search.worth.ruby, o[1], o[2] + vp, o[3] + rubies, o[4]) if vp or rubies else o
 
-    def _paid(self, k: int, space: int) -> tuple[int, int]:
+    def paid(self, k: int, space: int) -> tuple[int, int]:
         """Points and rubies a chip of kind `k` pays as it is placed on `space`, by its book's own hook."""
         found = self.pays.get((k, space))
         if found is None:

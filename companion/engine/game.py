@@ -185,13 +185,13 @@ def step(state: GameState, action: Action) -> StepResult:
 
 def apply(state: GameState, action: Action) -> Events:
     """Apply one input in place. Every check runs before the first change, so a refusal changes nothing."""
-    if state.phase == flow.GAME_OVER and not _going_back(state, action):
+    phase, shopper = state.phase, state.shopper  # before the input: the witches' refresh compares
+    if phase == flow.GAME_OVER and not _going_back(state, action):
         raise IllegalAction("game_over", "the game is over")
     seat = getattr(action, "seat", None)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
         raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
     events: Events = []
-    moment = (state.phase, state.shopper)
     if isinstance(action, Draw):
         if state.decisions and cards.looking(state, action.seat):  # a look is an open question
             cards.look_draw(state, action.seat, action.chip, events)
@@ -223,7 +223,7 @@ def apply(state: GameState, action: Action) -> Events:
         essence.ear_worm_goes_on(state, events)
     state.seq += 1
     if "witches" in expansions:
-        _witches(state, seat, moment, events)
+        _witches(state, seat, phase, shopper, events)
     else:
         flow.advance(state, events)
     return events
@@ -237,19 +237,19 @@ def _going_back(state: GameState, action: Action) -> bool:
         and action.chip in state.seats[seat].returning
 
 
-def _witches(state: GameState, seat: int | None, moment: tuple[str, int | None], events: Events) -> None:
+def _witches(state: GameState, seat: int | None, phase: str, shopper: int | None, events: Events) -> None:
     """Advance with the witches offered: the seat's own before (an explosion's witch, before the
     potion phase can end), then the seat's again, or every seat's once the input has changed the
-    step or whose turn it is in the shop (`moment`: both before the input). Most inputs (a draw
-    that ends nothing) leave `advance` nothing to do, and refreshing the same seat twice in a row
-    offers nothing new, so the second refresh is left out then: it is half the witches' cost."""
+    step or whose turn it is in the shop (`phase`, `shopper`: both before the input). Most inputs (a
+    draw that ends nothing) leave `advance` nothing to do, and refreshing the same seat twice in a
+    row offers nothing new, so the second refresh is left out then: it is half the witches' cost."""
     acted = () if seat is None else (seat,)
     witches.refresh(state, events, acted)
-    before = (state.phase, state.ended)
+    advanced_from, ended = state.phase, state.ended
     flow.advance(state, events)
-    if moment != (state.phase, state.shopper):
+    if state.phase != phase or state.shopper != shopper:
         witches.refresh(state, events, None)
-    elif before != (state.phase, state.ended):  # else advance did nothing: the seat's offers stand as refreshed
+    elif state.phase != advanced_from or state.ended != ended:  # else advance did nothing: the offers stand
         witches.refresh(state, events, acted)
 
 

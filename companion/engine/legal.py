@@ -103,17 +103,18 @@ class Moves:
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
     """What `seat` may send now; seat None: what the host may (the round's Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:  # a chip put into a bag at the very end may still pass the reader
+    phase = state.phase  # read once: this runs for every input a simulation plays
+    if phase == flow.GAME_OVER:  # a chip put into a bag at the very end may still pass the reader
         return Moves(seat, returns=tuple(state.seats[seat].returning) if seat is not None else ())
     if seat is None:
-        if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
+        if phase == "fortune" and state.fortune is None and not essence.choosing(state):
             return Moves(None, cards=(None, *cards.available(state)))
         return Moves(None)
     s = state.seats[seat]
     moves = Moves(seat, (), tuple(s.returning + s.aside) if s.aside and brewing.aside_returns(state)
                   else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
-    if state.decisions:  # plain loops: this runs for every input a simulation plays
+    if state.decisions:  # plain loops, not comprehensions (each a call of its own)
         choices, asked = [], False
         for d in state.decisions:
             if d.seat == seat:
@@ -126,20 +127,20 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
             if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
                 choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
             moves.looks, moves.choices = tuple(cards.look_chips(state, seat)), tuple(choices)
-    if state.phase == "brewing":
+    if phase == "brewing":
         if s.status == BREWING and pending is None:
             moves.draws, moves.stop = tuple(s.bag), True
-        elif s.status == BREWING and pending and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
+        elif s.status == BREWING and pending is not None and len(s.hand) < pending.data.get("reveal", 0):  # looking ahead
             moves.draws = tuple(s.bag)
-    elif state.phase == placing.EAR_WORM and pending and pending.kind != cards.LOOK \
+    elif phase == placing.EAR_WORM and pending and pending.kind != cards.LOOK \
             and len(s.hand) < pending.data.get("reveal", 0):  # an Ear worm chip's look (a crow skull)
         moves.draws = tuple(s.bag)
-    elif state.phase == "shop" and state.shopper == seat:
+    elif phase == "shop" and state.shopper == seat:
         moves.buys = tuple(evaluation.offers(state, seat))
         if exchange.can_buy_points(state, seat):
             moves.buys += ((exchange.POINTS, 1),)
         moves.done = True
-    elif state.phase == "spend" and not s.done:
+    elif phase == "spend" and not s.done:
         moves.spends = tuple(evaluation.spends(state, seat))
         moves.done = True
     return moves
@@ -157,23 +158,23 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
-    if state.phase == flow.GAME_OVER:
-        return []
-    if state.phase == "fortune" and state.fortune is None and not essence.choosing(state):
-        return [None]
+    phase = state.phase  # read once: this runs for every input a simulation plays
     asked: set[int] | tuple[()] = ()
-    if state.decisions:  # a loop, not a comprehension (a call of its own): asked after every input
+    if state.decisions:  # a loop, not a comprehension (a call of its own)
         asked = set()
         for d in state.decisions:
             asked.add(d.seat)
-    if state.phase == "brewing":  # who is still drawing or asked (a loop: a comprehension is a call)
-        found: list[int | None] = []
+    found: list[int | None] = []
+    if phase == "brewing":  # who is still drawing or asked: most inputs
         for n, s in enumerate(state.seats):
             if s.status == BREWING or n in asked:
                 found.append(n)
         return found
-    shop, spend = state.phase == "shop", state.phase == "spend"
-    found = []
+    if phase == flow.GAME_OVER:
+        return found
+    if phase == "fortune" and state.fortune is None and not essence.choosing(state):
+        return [None]
+    shop, spend = phase == "shop", phase == "spend"
     for n, s in enumerate(state.seats):  # the shopper, who is still spending rubies, or asked
         if n in asked or (shop and n == state.shopper) or (spend and not s.done):
             found.append(n)

@@ -16,7 +16,10 @@ HTTP with ``GuardedH11``, uvicorn's own h11 protocol with these added:
   connections that send nothing cannot keep a phone out), or, with none waiting, gets the 503;
 - a connection closed with bytes still unsent (a dropped page that stopped reading) is aborted
   when its client takes none of them for ``linger`` seconds, so its descriptor comes back;
-- the accept loop's errors (out of descriptors) are logged once a minute with a count.
+- the accept loop's errors (out of descriptors) are logged once a minute with a count;
+- a request's scope carries ``WRITE_NOW`` (``write_now`` on its response), through which the live
+  streams' fan-out writes a message to many pages in one turn of the loop, without waking a
+  coroutine per page.
 
 Request bodies are read on the event loop with a deadline before a thread sees them
 (``server.Router``): a2wsgi's workers read bodies themselves, so eight slow bodies held all eight.
@@ -31,10 +34,11 @@ import resource
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from http import HTTPStatus
 from typing import Any
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +47,9 @@ RESERVED_DESCRIPTORS = 192
 readers, transcripts, the templates, the threads' own (some sixty in all), the connections the
 event loop accepts at once before any is looked at (``ACCEPT_BATCH``) and as many closed to make
 room for them, whose descriptors come back one turn of the loop later."""
+
+WRITE_NOW = "companion.write_now"
+"""The scope's extension: ``write(body) -> bool``, the next part of a streamed response written at once."""
 
 ACCEPT_BATCH = 32
 """uvicorn's ``backlog``: the queue of connections the kernel holds for the loop, and how many the
@@ -199,6 +206,13 @@ class GuardedH11(H11Protocol):
         if self.cycle is not cycle:  # a request's head arrived: its body has the router's deadline
             self._stop_head_timer()
 
+    def handle_events(self) -> None:
+        cycle = self.cycle
+        super().handle_events()
+        if self.cycle is not cycle and self.cycle is not None:  # a request: its app is not running yet
+            extensions: dict[str, Any] = self.cycle.scope.setdefault("extensions", {})
+            extensions[WRITE_NOW] = partial(write_now, self.cycle)
+
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():
@@ -232,6 +246,19 @@ class GuardedH11(H11Protocol):
         if self.transport.is_closing() or (self.cycle is not None and not self.cycle.response_complete):
             return
         self.transport.close()
+
+
+def write_now(cycle: RequestResponseCycle, body: bytes) -> bool:
+    """Write ``body`` as the next chunk of ``cycle``'s response body at once: what uvicorn's own
+    ``send`` writes, without its await. False (nothing written) when ``send`` would wait (the
+    client's buffer is full), the client left, the response is not a chunked body being streamed
+    (an HTTP/1.0 client's has no chunks), or ``body`` is empty (a chunk of none would end it).
+    The chunk is framed here (RFC 9112, 7.1): h11 keeps no count of a chunked body. On the loop."""
+    if (cycle.flow.write_paused or cycle.disconnected or not cycle.response_started or cycle.response_complete
+            or cycle.conn.their_http_version != b"1.1" or not body):
+        return False
+    cycle.transport.write(b"%x\r\n%b\r\n" % (len(body), body))
+    return True
 
 
 def protocol_factory(connections: Connections) -> type[GuardedH11]:

@@ -1,11 +1,11 @@
 """Fan-out of journal writes to every open Server-Sent Events stream.
 
 The table calls ``publish`` from whatever thread wrote the journal; the hub only records the
-entry and wakes its subscribers (each open stream, a coroutine on the server's event loop), so a
-write never waits for a slow page. Streams hold no queue of their own: each keeps a cursor into
-the hub's last few hundred entries and, when woken, takes what lies beyond it. A page that
-reconnects with ``Last-Event-ID`` gets each entry it missed, in order and under its own id, then
-the current view; one too far behind gets a fresh view. A view is rendered once per change and
+entry and tells its subscribers (the server's fan-out) whose pages it concerns, so a write never
+waits for a slow page. Streams hold no queue of their own: each keeps a cursor into the hub's last
+few hundred entries and is sent what lies beyond it. A page that reconnects with
+``Last-Event-ID`` gets each entry it missed, in order and under its own id, then the current view;
+one too far behind gets a fresh view. A view is rendered once per change and
 perspective (a seat, the table, the host, each in a page's language: ``"seat:1@es"``), however
 many pages share it. An entry's feed lines are written in every language; each stream gets its own.
 
@@ -71,7 +71,7 @@ def language_of(perspective: str) -> str:
     return perspective.partition("@")[2] or "en"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Cursor:
     """How far one stream has got: the last entry sent and the versions of the view it sent (the
     game's, and its perspective's own: the host's pages connected, a seat's advice)."""
@@ -106,7 +106,7 @@ class Hub:
         self._heads: dict[tuple[str | None, int, bool, str, bool], str] = {}  # ``_message``'s, per entry and language
         self._held: dict[str, tuple[int, int]] = {}  # the versions of the view last sent per perspective
         self._changes: dict[tuple[str, int, int, int, int], str] = {}  # ``_change``'s, by perspective and versions
-        self._subscribers: dict[Callable[[], None], str] = {}
+        self._subscribers: list[Callable[[str | None], None]] = []
         self._ends = 0  # bumped each time a perspective's open streams are ended
         self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
         self.closed = False
@@ -178,17 +178,22 @@ class Hub:
         """True when the streams of ``perspective`` were ended after ``since`` (a value of ``ends``)."""
         return self._ended.get(who(perspective), 0) > since
 
-    def subscribe(self, wake: Callable[[], None], perspective: str) -> Callable[[], None]:
-        """Count a page watching ``perspective`` and call ``wake()`` on its news; returns the leave."""
+    def subscribe(self, wake: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``wake(only)`` on news, from the thread that made it: ``only`` is the seat, table or
+        host whose pages alone it concerns (``who``), None for every page. Returns the unsubscribe."""
         with self._lock:
-            self._subscribers[wake] = perspective
+            self._subscribers.append(wake)
+        return lambda: self._subscribers.remove(wake)
+
+    def join(self, perspective: str) -> Callable[[], None]:
+        """Count a page watching ``perspective`` (the host's panel shows them); returns its leave."""
+        with self._lock:
             self._live[who(perspective)] += 1
             self._live_version += 1
         self._wake("host")
 
         def leave() -> None:
             with self._lock:
-                self._subscribers.pop(wake, None)
                 self._live[who(perspective)] -= 1
                 if not self._live[who(perspective)]:
                     del self._live[who(perspective)]
@@ -355,12 +360,9 @@ class Hub:
         return said
 
     def _wake(self, only: str | None = None) -> None:
-        """Wake the streams (``only`` those of one perspective: pages coming and going concern the host)."""
-        with self._lock:
-            subscribers = list(self._subscribers) if only is None else [
-                wake for wake, seen_as in self._subscribers.items() if who(seen_as) == only]
-        for wake in subscribers:
-            wake()
+        """Tell the subscribers (``only``: the pages of one seat, the table or the host concern it)."""
+        for wake in list(self._subscribers):
+            wake(only)
 
     @staticmethod
     def _changed(perspective: str, old: Cursor, new: Cursor) -> bool:

@@ -15,11 +15,10 @@ second), and a closed connection is noticed at once (the event loop sees the soc
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -30,7 +29,7 @@ from flask import Blueprint, Flask, current_app
 from werkzeug.exceptions import HTTPException
 
 from .access import Refusal, is_host
-from .connections import refuse
+from .connections import WRITE_NOW, refuse
 from .hub import Cursor, Hub, Key, who
 from .i18n import language
 from .memory import give_back
@@ -134,92 +133,144 @@ class StreamLimits:
 
 
 class Fanout:
-    """Wakes the open streams after a change, from whichever thread wrote the journal.
+    """Sends each change to every open page, from whichever thread made it.
 
-    One call into the event loop per change, not one per page (each is a write to the loop's
-    wake-up socket and a fight for the interpreter lock with the loop that is sending). The views
-    are rendered once per perspective in the views thread, the seats' first; each perspective's
-    pages are woken as soon as its view is ready, ``SLICE`` at a time, each slice one turn of the
-    loop, so a request that arrives during the fan-out waits for one slice of writes, not for two
-    hundred."""
+    The hub tells the fan-out whose pages a change concerns; the views thread (one job per change
+    or burst of changes, not one per page) renders each perspective's view once, the seats' first,
+    and hands the ready perspectives to the event loop: once for the phones and the table screen,
+    once more for the host's page (its panel takes longest; a phone does not wait for it). On the
+    loop each perspective's message is made once for the pages at the same point (``Hub.news``)
+    and written to each of them at once (``WRITE_NOW``): no page's coroutine wakes for it. A page
+    that cannot take it at once (its client's buffer is full, it is still opening or sending, it
+    left, its link was re-issued, the host's page waiting to gather phones coming and going, or its
+    point needs a view not rendered yet) is woken instead, and sends from its own point as it
+    always did: a page behind gets what it missed, or the whole view; a stalled page waits alone.
+    Writes go ``SLICE`` at a time, each slice one turn of the loop, so a request that arrives during
+    the fan-out waits for one slice of writes, not for two hundred."""
 
     SLICE = 16
 
     def __init__(self, loop: asyncio.AbstractEventLoop, hub: Hub, views: Executor) -> None:
         self.loop, self.hub, self.views = loop, hub, views
         self._lock = threading.Lock()
-        self._due: dict[asyncio.Event, str] = {}  # a page's news: its perspective
+        self._watched: Counter[str] = Counter()  # open pages per perspective (read by the views thread)
+        self._pages: dict[str, dict[Page, None]] = {}  # the open pages per perspective (on the loop)
+        self._all = False  # a change for every page is due
+        self._only: set[str] = set()  # seats, the table or the host whose pages a change is due to
         self._running = False
-        self._task: asyncio.Task[None] | None = None
+        self._writes: deque[tuple[Page, Cursor, Cursor, bytes]] = deque()
+        self._writing = False
+        self.unsubscribe = hub.subscribe(self.wake)
 
-    def wake(self, news: asyncio.Event, seen_as: str) -> None:
+    def add(self, page: Page) -> None:
+        self._pages.setdefault(page.seen_as, {})[page] = None
         with self._lock:
-            self._due[news] = seen_as
+            self._watched[page.seen_as] += 1
+
+    def remove(self, page: Page) -> None:
+        self._pages.get(page.seen_as, {}).pop(page, None)
+        with self._lock:
+            self._watched[page.seen_as] -= 1
+            if self._watched[page.seen_as] <= 0:
+                del self._watched[page.seen_as]
+                self._pages.pop(page.seen_as, None)
+
+    def wake(self, only: str | None) -> None:
+        """The hub's news (from any thread): render what it concerns in the views thread."""
+        with self._lock:
+            if only is None:
+                self._all = True
+            else:
+                self._only.add(only)
             if self._running:
                 return
             self._running = True
-        self.loop.call_soon_threadsafe(self._start)
+        self.views.submit(self._render)
 
-    def _start(self) -> None:
-        self._task = self.loop.create_task(self._send())
+    def _due(self) -> list[str] | None:
+        """The perspectives with open pages that the news since the last call concerns, phones first."""
+        with self._lock:
+            everything, only = self._all, self._only
+            self._all, self._only = False, set()
+            if not everything and not only:
+                self._running = False
+                return None
+            return sorted((p for p in self._watched if everything or who(p) in only), key=_phones_first)
 
-    async def _send(self) -> None:
+    def _render(self) -> None:
+        """In the views thread: render each perspective's view, then hand the ready ones to the loop."""
         try:
-            while True:
-                with self._lock:
-                    due, self._due = self._due, {}
-                    if not due:
-                        self._running = False
-                        return
-                pages: dict[str, list[asyncio.Event]] = {}
-                for news, seen_as in due.items():
-                    pages.setdefault(seen_as, []).append(news)
-                rendered: asyncio.Queue[str | None] = asyncio.Queue()
-                jobs = []
-                for seen_as in sorted(pages, key=_phones_first):
+            while (due := self._due()) is not None:
+                ready: list[tuple[str, Key | None]] = []
+                for n, seen_as in enumerate(due):
                     key = self.hub.unrendered(seen_as)
-                    if key is None:
-                        rendered.put_nowait(seen_as)
-                    else:
-                        jobs.append((seen_as, key))
-                if jobs:
-                    self.loop.run_in_executor(self.views, self._render, jobs, rendered)
-                else:
-                    rendered.put_nowait(None)
-                n = 0
-                while (seen_as := await rendered.get()) is not None:  # each perspective's pages once it is rendered
-                    for news in pages[seen_as]:
-                        news.set()
-                        n += 1
-                        if n % self.SLICE == 0:
-                            await asyncio.sleep(0)  # these pages write, then the loop looks at its sockets
+                    if key is not None:
+                        try:
+                            self.hub.render_now(key)
+                        except Exception:  # fails in its pages' own turn, where the stream ends with it
+                            key = None
+                    ready.append((seen_as, key))
+                    if n + 1 < len(due) and who(due[n + 1]) == "host" != who(seen_as):
+                        self.loop.call_soon_threadsafe(self._deliver, ready)
+                        ready = []
+                if ready:
+                    self.loop.call_soon_threadsafe(self._deliver, ready)
         except BaseException:
             with self._lock:
                 self._running = False
             raise
 
-    def _render(self, jobs: list[tuple[str, Key]], rendered: asyncio.Queue[str | None]) -> None:
-        """Render each perspective's view in turn (in the views thread) and hand its pages to the
-        loop as soon as it is ready: a phone does not wait for the host's panel. The seats' views
-        are handed over together, then the table's, then the host's with the end: each hand-over
-        wakes the loop (a write to its socket, a turn of the loop), so one per kind of page, not
-        one per perspective."""
-        ready: list[str | None] = []
+    def _deliver(self, ready: list[tuple[str, Key | None]]) -> None:
+        """On the loop: each perspective's message, made once per point its pages are at, queued for
+        each page that can take it at once; every other page is woken to send its own."""
+        for seen_as, key in ready:
+            groups: dict[Cursor, list[Page]] = {}
+            for page in self._pages.get(seen_as, ()):
+                if page.idle and page.cursor is not None and not self.hub.ended(seen_as, page.since):
+                    groups.setdefault(page.cursor, []).append(page)
+                else:
+                    page.news.set()
+            for cursor, pages in groups.items():
+                text = self._message(seen_as, cursor, key)
+                if text is None:
+                    for page in pages:
+                        page.news.set()
+                elif text[1]:
+                    self._writes.extend((page, cursor, *text) for page in pages)
+        if self._writes and not self._writing:
+            self._writing = True
+            self._write_some()
+
+    def _message(self, seen_as: str, cursor: Cursor, key: Key | None) -> tuple[Cursor, bytes] | None:
+        """What the pages at ``cursor`` are sent now, when it costs no rendering and no wait; None
+        when they are to send their own (``StreamEndpoint._serve``)."""
+        hub = self.hub
+        if hub.closed or hub.only_phones_changed(seen_as, cursor):
+            return None
         try:
-            for n, (seen_as, key) in enumerate(jobs):
-                with contextlib.suppress(Exception):  # a view that cannot be rendered fails in its pages' own turn
-                    self.hub.render_now(key)
-                ready.append(seen_as)
-                if n + 1 < len(jobs) and _phones_first(jobs[n + 1][0]) != _phones_first(seen_as):
-                    self.loop.call_soon_threadsafe(_hand_over, rendered, ready)
-                    ready = []
+            if hub.unrendered(seen_as, cursor) is None:
+                return hub.news(seen_as, cursor)
+            if key is not None and key[3] == "view" and (cursor.version, cursor.own_version) < key[1:3]:
+                return hub.news(seen_as, cursor, at=key)  # as rendered, though the game moved on: the rest follows
+        except Exception:  # a view that cannot be made fails in its pages' own turn
+            return None
+        return None
+
+    def _write_some(self) -> None:
+        """Write the next ``SLICE`` queued messages, then let the loop look at its sockets."""
+        now = self.loop.time()
+        try:
+            for _ in range(min(self.SLICE, len(self._writes))):
+                page, was, cursor, text = self._writes.popleft()
+                if page.idle and page.cursor == was and page.write(text):
+                    page.cursor, page.sent = cursor, now
+                elif page.cursor == was:  # it sends its own from where it is
+                    page.news.set()
         finally:
-            self.loop.call_soon_threadsafe(_hand_over, rendered, [*ready, None])
-
-
-def _hand_over(rendered: asyncio.Queue[str | None], ready: list[str | None]) -> None:
-    for seen_as in ready:
-        rendered.put_nowait(seen_as)
+            if self._writes:
+                self.loop.call_soon(self._write_some)
+            else:
+                self._writing = False
 
 
 def _phones_first(seen_as: str) -> tuple[bool, bool]:
@@ -241,14 +292,27 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 
 @dataclass(eq=False)
 class Page:
-    """One open stream as the endpoint's ticker sees it: when it last wrote, and since when it is writing."""
+    """One open stream: where it is (``cursor``, the view it holds), whether its coroutine waits
+    for news (``idle``: the fan-out may write to it itself), when it last wrote, and since when it
+    is writing (the ticker drops it after ``write_timeout``)."""
 
     news: asyncio.Event
     seen_as: str
+    since: int
+    """The hub's ``ends`` when it opened: a re-issued link ends it after that."""
     task: asyncio.Task[Any]
+    write: Callable[[bytes], bool]
+    """Writes a message at once, or says it cannot (``connections.write_now``)."""
     sent: float
+    cursor: Cursor | None = None
+    idle: bool = False
     writing: float | None = None
     stalled: bool = False
+
+
+def _cannot_write_now(body: bytes) -> bool:
+    """A server without ``WRITE_NOW``: every message goes through the page's own coroutine."""
+    return False
 
 
 class StreamEndpoint:
@@ -295,7 +359,8 @@ class StreamEndpoint:
                 return
             finally:
                 del environ  # not held for the stream's life: two hundred open pages, two hundred fewer dicts
-            await self._serve(seen_as, since, last_id, receive, send)
+            await self._serve(seen_as, since, last_id, receive, send,
+                              scope.get("extensions", {}).get(WRITE_NOW, _cannot_write_now))
         except Gone as why:
             if str(why):
                 log.warning("live page at %s dropped: %s", address, why)
@@ -325,19 +390,20 @@ class StreamEndpoint:
                     page.stalled = True
                     page.task.cancel()
             elif now - page.sent >= self.hub.keepalive:
-                self._fanout.wake(page.news, page.seen_as)
+                page.news.set()
         self._ticker = None
         if self._pages:
             every = min(1.0, self.hub.keepalive / 2, self.limits.write_timeout / 2)
             self._ticker = self._fanout.loop.call_later(every, self._tick)
 
-    async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send) -> None:
+    async def _serve(self, seen_as: str, since: int, last_id: str | None, receive: Receive, send: Send,
+                     write_now: Callable[[bytes], bool]) -> None:
         loop = asyncio.get_running_loop()
         news = asyncio.Event()
         gone = False
         task = asyncio.current_task()
         assert task is not None
-        page = Page(news, seen_as, task, loop.time())
+        page = Page(news, seen_as, since, task, write_now, loop.time())
 
         async def watch_disconnect() -> None:
             nonlocal gone
@@ -349,42 +415,55 @@ class StreamEndpoint:
         async def write(body: bytes) -> None:
             await self._write(page, send, body)
 
-        if self._fanout is None or self._fanout.loop is not loop:
-            self._fanout = Fanout(loop, self.hub, self.views)
-        fanout = self._fanout
+        fanout = self._fanout_on(loop)
         watcher = asyncio.ensure_future(watch_disconnect())
-        leave = self.hub.subscribe(lambda: fanout.wake(news, seen_as), seen_as)
+        leave = self.hub.join(seen_as)
+        fanout.add(page)
         self._pages.add(page)
         if self._ticker is None:
             self._tick()
         try:
             await send({"type": "http.response.start", "status": 200, "headers": list(HEADERS)})
-            cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
+            page.cursor, text = await loop.run_in_executor(self.views, self.hub.opening, seen_as, last_id)
             await write(text)
             while True:
                 if self.hub.ended(seen_as, since):  # its link was re-issued: the page says so and stops
                     await write(ENDED)
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
-                await news.wait()
+                page.idle = True
+                try:
+                    await news.wait()  # the fan-out writes most news itself; this is for the rest
+                finally:
+                    page.idle = False
                 if self.hub.ended(seen_as, since):
                     continue
-                await self._gather_phones(seen_as, cursor, news)
+                await self._gather_phones(page)
                 if gone:
                     raise Gone()
                 if self.hub.closed:
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     return
                 news.clear()
-                cursor, text = await self._news(seen_as, cursor)
+                assert page.cursor is not None
+                page.cursor, text = await self._news(seen_as, page.cursor)
                 if text:
                     await write(text)
                 elif loop.time() - page.sent >= self.hub.keepalive:
                     await write(b": keep-alive\n\n")
         finally:
             self._pages.discard(page)
+            fanout.remove(page)
             leave()
             watcher.cancel()
+
+    def _fanout_on(self, loop: asyncio.AbstractEventLoop) -> Fanout:
+        """The fan-out of the loop serving the pages (a new one when the server was started again)."""
+        if self._fanout is None or self._fanout.loop is not loop:
+            if self._fanout is not None:
+                self._fanout.unsubscribe()
+            self._fanout = Fanout(loop, self.hub, self.views)
+        return self._fanout
 
     async def _write(self, page: Page, send: Send, body: bytes) -> None:
         """Send a part of the stream; a page the ticker found stalled in it is gone."""
@@ -401,14 +480,15 @@ class StreamEndpoint:
             page.writing = None
         page.sent = loop.time()
 
-    async def _gather_phones(self, seen_as: str, cursor: Cursor, news: asyncio.Event) -> None:
+    async def _gather_phones(self, page: Page) -> None:
         """Pages coming and going wait up to ``HOST_PANEL_SECONDS`` to be sent together; real news does not wait."""
         deadline = asyncio.get_running_loop().time() + HOST_PANEL_SECONDS
-        while self.hub.only_phones_changed(seen_as, cursor) and not self.hub.closed:
-            news.clear()
+        assert page.cursor is not None
+        while self.hub.only_phones_changed(page.seen_as, page.cursor) and not self.hub.closed:
+            page.news.clear()
             try:
                 async with asyncio.timeout_at(deadline):
-                    await news.wait()
+                    await page.news.wait()
             except TimeoutError:
                 return
 

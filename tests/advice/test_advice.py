@@ -7,7 +7,7 @@ from itertools import islice
 
 import pytest
 
-from companion.advice import Outcome, Search, TooDeep, advise, compact, whatif
+from companion.advice import Outcome, Search, TooDeep, advise, compact, grid, whatif
 from companion.engine import IllegalAction
 from companion.engine.ingredients import RULES, active_rules
 from companion.engine.ingredients._rule import Reads
@@ -432,3 +432,116 @@ def test_a_white_chip_set_aside_by_red_set_6_explodes_the_stop_the_search_weighs
     assert advise(state, 0)["stop"]["explode"] == 0.0, "3 + 3 = 6: placing it does not explode"
     state = draws(state, 0, "white-2")
     assert advise(state, 0)["stop"]["explode"] == 1.0, "5 + 3 = 8: stopping now places it and explodes"
+
+
+GRID_KINDS = ("white-1", "white-1", "white-2", "white-2", "white-3", "orange-1", "green-1", "green-2", "green-4",
+              "blue-1", "blue-2", "blue-4", "purple-1", "black-1")
+"""No red and no yellow chip: every bag of these is one the grid models, whatever the books."""
+
+
+def assert_same_figures(grid_drawn: Outcome, compact_drawn: Outcome, made: object) -> None:
+    for field in Outcome.__slots__:
+        assert getattr(grid_drawn, field) == pytest.approx(getattr(compact_drawn, field), rel=0, abs=1e-9), (field, made)
+
+
+def test_the_grid_equals_the_compact_search_on_every_figure_of_random_bags():
+    """Bags of 6 to 12 chips with crow skulls that look at 1, 2 or 4 chips, blue chips that pay
+    (sets 3 and 4), whites that explode or go back with the flask, pots that fill (a high
+    droplet), green at the end and purple and black for step B: the grid's values, worked out
+    level by level with arrays, are the compact search's on every figure to 1e-9."""
+    rng = random.Random(2026)
+    found = random_positions(rng, GRID_KINDS, (6, 12), 3, lambda rng: rng.choice((0, 4, 9, 30, 42)))
+    for state, made in islice(found, 30):
+        state.seats[0].flask_full = rng.random() < 0.6
+        fast = compact.Compact(Search(state, 0), state)
+        assert grid.unmodelled(fast, state) is None, made
+        drawn, positions = grid.draw(fast, state)
+        assert positions > 0
+        assert_same_figures(drawn, compact.Compact(Search(state, 0), state).draw(), made)
+
+
+MOVING_KINDS = ("white-1", "white-1", "white-2", "white-2", "white-3", "orange-1", "orange-1", "red-1", "red-2",
+                "yellow-1", "yellow-2", "green-1", "green-2", "blue-1", "blue-2", "purple-1", "black-1")
+
+
+def test_the_grid_equals_the_compact_search_with_chips_that_move_extra_spaces():
+    """Red set 1 (a red moves 1 or 2 spaces more by the oranges already in the pot) and yellow
+    set 4 (by the yellows before it): the extra spaces so far are a second axis of the grid. On
+    random bags with red and yellow chips (books the grid refuses left out) the grid's values
+    are the compact search's on every figure."""
+    rng = random.Random(4)
+    found = random_positions(rng, MOVING_KINDS, (6, 11), 3, lambda rng: rng.choice((0, 4, 9, 30, 42)))
+    moving = 0
+    for state, made in islice(found, 60):
+        state.seats[0].flask_full = rng.random() < 0.6
+        fast = compact.Compact(Search(state, 0), state)
+        if grid.unmodelled(fast, state):
+            continue
+        moving += any(fast.moves[fast.names.index(c.rsplit("-", 1)[0])] for c in state.seats[0].bag)
+        assert_same_figures(grid.draw(fast, state)[0], compact.Compact(Search(state, 0), state).draw(), made)
+    assert moving >= 12
+
+
+BENCH_ROUND_9 = ("white-1",) * 5 + ("white-2",) * 2 + ("white-3",) + ("orange-1",) * 3 + ("green-1",) + \
+    ("green-4",) * 3 + ("blue-1",) + ("blue-4",) * 2 + ("purple-1",) + ("black-1",) * 2
+BENCH_POSITIONS = [  # benchmarks/bench_advice.py's positions 1-4 and their values (benchmarks/README.md)
+    ((1, REFERENCE["round 1, starting bag"][1], 0, ()), 13.554),
+    ((4, REFERENCE["round 4, orange and blue bought"][1], 1, ()), 10.013),
+    ((9, BENCH_ROUND_9, 7, ()), 14.075),
+    ((9, BENCH_ROUND_9[:5] + BENCH_ROUND_9[6:8] + BENCH_ROUND_9[9:14] + BENCH_ROUND_9[15:], 7,
+      ("white-2", "orange-1", "green-4")), 14.077),  # the same 23 chips, three of them drawn
+]
+
+
+@pytest.mark.parametrize(("made", "value"), BENCH_POSITIONS)
+def test_the_grid_values_the_benchmark_positions_as_the_compact_search_does(made, value):
+    """Positions 3 and 4 (41,472 and 13,824 sub-bags) are answered on the grid; 1 and 2 (120 and
+    360) by the compact search, which is as fast there."""
+    state = whatif.ignore_offers(position(*made), 0)
+    fast = compact.Compact(Search(state, 0), state)
+    drawn, positions = grid.draw(fast, state)
+    assert round(drawn.value, 3) == value
+    assert_same_figures(drawn, compact.Compact(Search(state, 0), state).draw(), made)
+    answer_ = advise(state, 0)
+    assert answer_["draw"] == drawn.to_dict()
+    assert (answer_["positions"] == positions) == (made[0] == 9)
+
+
+LARGE = ("white-1",) * 4 + ("white-2",) * 2 + ("white-3", "orange-1", "orange-1", "green-1", "blue-1")
+"""360 sub-bags; with one chip more, 720: the grid would answer it if it modelled it."""
+
+
+@pytest.mark.parametrize(("made", "reason"), [
+    ((4, (*LARGE, "red-1"), 0, ("orange-1",), {"red": 3}), "a red-1 chip moves extra spaces by the chip before it"),
+    ((4, (*LARGE, "yellow-1"), 0, ("white-3",)), "a yellow-1 chip puts a chip back into the bag"),
+    ((4, (*LARGE, "yellow-1"), 0, ("white-3",), {"yellow": 3}), "a book raises the threshold while brewing"),
+])
+def test_the_grid_leaves_what_it_does_not_model_to_the_compact_search(made, reason):
+    """Red set 3's extra spaces hang on the chip before the red, a mandrake puts a white back:
+    the last space is not a function of the bag and the extra spaces so far; yellow set 3 moves
+    the threshold. The answer is the compact search's."""
+    state = whatif.ignore_offers(position(*made[:4], **(made[4] if len(made) > 4 else {})), 0)
+    fast = compact.Compact(Search(state, 0), state)
+    assert grid.unmodelled(fast, state) == reason
+    answer_ = advise(state, 0)
+    assert answer_["draw"] == compact.Compact(Search(state, 0), state).draw().to_dict()
+
+
+def test_the_grid_goes_on_from_a_seats_earlier_search_after_draws():
+    """A large bag (the benchmark's round 9 with a full flask): a live answer within a limit gives
+    up and keeps the seat's compact search; after three draws (a white the flask could put back,
+    an orange, a green that green set 1 reads at the end) the exact answer without a limit is
+    worked out on the grid from that kept search: the compact search's values, the cold answer."""
+    state = position(9, BENCH_ROUND_9[:5] + BENCH_ROUND_9[6:8] + BENCH_ROUND_9[9:14] + BENCH_ROUND_9[15:], 7)
+    searches: dict = {}
+    with pytest.raises(TooDeep):
+        advise(state, 0, limit=50, searches=searches)
+    kept = searches[0]
+    later = whatif.ignore_offers(draws(whatif.ignore_offers(state, 0), 0, "white-1", "orange-1", "green-4"), 0)
+    assert later.seats[0].flask_full and kept.carries(later)
+    warm = advise(later, 0, searches=searches)
+    assert searches[0] is kept
+    drawn, positions = grid.draw(kept, later)
+    assert warm["positions"] == positions and warm["draw"] == drawn.to_dict()
+    assert_same_figures(drawn, compact.Compact(Search(later, 0), later).draw(), "after W1 O1 G4")
+    assert without_positions(warm) == without_positions(advise(later, 0))

@@ -25,13 +25,19 @@ class Event:
 
 
 class SSEClient:
-    """Opens ``path`` on ``host:port`` (from loopback address ``source``, as another device would);
+    """Opens ``path`` on ``host:port`` (from loopback address ``source``, as another device would;
+    with a socket that buffers about ``receive_buffer`` bytes, as a slow phone's would);
     ``next()`` returns the next event (comments are skipped)."""
 
     def __init__(self, host: str, port: int, path: str, last_id: str | None = None, timeout: float = 10,
-                 cookie: str | None = None, source: str | None = None) -> None:
+                 cookie: str | None = None, source: str | None = None, receive_buffer: int | None = None) -> None:
         self.conn = http.client.HTTPConnection(host, port, timeout=timeout,
                                                source_address=(source, 0) if source else None)
+        if receive_buffer is not None:  # set before connecting, so the window the server sees is small
+            self.conn.sock = socket.socket()
+            self.conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+            self.conn.sock.settimeout(timeout)
+            self.conn.sock.connect((host, port))
         headers = {"Accept": "text/event-stream"}
         if cookie:
             headers["Cookie"] = cookie

@@ -40,7 +40,7 @@ def test_a_view_rendered_before_a_burst_of_reads_goes_out_at_once_and_the_burst_
 
     hub = Hub(render, lambda perspective: {})
     woken: list[int] = []
-    hub.subscribe(lambda: woken.append(1), SEAT)
+    hub.subscribe(woken.append)
     cursor, text = hub.opening(SEAT, None)
     page = Page(text)
 

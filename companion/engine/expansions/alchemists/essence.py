@@ -304,6 +304,8 @@ def chips_placed(state: GameState, events: Events) -> None:
             last[event["seat"]] = event["chip"]
     for n, placed in last.items():
         offer(Ctx(state, n, events), placed)
+    if "nervousness" not in state.config.patients:
+        return  # no seat lays chips out: no loop over the seats after every input
     for n, seat in enumerate(state.seats):
         if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
             offer(Ctx(state, n, events), None)

@@ -491,6 +491,8 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
     witches = in_play(state, moments)
+    if not witches and not state.decisions:
+        return  # none of hers at this moment and no offer to withdraw: every input of many games
     for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
         want = []
         if witches and _in_turn(state, n):
