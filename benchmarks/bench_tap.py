@@ -9,16 +9,26 @@ at a person's pace; the phones show the advice, worked out in the advice's own w
 five) before choosing, and answers everything else on their phone.
 
 Measured in the phone (performance.now): from the tap to the render that shows the drawn chip in
-the pot. Measured in the serving process: a probe thread that asks to run every 5 ms; how late it
+the pot (its DOM changed), and to the end of the next frame after it (a task posted from that
+frame's animation callback runs once the frame's style, layout and paint are done: what the player
+sees, where a layout the render forced and one left to the frame cost the same). Measured in the serving process: a probe thread that asks to run every 5 ms; how late it
 runs is how long the process could not serve anything (a search that held the interpreter would
 show here). Both split by whether a bot's search was under way in the worker at that moment.
 
-    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6]
+With ``--split``, each tap's time is split into its stages by timestamps on one clock (the epoch:
+the page's ``performance.timeOrigin + now()``, the server's ``time.time()``): the page's fetch, the
+request reaching Flask and the draw route, the read reaching the table's thread, the engine's step,
+the journal's transaction, the hub told, the seat's view rendered and its message made, the
+message's arrival in the page, the DOM changed, and the next frame. The wrappers that take the
+server's timestamps cost a few microseconds a call.
+
+    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6] [--split]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -30,6 +40,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+import companion.table.table as table_module
 from companion.commands.demo import build_demo
 from companion.engine import waiting_for
 from companion.evening import DEMO, AdvisorThinker, Agenda
@@ -44,16 +55,46 @@ CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--
 
 TAP = """async () => {
   const shown = () => document.querySelectorAll('#pot [data-chip]').length;
+  const epoch = () => performance.timeOrigin + performance.now();
   const before = shown();
+  const marks = window.__marks || [];
+  marks.length = 0;
   const t0 = performance.now();
+  marks.push(['tap', epoch()]);
   document.getElementById('draw').click();
   await new Promise((done) => {
     const watch = new MutationObserver(() => { if (shown() > before) { watch.disconnect(); done(); } });
     watch.observe(document.getElementById('pot'), { childList: true, subtree: true });
     setTimeout(done, 10000);
   });
-  return [performance.now() - t0, shown() > before];
+  const took = performance.now() - t0;
+  marks.push(['dom', epoch()]);
+  await new Promise((done) => requestAnimationFrame(() => { marks.push(['frame', epoch()]);
+    const after = new MessageChannel(); after.port1.onmessage = done; after.port2.postMessage(0); }));
+  marks.push(['painted', epoch()]);
+  return [took, shown() > before, marks.slice(), performance.now() - t0];
 }"""
+
+MARKS = """(() => {
+  const marks = window.__marks = [];
+  const epoch = () => performance.timeOrigin + performance.now();
+  const fetched = window.fetch;
+  window.fetch = function (url, ...rest) {
+    const drawn = String(url).endsWith('/draw');
+    if (drawn) marks.push(['fetch', epoch()]);
+    const answer = fetched.call(this, url, ...rest);
+    if (drawn) answer.then(() => marks.push(['answer', epoch()]));
+    return answer;
+  };
+  const Source = window.EventSource;
+  window.EventSource = function (url, init) {
+    const source = new Source(url, init);
+    source.addEventListener('message', () => marks.push(['message', epoch()]));
+    return source;
+  };
+  window.EventSource.prototype = Source.prototype;
+})()"""
+"""The page's side of ``--split``: its draw's fetch, the answer, and every stream message, timed."""
 
 SHOWN = "(s) => { const b = document.querySelector(s); return Boolean(b && b.offsetParent && !b.disabled); }"
 CLICK = "(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return false; b.click(); return true; }"
@@ -105,6 +146,116 @@ class Probe(threading.Thread):
             self.late.append(((woke - asked - 0.005) * 1000, self.searches.during(woke)))
 
 
+STAGES = [("tap", "fetch"), ("fetch", "flask"), ("flask", "route"), ("route", "table"), ("table", "step"),
+          ("step", "stepped"), ("stepped", "journal"), ("journal", "journalled"), ("journalled", "hub"),
+          ("hub", "render"), ("render", "rendered"), ("rendered", "sent"), ("sent", "message"),
+          ("message", "dom"), ("dom", "frame"), ("frame", "painted"), ("fetch", "answer")]
+"""The stages of one tap as ``--split`` reports them, each from one timestamp to the next."""
+
+
+class Split:
+    """The server's side of ``--split``: when seat 1's draw passed each stage on its way through the
+    server, on the epoch's clock in milliseconds (the page's marks are on the same clock)."""
+
+    def __init__(self, app, game, reader: str) -> None:
+        self.marks: list[tuple[str, float]] = []
+        self.mine = threading.local()
+        self._wrap_request(app, game)
+        self._wrap_table(game.table, reader)
+        self._wrap_hub(app.extensions["companion.hub"])
+
+    def mark(self, name: str) -> None:
+        self.marks.append((name, time.time() * 1000))
+
+    def _wrap_request(self, app, game) -> None:
+        wsgi, draw = app.wsgi_app, game.demo_draw
+
+        def timed_wsgi(environ, start_response):
+            if environ.get("PATH_INFO", "").endswith("/draw"):
+                self.mark("flask")
+            return wsgi(environ, start_response)
+
+        def timed_draw(seat):
+            self.mark("route")
+            return draw(seat)
+        app.wsgi_app, game.demo_draw = timed_wsgi, timed_draw
+
+    def _wrap_table(self, table, reader: str) -> None:
+        read, step, transaction = table.read, table_module.step, table.db.transaction
+
+        def timed_read(at_reader, uid, **kw):
+            self.mine.on, self.mine.depth = at_reader == reader, 0
+            if self.mine.on:
+                self.mark("table")
+            try:
+                return read(at_reader, uid, **kw)
+            finally:
+                self.mine.on = False
+
+        def timed_step(state, action):
+            if not getattr(self.mine, "on", False):
+                return step(state, action)
+            self.mark("step")
+            try:
+                return step(state, action)
+            finally:
+                self.mark("stepped")
+
+        @contextlib.contextmanager
+        def timed_transaction():
+            outer = getattr(self.mine, "on", False) and self.mine.depth == 0
+            if outer:
+                self.mark("journal")
+            self.mine.depth = getattr(self.mine, "depth", 0) + 1
+            try:
+                with transaction() as conn:
+                    yield conn
+            finally:
+                self.mine.depth -= 1
+                if outer:
+                    self.mark("journalled")
+        table.read, table_module.step, table.db.transaction = timed_read, timed_step, timed_transaction
+
+    def _wrap_hub(self, hub) -> None:
+        publish, render_now, news = hub.publish, hub.render_now, hub.news
+
+        def timed_publish(*args, **kw):
+            if getattr(self.mine, "on", False):
+                self.mark("hub")
+            return publish(*args, **kw)
+
+        def timed_render_now(key):
+            seat = key[0].startswith("seat:0") and key[3] == "view"
+            if seat:
+                self.mark("render")
+            render_now(key)
+            if seat:
+                self.mark("rendered")
+
+        def timed_news(perspective, *args, **kw):
+            found = news(perspective, *args, **kw)
+            if perspective.startswith("seat:0") and found[1]:
+                self.mark("sent")
+            return found
+        hub.publish, hub.render_now, hub.news = timed_publish, timed_render_now, timed_news
+
+    def stages(self, page: list) -> dict[str, float]:
+        """One tap's stages (ms) from the page's marks and the server's since the tap: each stage's
+        end is the first of its name after the stage's start."""
+        marks = sorted([*map(tuple, page), *[m for m in self.marks if m[1] >= page[0][1]]], key=lambda m: m[1])
+        self.marks.clear()
+        found: dict[str, float] = {}
+        for a, b in STAGES:
+            start = found.get(a, marks[0][1] if a == "tap" else None)
+            if start is None:
+                continue
+            found.setdefault(a, start)
+            end = next((at for name, at in marks if name == b and at >= start), None)
+            if end is not None:
+                found.setdefault(b, end)
+        return {f"{a}>{b}": round(found[b] - found[a], 2) for a, b in STAGES if a in found and b in found}
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -112,7 +263,8 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], chips: int, limit: int) -> bool:
+def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], frames: list[float], chips: int, limit: int,
+         split: Split | None = None, splits: list[dict[str, float]] | None = None) -> bool:
     """One move of the player on seat 1; False when there was nothing to do. A read held for the
     seat is answered as the person who drew knows: drawn only when it is the chip they took out."""
     held = demo.table.held(0)
@@ -127,9 +279,12 @@ def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], chips: 
         return bool(page.evaluate(CLICK, "#draw"))
     if page.evaluate(SHOWN, "#draw") and page.locator("#pot [data-chip]").count() < chips and len(taps) < limit:
         started = time.perf_counter()
-        took, shown = page.evaluate(TAP)
+        took, shown, marks, framed = page.evaluate(TAP)
         if shown:
             taps.append((took, searches.during(started)))
+            frames.append(framed)
+            if split is not None and splits is not None:
+                splits.append(split.stages(marks))
         return True
     return bool(page.evaluate(CLICK, "#stop"))
 
@@ -139,6 +294,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
+    parser.add_argument("--split", action="store_true", help="split each tap's time into its stages")
     args = parser.parse_args()
     searches = Searches()
     pool = Worker()
@@ -150,9 +306,14 @@ def main() -> None:
     game = app.extensions["companion.game"]
     probe = Probe(searches)
     taps: list[tuple[float, bool]] = []
+    frames: list[float] = []
+    split = Split(app, game, demo.bags[0].reader_id) if args.split else None
+    splits: list[dict[str, float]] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM)
         phones = [browser.new_context(**PHONE).new_page() for _ in range(3)]
+        if split is not None:
+            phones[0].add_init_script(MARKS)
         for n, page in enumerate(phones):
             page.goto(f"{server.url}/s/{game.token(n)}")
         screen = browser.new_context(**TABLET).new_page()
@@ -171,7 +332,7 @@ def main() -> None:
                 shown, changed = (state.round, state.phase, len(taps)), time.monotonic()
                 print(f"round {state.round} {state.phase}: {len(taps)} taps; waiting for {waiting_for(state)}",
                       file=sys.stderr, flush=True)
-            if not play(phones[0], demo, searches, taps, args.chips, args.taps):
+            if not play(phones[0], demo, searches, taps, frames, args.chips, args.taps, split, splits):
                 time.sleep(0.2)
                 if time.monotonic() - changed > 60:  # the player has had nothing to do for a minute
                     ev = demo.evening
@@ -184,10 +345,10 @@ def main() -> None:
     demo.evening.stop()
     server.stop()
     pool.shutdown()
-    report(args, taps, probe, searches, demo.table)
+    report(args, taps, frames, probe, searches, demo.table, splits)
 
 
-def report(args, taps, probe, searches, table) -> None:
+def report(args, taps, frames, probe, searches, table, splits) -> None:
     tap_all = [t for t, _ in taps]
     tap_search = [t for t, s in taps if s]
     tap_quiet = [t for t, s in taps if not s]
@@ -197,6 +358,8 @@ def report(args, taps, probe, searches, table) -> None:
         "taps": len(taps), "round": table.state.round, "seed": args.seed,
         "tap_ms": {"p50": round(percentile(tap_all, 50), 1), "p90": round(percentile(tap_all, 90), 1),
                    "max": round(max(tap_all, default=float("nan")), 1)},
+        "tap_to_next_frame_ms": {"p50": round(percentile(frames, 50), 1), "p90": round(percentile(frames, 90), 1),
+                                 "max": round(max(frames, default=float("nan")), 1)},
         "tap_ms_while_a_bot_searched": {"n": len(tap_search), "p50": round(percentile(tap_search, 50), 1),
                                         "max": round(max(tap_search, default=float("nan")), 1)},
         "tap_ms_no_bot_search": {"n": len(tap_quiet), "p50": round(percentile(tap_quiet, 50), 1),
@@ -209,6 +372,9 @@ def report(args, taps, probe, searches, table) -> None:
             "otherwise": {"max": round(max(late_quiet, default=0.0), 1), "p99": round(percentile(late_quiet, 99), 1)}},
         "longest_delay_a_search_caused_ms": round(max(0.0, max(tap_search, default=0.0)
                                                       - statistics.median(tap_quiet or [0.0])), 1),
+        **({"stages_ms_p50_p90": {stage: [round(percentile(values, 50), 2), round(percentile(values, 90), 2)]
+                                  for stage in (f"{a}>{b}" for a, b in STAGES)
+                                  if (values := [s[stage] for s in splits if stage in s])}} if splits else {}),
         "load_average": os.getloadavg(),
         "utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
     }

@@ -46,47 +46,98 @@ const Board = (() => {
   // seat: one seat of the view. Draws every chip on its space, the droplet, the rat stone and
   // the scoring space. A screen reader reads it as a list: each chip on its space, the droplet,
   // the rat stone, an explosion.
-  function pot(seat, opts) {
+  function pot(seat) {
+    const root = potBoard();
+    const parts = potParts(seat);
+    root.append(...parts.spaces.map(([, build]) => build()), ...parts.markers[1]());
+    return root;
+  }
+
+  // `root` (an empty pot from `emptyPot`, kept on the page) drawn as `pot` draws `seat`: at the
+  // next view only the spaces whose chip or scoring mark changed and the markers that moved are
+  // drawn again, so a chip drawn costs the browser one space's layout and paint, not the spiral's.
+  function drawPot(root, seat) {
+    const drawn = root.drawn, parts = potParts(seat);
+    parts.spaces.forEach(([key, build], i) => {
+      if (drawn.spaces[i] === key) return;
+      const g = build();
+      if (drawn.nodes[i]) drawn.nodes[i].replaceWith(g);
+      else root.insertBefore(g, drawn.marks[0] || null);
+      drawn.spaces[i] = key;
+      drawn.nodes[i] = g;
+    });
+    const [key, build] = parts.markers;
+    if (drawn.markers !== key) {
+      drawn.marks.forEach((node) => node.remove());
+      drawn.marks = build();
+      root.append(...drawn.marks);
+      drawn.markers = key;
+    }
+    return root;
+  }
+
+  function emptyPot() {
+    const root = potBoard();
+    root.drawn = { spaces: [], nodes: [], markers: null, marks: [] };
+    return root;
+  }
+
+  function potBoard() {
     const root = svg("svg", { class: "pot", viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`,
                               role: "list", "aria-label": Q.t("pot") });
     const path = spiral.map(([x, y], i) => (i ? "L" : "M") + x.toFixed(1) + " " + y.toFixed(1)).join(" ");
     root.append(svg("path", { class: "path", d: path, "aria-hidden": "true" }));
+    return root;
+  }
+
+  // What the pot shows of `seat`, each part as [what it is drawn from, as text; how to draw it]:
+  // one per space of the track, and the markers (droplet, rat stone, explosion) together.
+  function potParts(seat) {
     const chips = new Map((seat.pot || []).map((c) => [c.space, c]));
     const scoring = seat.scoring_space ? seat.scoring_space.space : null;
-    Q.BOARD.track.forEach((space, i) => {
-      const [x, y] = spiral[i];
+    const spaces = Q.BOARD.track.map((space, i) => {
       const c = chips.get(i);
-      const g = svg("g", c ? { "data-space": i, role: "listitem",
-                                 "aria-label": Q.t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space.coins }) }
-        : { "data-space": i, "aria-hidden": "true" });
-      g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
-      if (c) {
-        g.setAttribute("data-chip", c.chip || "");
-        g.append(...chipMark(c, x, y));
-        g.append(svg("title", {}, Q.chipName(c.color, c.value)));
-      } else {
-        g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
-        if (space.vp) g.append(svg("text", { class: "vp", x, y: y + 4.6 }, space.vp + " " + Q.t("vp")));
-        if (space.ruby) g.append(svg("path", { class: "gem", d: `M${x + 5.5} ${y - 8.5} l2.6 2.6 -2.6 2.6 -2.6 -2.6z` }));
-      }
-      if (i === scoring) g.append(svg("circle", { class: "scoring", cx: x, cy: y, r: R + 1.6 }));
-      root.append(g);
+      return [c ? `${c.chip}|${c.color}|${c.value}|${i === scoring}` : `|${i === scoring}`, () => potSpace(space, i, c, i === scoring)];
     });
     const dropSpace = Math.min(seat.droplet || 0, spiral.length - 1);
-    const [dx, dy] = spiral[dropSpace];
-    root.append(svg("path", { class: "droplet", "data-marker": "droplet", role: "listitem",
-      "aria-label": Q.t("droplet_on_space", { n: Q.BOARD.track[dropSpace].coins }),
-      d: `M${dx + 3.5} ${dy - 3} q0 -2.5 3 -6.5 q3 4 3 6.5 a3 3 0 0 1 -6 0z` }, svg("title", {}, Q.t("droplet"))));
-    if (seat.rat) {
-      const ratSpace = Math.min(dropSpace + seat.rat, spiral.length - 1);
-      const [rx, ry] = spiral[ratSpace];
-      root.append(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: seat.rat })));
+    const exploded = seat.status === "exploded" && seat.pot.length > 0;
+    return { spaces, markers: [`${dropSpace}|${seat.rat || 0}|${exploded}`, () => potMarkers(dropSpace, seat.rat, exploded)] };
+  }
+
+  function potSpace(space, i, c, scoring) {
+    const [x, y] = spiral[i];
+    const g = svg("g", c ? { "data-space": i, role: "listitem",
+                               "aria-label": Q.t("chip_on_space", { chip: Q.chipName(c.color, c.value), n: space.coins }) }
+      : { "data-space": i, "aria-hidden": "true" });
+    g.append(svg("circle", { class: "space" + (space.ruby ? " ruby" : ""), cx: x, cy: y, r: R }));
+    if (c) {
+      g.setAttribute("data-chip", c.chip || "");
+      g.append(...chipMark(c, x, y));
+      g.append(svg("title", {}, Q.chipName(c.color, c.value)));
+    } else {
+      g.append(svg("text", { class: "coins", x, y: y - (space.vp ? 1.3 : 0) }, space.coins));
+      if (space.vp) g.append(svg("text", { class: "vp", x, y: y + 4.6 }, space.vp + " " + Q.t("vp")));
+      if (space.ruby) g.append(svg("path", { class: "gem", d: `M${x + 5.5} ${y - 8.5} l2.6 2.6 -2.6 2.6 -2.6 -2.6z` }));
     }
-    if (seat.status === "exploded" && seat.pot.length) {  // last round's explosion goes with its chips
-      root.append(svg("g", { class: "explodedmark", "data-marker": "exploded", role: "listitem", "aria-label": Q.t("status_exploded") },
+    if (scoring) g.append(svg("circle", { class: "scoring", cx: x, cy: y, r: R + 1.6 }));
+    return g;
+  }
+
+  function potMarkers(dropSpace, ratSteps, exploded) {
+    const [dx, dy] = spiral[dropSpace];
+    const marks = [svg("path", { class: "droplet", "data-marker": "droplet", role: "listitem",
+      "aria-label": Q.t("droplet_on_space", { n: Q.BOARD.track[dropSpace].coins }),
+      d: `M${dx + 3.5} ${dy - 3} q0 -2.5 3 -6.5 q3 4 3 6.5 a3 3 0 0 1 -6 0z` }, svg("title", {}, Q.t("droplet")))];
+    if (ratSteps) {
+      const ratSpace = Math.min(dropSpace + ratSteps, spiral.length - 1);
+      const [rx, ry] = spiral[ratSpace];
+      marks.push(rat(rx + 1, ry - 8.5, Q.t("rat_title", { n: ratSteps })));
+    }
+    if (exploded) {  // last round's explosion goes with its chips
+      marks.push(svg("g", { class: "explodedmark", "data-marker": "exploded", role: "listitem", "aria-label": Q.t("status_exploded") },
         svg("path", { d: burst(0, 0, 11, 5, 11) }), svg("title", {}, Q.t("status_exploded"))));
     }
-    return root;
+    return marks;
   }
 
   // The rat stone as a rat: body, head with ear and eye, a curled tail; nose to the right.
@@ -198,5 +249,5 @@ const Board = (() => {
     return svg("svg", { class: "seatdot", viewBox: "-1.3 -1.3 2.6 2.6", "aria-hidden": "true" }, symbol(k, 0, 0, 1));
   }
 
-  return { pot, track, seatDot, seatMark, symbol, icon };
+  return { pot, emptyPot, drawPot, track, seatDot, seatMark, symbol, icon };
 })();

@@ -41,6 +41,19 @@ const Q = (() => {
     return node;
   }
 
+  // Fill `at` (an element, or its id) with what `build()` makes only when `data` (what it is made
+  // from) changed since the last time: a part that did not change is neither made again nor laid
+  // out and painted again.
+  function fillFrom(at, data, build) {
+    const node = typeof at === "string" ? document.getElementById(at) : at;
+    const made = JSON.stringify(data);
+    if (node && node.made !== made) {
+      node.replaceChildren(...[build()].flat(Infinity).filter((c) => c !== null && c !== undefined));
+      node.made = made;
+    }
+    return node;
+  }
+
   // A live region is spoken each time its content is replaced, even by the same words: it is
   // replaced only when what it says changed.
   function fillChanged(id, ...children) {
@@ -206,5 +219,5 @@ const Q = (() => {
     fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
   }
 
-  return { page, S, BOARD, t, el, fill, fillChanged, say, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };
+  return { page, S, BOARD, t, el, fill, fillFrom, fillChanged, say, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };
 })();

@@ -6,14 +6,19 @@
   const { el, t, fill, post, page } = Q;
   let shown = -1;
   let view = null;
-  let tapped = false;  // after a tap, the next view shows its question or guide at the top of the screen
+  const potDrawn = document.getElementById("pot").appendChild(Board.emptyPot());  // drawn in place at every view
+  // After a tap made further down the page, the next view shows its question or guide at the top of
+  // the screen. Read at the tap, where the page is laid out already: a view's render that asked
+  // would force a layout of the whole page before the browser's own.
+  let tapped = false;
+  function tap() { tapped = window.scrollY > 0; }
 
   function act(action) {
-    tapped = true;
+    tap();
     return post(page.actionUrl, action).then(apply);
   }
   function ask(path, body) {  // the bag's reads: settle, answer a held read, "I drew it"
-    tapped = true;
+    tap();
     return post(`${page.seatApi}/${path}`, body).then(apply);
   }
   function apply(reply) {
@@ -405,7 +410,7 @@
     fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
       class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
 
-    fill("pot", Board.pot(me));
+    Board.drawPot(potDrawn, me);
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
     fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));
@@ -418,20 +423,7 @@
     const sc = me.scoring_space;
     fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
-    const start = Q.BOARD.track[me.start_space];
-    fill("stats",
-      el("div", {}, el("b", {}, me.score), el("span", {}, t("score"))),
-      el("div", {}, el("b", {}, Board.icon("ruby"), me.rubies), el("span", {}, t("rubies"))),
-      el("div", { "data-flask": me.flask ? "full" : "used" }, el("b", {}, Board.icon(me.flask ? "flask" : "flaskempty")),
-        el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
-      el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
-        el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
-      view.setup && view.setup.tubes ? el("div", { "data-tube": me.tube }, el("b", {}, me.tube), el("span", {}, t("tube_glass", { pays: Q.BOARD.glasses[Math.min((me.tube || 0) + 1, Q.BOARD.glasses.length - 1)] }))) : null,
-      view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
-        el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
-      // Blue set 2: how many of the next draws an explosion would still keep points and coins.
-      st === "brewing" && me.insured ? el("div", { "data-insured": me.insured }, el("b", {}, me.insured),
-        el("span", {}, t("insured_draws"))) : null);
+    statsPanel(me, st);
 
     // The Alchemists: the flask's track, the glass under each space, and the chips Nervousness laid out.
     const patient = (view.patients || []).find((p) => p.id === me.patient);
@@ -447,9 +439,11 @@
 
     const bag = me.bag || { count: 0, chips: {} };
     fill("bagcount", `${bag.count}`);
-    const kinds = Object.entries(bag.chips || {});
-    fill("bag", kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
-      Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty")));
+    Q.fillFrom("bag", bag.chips, () => {
+      const kinds = Object.entries(bag.chips || {});
+      return kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
+        Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty"));
+    });
     AssistPanel.choices(((view.assist || {}).advice || {}).choices);  // on the questions and the ruby spends just drawn
     news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
@@ -480,6 +474,27 @@
     Q.say(...lines);
   }
 
+  // The seat's numbers: score, rubies, flask, start space, and the expansions' test tube, stand and
+  // insured draws; made again only when one of them changed.
+  function statsPanel(me, st) {
+    const tube = view.setup && view.setup.tubes ? me.tube : null, insured = st === "brewing" ? me.insured : 0;
+    Q.fillFrom("stats", [me.score, me.rubies, me.flask, me.start_space, me.rat, tube, view.exchange, me.stand, insured], () => {
+      const start = Q.BOARD.track[me.start_space];
+      return [
+        el("div", {}, el("b", {}, me.score), el("span", {}, t("score"))),
+        el("div", {}, el("b", {}, Board.icon("ruby"), me.rubies), el("span", {}, t("rubies"))),
+        el("div", { "data-flask": me.flask ? "full" : "used" }, el("b", {}, Board.icon(me.flask ? "flask" : "flaskempty")),
+          el("span", {}, `${t("flask")} ${me.flask ? t("flask_full") : t("flask_empty")}`)),
+        el("div", { "data-start": me.start_space }, el("b", {}, start ? start.coins : me.start_space),
+          el("span", {}, me.rat ? t("start_with_rat", { n: me.rat }) : t("start_at_droplet"))),
+        tube !== null ? el("div", { "data-tube": tube }, el("b", {}, tube), el("span", {}, t("tube_glass", { pays: Q.BOARD.glasses[Math.min((tube || 0) + 1, Q.BOARD.glasses.length - 1)] }))) : null,
+        view.exchange ? el("div", { "data-stand": me.stand }, el("b", {}, view.exchange.numbers[me.stand || 0]),
+          el("span", {}, t(view.exchange.side === "green" ? "stand_price" : "stand_divisor", { n: me.stand || 0 }))) : null,
+        // Blue set 2: how many of the next draws an explosion would still keep points and coins.
+        insured ? el("div", { "data-insured": insured }, el("b", {}, insured), el("span", {}, t("insured_draws"))) : null];
+    });
+  }
+
   // A table without readers: every kind in the bag is a button; tap the chip you drew.
   function chipButtons(me) {
     const drawable = new Set((view.actions || []).filter((a) => a.kind === "draw").map((a) => a.chip.split("-").slice(0, 2).join("-")));
@@ -497,7 +512,7 @@
     else AssistPanel.advice(advice);
   } });
   const drawBtn = document.getElementById("draw");
-  if (drawBtn) drawBtn.addEventListener("click", () => { tapped = true; post(page.drawUrl, {}).then(apply); });
+  if (drawBtn) drawBtn.addEventListener("click", () => { tap(); post(page.drawUrl, {}).then(apply); });
   document.getElementById("stop").addEventListener("click", () => {
     const stop = view && (view.actions || []).find((a) => a.kind === "stop");
     if (stop) act(stop);

@@ -69,6 +69,43 @@ const TableView = (() => {
     if (node) node.classList.toggle("hidden", !on);
   }
 
+  // Each seat's panel: its name and status, its pot, then what lies beside it and where it scores.
+  // The panels stay from view to view: each pot is drawn in place (`Board.drawPot`) and the lines
+  // around it are made again only when what they show changed, so a chip drawn lays out and paints
+  // one space of one pot and one line.
+  function potPanels(view, ahead, patients) {
+    const seats = view.seats || [];
+    const box = document.getElementById("pots");
+    if (!box) return;
+    if (box.childElementCount !== seats.length) {
+      box.replaceChildren(...seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
+        el("div", { class: "row spread" }), Board.emptyPot(), el("div", { class: "potlines" }))));
+    }
+    const readers = view.draws !== "phones";  // a table without readers expects no chip past a reader
+    seats.forEach((s, k) => {
+      const [head, pot, rest] = box.children[k].children;
+      const back = readers ? (s.returning || []).length : 0, status = view.phase === "fortune" ? null : s.status || "brewing";
+      Q.fillFrom(head, [s.name, ahead[k], back, status], () => [el("b", {}, Board.seatDot(k), " ", s.name),
+        k in ahead ? el("span", { class: "bad", "data-ahead": ahead[k] }, t("stir_ahead", { n: ahead[k] })) : null,
+        back ? el("span", { class: "togo", "data-to-go-back": back }, t("to_go_back", { n: back })) : null,
+        status ? el("span", { class: status === "exploded" ? "bad" : "muted" }, t("status_" + status)) : null]);
+      Board.drawPot(pot, s);
+      const essence = patients.length ? s.essence : null;
+      Q.fillFrom(rest, [s.aside, s.first, s.bowl, s.white_total, s.threshold, essence, s.scoring_space], () => [
+        (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
+          s.aside.map((c) => Q.chip(c.color, c.value))) : null,
+        (s.first || []).length ? el("div", { class: "row muted", "data-first": s.first.length }, t("first_next_round"),
+          s.first.map((c) => Q.chip(c.color, c.value))) : null,
+        s.bowl && s.bowl.chips.length ? el("div", { class: "row muted", "data-bowl": s.bowl.chips.length },
+          t("bowl_of", { total: s.bowl.total, points: s.bowl.points }), s.bowl.chips.map((c) => Q.chip(c.color, c.value))) : null,
+        el("div", { class: "row spread muted" },
+          el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
+          essence === null ? null : el("span", { "data-essence": essence }, t("essence_short", { n: essence })),
+          s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
+            s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null)]);
+    });
+  }
+
   function render(view) {
     const seats = view.seats || [];
     const names = seats.map((s) => s.name);
@@ -87,7 +124,7 @@ const TableView = (() => {
     toggle("witchesbox", (view.witches || []).length > 0);
     fill("witches", witches(view, names));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
-    fill("track", Board.track(seats));
+    Q.fillFrom("track", seats.map((s) => [s.name, s.score]), () => Board.track(seats));
     toggle("standbox", Boolean(view.exchange));
     if (view.exchange) {  // the side in words where there is room (the host page), else as the box's tooltip
       const side = t(view.exchange.side === "green" ? "stand_green" : "stand_brown");
@@ -95,7 +132,7 @@ const TableView = (() => {
       document.getElementById("standbox").title = side;
       fill("stand", stand(view));
     }
-    fill("scores", seats.map((s, k) => el("li", { "data-seat": k },
+    Q.fillFrom("scores", [seats.map((s) => [s.name, s.score, s.rubies]), view.start_player], () => seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
       k === view.start_player ? [" ", Board.icon("star", t("start_player"))] : null)));
     document.getElementById("pots").dataset.n = seats.length;
@@ -104,26 +141,7 @@ const TableView = (() => {
     toggle("patientsbox", patients.length > 0);
     fill("patients", patients.map((p) => el("li", { "data-patient": p.id }, el("b", {}, p.name), ` ${p.text} `,
       el("span", { class: "muted" }, seats.filter((s) => s.patient === p.id).map((s) => s.name).join(", ")))));
-    const readers = view.draws !== "phones";  // a table without readers expects no chip past a reader
-    fill("pots", seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
-      el("div", { class: "row spread" }, el("b", {}, Board.seatDot(k), " ", s.name),
-        k in ahead ? el("span", { class: "bad", "data-ahead": ahead[k] }, t("stir_ahead", { n: ahead[k] })) : null,
-        readers && (s.returning || []).length ? el("span", { class: "togo", "data-to-go-back": s.returning.length },
-          t("to_go_back", { n: s.returning.length })) : null,
-        view.phase === "fortune" ? null
-          : el("span", { class: s.status === "exploded" ? "bad" : "muted" }, t("status_" + (s.status || "brewing")))),
-      Board.pot(s),
-      (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
-        s.aside.map((c) => Q.chip(c.color, c.value))) : null,
-      (s.first || []).length ? el("div", { class: "row muted", "data-first": s.first.length }, t("first_next_round"),
-        s.first.map((c) => Q.chip(c.color, c.value))) : null,
-      s.bowl && s.bowl.chips.length ? el("div", { class: "row muted", "data-bowl": s.bowl.chips.length },
-        t("bowl_of", { total: s.bowl.total, points: s.bowl.points }), s.bowl.chips.map((c) => Q.chip(c.color, c.value))) : null,
-      el("div", { class: "row spread muted" },
-        el("span", { title: t("whites_of", { n: s.white_total, m: s.threshold }) }, t("whites_short", { n: s.white_total, m: s.threshold })),
-        patients.length ? el("span", { "data-essence": s.essence }, t("essence_short", { n: s.essence })) : null,
-        s.scoring_space ? el("span", {}, `${s.scoring_space.coins} ${t("coins_word", { n: s.scoring_space.coins })} · ${s.scoring_space.vp} ${t("vp")}`,
-          s.scoring_space.ruby ? [" · ", Board.icon("ruby")] : null) : null))));
+    potPanels(view, ahead, patients);
     if (document.getElementById("results")) {
       toggle("results", over);
       toggle("pots", !over);
