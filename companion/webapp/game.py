@@ -208,6 +208,8 @@ class LiveGame:
         view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
         if not made_from[2]:
             view["stir"] = None
+        if kept is not None:
+            _keep_unchanged(view, kept[1])
         self._common[lang] = (made_from, view)
         return view
 
@@ -423,6 +425,16 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
+
+
+def _keep_unchanged(view: dict[str, Any], before: dict[str, Any]) -> None:
+    """Each part of ``view`` equal to the view ``before``'s holds that view's own object: most of
+    the table's view stays as it was after an input (the setup, the books, the shop, ...), and the
+    patches of every page's view pass over what is the same object at once (`patch.diff`)."""
+    for key, value in view.items():
+        was = before.get(key, view)
+        if was is not value and type(was) is type(value) and was == value:
+            view[key] = was
 
 
 def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:
