@@ -12,13 +12,8 @@ from companion.engine import GameConfig, catalog, view_for
 from companion.webapp.seats import TableSeats
 from companion.words import localize
 
+from ..advice.test_outlook import WHOLE_GAMES  # the same games as the kept outlooks'
 from ..engine.scenario import books, draw, game, set_bag
-
-WHOLE_GAMES = {  # players, seed, the test tubes, expansions; every game has the cards and random books
-    "four players, random books": (("Ann", "Ben", "Cleo", "Dan"), 1, False, ()),
-    "three players, the test tubes": (("Ann", "Ben", "Cleo"), 2, True, ()),
-    "five players, every expansion": (("Ann", "Ben", "Cleo", "Dan", "Eve"), 3, False, catalog.EXPANSIONS),
-}
 
 
 @pytest.mark.parametrize("name", list(WHOLE_GAMES))
