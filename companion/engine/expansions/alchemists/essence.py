@@ -396,7 +396,7 @@ HUMP_LABELS = {"ruby": N_("1 ruby"), "die": N_("roll the bonus die"), "yellow": 
 def _move_last(ctx: Ctx, space: int, why: str) -> None:
     """The chip just laid goes on to `space` (it stays the last chip)."""
     placed, old = ctx.seat.pot[-1]
-    ctx.seat.pot[-1] = (placed, space)
+    ctx.seat.put_at(-1, placed, space)
     ctx.emit("moved", chip=placed, by=space - old, space=space, why=why)
 
 
