@@ -10,7 +10,7 @@ the origin and CSRF checks, the rate limits and their storage, the route, the ta
 engine step, the journal's transaction, the transcript's line) and the answer's JSON. Not counted:
 the HTTP parsing and the hand-off to a worker thread (uvicorn, a2wsgi), the views' renders and the
 writes to pages (`bench_sse.py`), and the test client's own work, which is done in the same thread
-(about a quarter of the figure; the same in any two versions compared).
+(about a fifth of the figure; the same in any two versions compared).
 
     python benchmarks/bench_request.py [--inputs 400] [--seed 1] [--profile 40]
 
