@@ -18,8 +18,9 @@ import os
 import re
 import weakref
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.store import Database, GameRow, Journal
 
@@ -74,11 +75,13 @@ class TranscriptBackup:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.path = transcript_path(table)
+        self._file: IO[str] | None = None  # open for appending between corrections
         self.rewrite()
         self._unsubscribe = table.subscribe(self._notice)
 
     def close(self) -> None:
         self._unsubscribe()
+        self._let_go()
         if _KEPT.get(self.table) is self:
             del _KEPT[self.table]
 
@@ -92,17 +95,30 @@ class TranscriptBackup:
 
     def rewrite(self) -> None:
         """The whole transcript from the journal, replacing the file in one step."""
+        self._let_go()  # the file appended to until now is no longer the transcript's
         try:
             _replace(self.path, export_transcript(self.table.db, self.table.game_id))
         except OSError as exc:
             log.warning("could not write the transcript backup %s: %s", self.path, exc)
 
     def _append(self, line: str) -> None:
-        """One line, synced; a failing card is logged, never allowed to stop the game."""
+        """One line, synced; a failing card is logged, never allowed to stop the game. The file
+        stays open from one input to the next: opening it for each line was most of the line's CPU."""
         try:
-            _write(self.path, line, "a")
+            if self._file is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open, closed in _let_go)
+            _synced(self._file, line)
         except OSError as exc:
+            self._let_go()  # opened afresh for the next line
             log.warning("could not write the transcript backup %s: %s", self.path, exc)
+
+    def _let_go(self) -> None:
+        """Close the kept file, if any (a write that failed on it is not tried again)."""
+        if self._file is not None:
+            file, self._file = self._file, None
+            with suppress(OSError):
+                file.close()
 
 
 def _replace(path: Path, text: str) -> None:
@@ -115,6 +131,11 @@ def _replace(path: Path, text: str) -> None:
 def _write(path: Path, text: str, mode: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, mode, encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
+        _synced(out, text)
+
+
+def _synced(out: IO[str], text: str) -> None:
+    """``text`` written to ``out`` and on the disk when this returns."""
+    out.write(text)
+    out.flush()
+    os.fsync(out.fileno())

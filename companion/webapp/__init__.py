@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask
 
 from . import errors, i18n
+from .access import KeptSigner
 from .game import LiveGame
 from .hub import Hub
 from .keys import Keys
@@ -52,6 +53,7 @@ def create_app(table: Any, *, host_pin: str, secret_key: str | None = None, demo
     )
     if test_config:
         app.config.update(test_config)
+    app.session_interface = KeptSigner()
     game = LiveGame(table, keys, demo, assist, stir)
     hub = Hub(game.render, game.advice)
     game.attach(hub)

@@ -20,9 +20,26 @@ from functools import lru_cache, wraps
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, jsonify, request, session
+from flask import Flask, current_app, jsonify, request, session
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 
 CSRF_HEADER = "X-CSRF-Token"
+
+
+class KeptSigner(SecureCookieSessionInterface):
+    """Flask's signed session cookie, its signer made once per secret: Flask makes it again for
+    every request, which was about a fiftieth of a tap's request (benchmarks/README.md)."""
+
+    def __init__(self) -> None:
+        self._made: tuple[tuple[Any, ...], URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        secrets_now = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = self._made
+        if made is None or made[0] != secrets_now:
+            made = self._made = (secrets_now, super().get_signing_serializer(app))
+        return made[1]
 
 
 class Refusal(Exception):

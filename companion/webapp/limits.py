@@ -51,4 +51,17 @@ def init_limits(app: Flask, folder: Path | None = None) -> None:
     """Count in ``folder`` (the data folder), or in memory (the demo, tests) when it is None."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://" if folder is None else storage_uri(folder))
     limiter.init_app(app)
+    _drop_the_empty_check(app)
     app.register_error_handler(RateLimitExceeded, _too_many)
+
+
+def _drop_the_empty_check(app: Flask) -> None:
+    """Flask-Limiter checks the app-wide, default and blueprint limits before every request; this
+    app has none (each seat route's decorator checks its own limits), so that check found nothing
+    on every request, taps and pages alike, for about a tenth of a tap's CPU (benchmarks/README.md).
+    It stays if such limits are ever configured."""
+    manager = limiter.limit_manager
+    checks = app.before_request_funcs[None]
+    if limiter._check_request_limit in checks and not (
+            manager.application_limits or manager.default_limits or manager._blueprint_limits):
+        checks.remove(limiter._check_request_limit)
