@@ -62,6 +62,6 @@ def _drop_the_empty_check(app: Flask) -> None:
     It stays if such limits are ever configured."""
     manager = limiter.limit_manager
     checks = app.before_request_funcs[None]
-    if limiter._check_request_limit in checks and not (
-            manager.application_limits or manager.default_limits or manager._blueprint_limits):
+    configured = (manager.application_limits, manager.default_limits, getattr(manager, "_blueprint_limits", True))
+    if limiter._check_request_limit in checks and not any(configured):  # unknown to this version: kept
         checks.remove(limiter._check_request_limit)
