@@ -86,7 +86,7 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(game_module, "entry_lines", "feed lines")
     cpu.wrap(LiveGame, "render", "views")
     cpu.wrap(LiveGame, "advice", "views")
-    cpu.wrap(hub_module, "diff_json", "patches")  # with their JSON, written once for what the views share
+    cpu.wrap(hub_module, "diff", "patches")
     hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
     cpu.wrap(hub_module.json, "dumps", "JSON")
     cpu.wrap(Demo, "draw", "simulated players")

@@ -14,52 +14,41 @@ up in their order is sent whole, as the page would list them in the order they w
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 Path = list[str | int]
 Op = list[Any]
 
 
-Memo = dict[tuple[str, int, int], tuple[Any, Any, str]]
+Memo = dict[tuple[str, int, int], tuple[Any, Any, list[Op]]]
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (both JSON values); [] when they are equal."""
+def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values); [] when they are equal.
+
+    ``memo``: the operations already worked out for a top-level value that several views share
+    (every perspective's view holds the table's view's values), by its key and the ids of the two
+    values; each entry keeps both values, so an id is never that of another value."""
     ops: list[Op] = []
-    _diff(old, new, [], ops)
-    return ops
-
-
-def diff_json(old: Any, new: Any, memo: Memo) -> str:
-    """``diff(old, new)`` as JSON text, for views that share values with other views: what changed
-    in a top-level value they share (every perspective's view holds the table's view's values) is
-    worked out and written once for all, kept in ``memo`` by its key and the ids of the two values;
-    each entry keeps both values, so an id is never that of another value."""
-    if type(old) is not dict or type(new) is not dict:
-        return _json(diff(old, new))
-    parts: list[str] = []
+    if memo is None or type(old) is not dict or type(new) is not dict:
+        _diff(old, new, [], ops)
+        return ops
     for key, value in new.items():
         if key not in old:
-            parts.append(_json([[key], value]))
+            ops.append([[key], value])
             continue
         was = old[key]
         if was is value:  # a part kept from the view before (`game.common`): unchanged
             continue
         found = memo.get((key, id(was), id(value)))
         if found is None or found[0] is not was or found[1] is not value:
-            ops: list[Op] = []
+            part: list[Op] = []
             if not _same(was, value):
-                _diff(was, value, [key], ops)
-            found = memo[key, id(was), id(value)] = (was, value, _json(ops)[1:-1])
-        if found[2]:
-            parts.append(found[2])
-    parts.extend(_json([[key]]) for key in old if key not in new)
-    return f"[{','.join(parts)}]"
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+                _diff(was, value, [key], part)
+            found = memo[key, id(was), id(value)] = (was, value, part)
+        ops.extend(found[2])
+    ops.extend([[key]] for key in old if key not in new)
+    return ops
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -15,7 +15,7 @@ from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
-from companion.webapp.patch import apply, diff, diff_json
+from companion.webapp.patch import apply, diff
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
 
@@ -97,19 +97,3 @@ def test_a_patch_applied_to_the_old_view_gives_the_new_one():
     grown = {"white-1": 4, "yellow-1": 8, "red-1": 6}
     assert diff({"prices": prices}, {"prices": grown}) == [[["prices"], grown]], "a key added between: the whole, in order"
     assert diff(prices, {**prices, "blue-1": 5}) == [[["blue-1"], 5]], "a key added last: that key alone"
-
-
-def test_the_patch_written_once_for_views_that_share_a_value_is_each_views_own_patch():
-    """Two seats' views hold the same table part (the pots) and their own parts: the text sent to
-    each is exactly its own patch, though the shared part's is worked out and written once."""
-    pots = [[{"chip": chip_id("white", 1, 1), "space": 1}], []]
-    grown = [pots[0] + [{"chip": chip_id("orange", 1, 1), "space": 3}], []]
-    before = [{"pots": pots, "you": n, "odds": [0.5, 0.5], "gone": 1} for n in range(2)]
-    after = [{"pots": grown, "you": n, "odds": [0.5, 0.5] if n else [1.0], "added": n} for n in range(2)]
-    memo: dict = {}
-    for old, new in zip(before, after, strict=True):
-        text = diff_json(old, new, memo)
-        assert json.loads(text) == diff(old, new)
-        assert apply(json.loads(json.dumps(old)), json.loads(text)) == new
-    assert json.loads(diff_json(after[0], after[0], memo)) == [], "nothing changed, nothing sent"
-    assert diff_json(before[0], after[0], memo) == diff_json(before[0], after[0], {}), "the memo's text is the same"
