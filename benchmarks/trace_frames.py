@@ -6,7 +6,7 @@ Reads the Chromium trace ``bench_tap.py --trace FILE`` records: the player's pho
 the style recalculation (and the elements it touched), the layout (objects dirty of all), pre-paint,
 paint, layerizing and raster on that page's renderer, and the busy time of each page's main thread,
 of the browser and of the GPU process (the display compositor) in the same span: who held the two
-cores while the phone's frame was made. Wall time (``ms``) and the threads' own CPU time (``cpu``)
+cores while the phone's frame was made; and each main thread's busy time from the tap itself. Wall time (``ms``) and the threads' own CPU time (``cpu``)
 are both given; CPU time depends less on the machine's load.
 
     python benchmarks/trace_frames.py TRACE.json
@@ -116,7 +116,12 @@ def report(path: Path) -> dict:
     events = load(path)
     names, mains = pages(events), main_threads(events)
     all_spans = spans(events, mains)
-    per_tap = [frame(all_spans, names, dom, painted) for _, _, dom, painted in taps(events)]
+    per_tap = []
+    for _, tap, dom, painted in taps(events):
+        one = frame(all_spans, names, dom, painted)
+        for page, figures in frame(all_spans, names, tap, painted).items():  # the whole tap: script, frame, the rest
+            one[page]["busy cpu from the tap"] = figures["busy cpu"]
+        per_tap.append(one)
     summary: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for one in per_tap:
         for page, figures in one.items():
