@@ -10,8 +10,9 @@ pages received (bytes per page per input: the message that carries the input to 
 server's CPU time per input by phase (`server_cpu.py`: the engine's step, the journal, the views,
 their JSON, the loop's writes to the pages; the simulated players apart, and the advice worker's
 process apart), and the process's RSS with the clients connected. The clients read their streams
-and apply their patches in a process of their own (`sse_pages.py`), as phones do: in the server's
-process they competed with it for the interpreter lock and counted in its RSS.
+and apply their patches each in a process of its own (`sse_pages.py`), as phones do: in the server's
+process they competed with it for the interpreter lock and counted in its RSS; in one process of
+their own, the last page woken by a message waited for the others to parse and apply theirs.
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -93,20 +95,26 @@ def measure_phases(cpu: ServerCPU) -> None:
 
 
 class Pages:
-    """The 12 clients, in a process of their own (`sse_pages.py`): when each input reached each
-    page, and the bytes each page received per input."""
+    """The 12 clients, each in a process of its own (`sse_pages.py`), as phones are: when each
+    input reached each page, and the bytes each page received per input. The pages write their
+    reports to one pipe, read here by one thread, and end when the pipe to their input closes."""
 
     def __init__(self, server: Server, game: LiveGame, cookie: str) -> None:
         paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
         table = f"/api/stream/table/{game.table_token}"
         paths += [table, "/api/stream/host", table, table]
         self.clients = paths
-        self.process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("sse_pages.py")),
-                                         str(server.port), cookie, *paths],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert self.process.stdout is not None
-        if self.process.stdout.readline().strip() != "ready":
-            raise SystemExit("the pages could not be opened")
+        reports, report = os.pipe()
+        told, self.tell = os.pipe()
+        script = str(Path(__file__).with_name("sse_pages.py"))
+        self.processes = [subprocess.Popen([sys.executable, script, str(server.port), cookie, str(n), path],
+                                           stdin=told, stdout=report) for n, path in enumerate(paths)]
+        os.close(report)
+        os.close(told)
+        self.reports = os.fdopen(reports, encoding="ascii")
+        for _ in paths:
+            if not self.reports.readline().startswith("ready"):
+                raise SystemExit("the pages could not be opened")
         self.received: dict[int, list[float]] = {}
         self.sizes: list[int] = []  # bytes of each message that carried an input, per page
         self.other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
@@ -116,8 +124,7 @@ class Pages:
             thread.start()
 
     def _listen(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
+        for line in self.reports:
             _, at, seq, name, size = line.split()
             with self.arrived:
                 if seq != "-":
@@ -135,13 +142,14 @@ class Pages:
         """Until every page has received input ``seq`` (at most ``seconds``)."""
         with self.arrived:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.clients), seconds)
-        if self.process.poll() is not None:
-            raise SystemExit(f"a page stopped (exit {self.process.returncode}): see above")
+        stopped = [p.returncode for p in self.processes if p.poll() is not None]
+        if stopped:
+            raise SystemExit(f"a page stopped (exit {stopped[0]}): see above")
 
     def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait(10)
+        os.close(self.tell)
+        for process in self.processes:
+            process.wait(10)
 
 
 def play(demo: Demo, pages: Pages, inputs: int, whole_game: bool) -> dict[int, float]:

@@ -1,14 +1,16 @@
-"""The live pages of `bench_sse.py`, in a process of their own: a phone's browser does not share
-the server's interpreter, so reading 12 streams and applying their patches must not compete with
-the server for its interpreter lock, nor count in its RSS.
+"""One live page of `bench_sse.py`, in a process of its own, as a phone's browser is: reading a
+stream and applying its patches must not compete with the server for its interpreter lock, nor
+with the other pages for one of their own (in one process, the last of twelve pages woken by a
+message waited for the other eleven to parse and apply theirs), nor count in the server's RSS.
 
-    python benchmarks/sse_pages.py PORT COOKIE PATH...
+    python benchmarks/sse_pages.py PORT COOKIE NUMBER PATH
 
-Opens each stream (``COOKIE`` for the host's), prints ``ready`` once every page has its first
-view, then one line per event: the page's number, the time it arrived (``time.perf_counter``, the
-same clock in every process of the machine), the seq of the input it carries (``-`` for none),
-its kind (``message``, ``advice``) and its bytes. A page that cannot apply a patch ends the
-process with the error.
+Opens the stream (``COOKIE`` for the host's), prints ``ready NUMBER`` once the page has its first
+view, then one line per event: the page's number, the time it arrived and was applied
+(``time.perf_counter``, the same clock in every process of the machine), the seq of the input it
+carries (``-`` for none), its kind (``message``, ``advice``) and its bytes. Every line is one write
+(shorter than a pipe's atomic write), so the twelve pages may share one pipe. A page that cannot
+apply a patch ends the process with the error. It ends when its standard input closes.
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.webapp.sse import SSEClient  # noqa: E402
 
 
-def listen(number: int, client: SSEClient, out: threading.Lock) -> None:
+def listen(number: int, client: SSEClient) -> None:
     try:
         while True:
             event = client.next()
             now = time.perf_counter()
             seq = event.data.get("seq") if event.name == "message" and event.data.get("entry") is not None else "-"
-            with out:
-                print(number, now, seq, event.name, event.size, flush=True)
+            os.write(1, f"{number} {now} {seq} {event.name} {event.size}\n".encode())
     except (ConnectionError, OSError):  # the server stopped
         return
     except Exception:  # a patch that does not apply: the benchmark stops with it
@@ -41,15 +42,11 @@ def listen(number: int, client: SSEClient, out: threading.Lock) -> None:
 
 
 def main() -> None:
-    port, cookie, paths = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    clients = [SSEClient("127.0.0.1", port, p, cookie=cookie if p.endswith("host") else None) for p in paths]
-    for client in clients:
-        client.next()
-    out = threading.Lock()
-    threads = [threading.Thread(target=listen, args=(n, c, out), daemon=True) for n, c in enumerate(clients)]
-    print("ready", flush=True)
-    for thread in threads:
-        thread.start()
+    port, cookie, number, path = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    client = SSEClient("127.0.0.1", port, path, cookie=cookie if path.endswith("host") else None)
+    client.next()
+    os.write(1, f"ready {number}\n".encode())
+    threading.Thread(target=listen, args=(number, client), daemon=True).start()
     sys.stdin.read()  # until the benchmark closes our input
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import fields
+from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 from operator import attrgetter
 from typing import Any
@@ -48,6 +49,69 @@ class Worker:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Asked:
+    """One worker process asked by one thread at a time, over a pipe: the question is pickled and
+    the answer read by the thread that asks. A pool (`Worker`) hands each job to a thread of its own
+    that hands it to another, which pickles it, and back again with the answer: two hand-offs and
+    a wake-up of each thread for every question, most of what asking cost the serving process."""
+
+    def __init__(self) -> None:
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._pipe: Connection | None = None
+        self._lock = threading.Lock()
+
+    def call(self, fn: Callable[..., Any], /, *args: Any) -> Any:
+        """``fn(*args)`` in the worker, started first if it is not running; what ``fn`` raised is
+        raised here, and ``BrokenProcessPool`` when the worker died (or was shut down) meanwhile."""
+        with self._lock:
+            if self._process is None or not self._process.is_alive():
+                self._start()
+            pipe = self._pipe
+        assert pipe is not None
+        try:
+            pipe.send((fn, args))
+            ok, found = pipe.recv()
+        except (EOFError, OSError) as exc:
+            raise BrokenProcessPool("the worker stopped") from exc
+        if not ok:
+            raise found
+        return found
+
+    def _start(self) -> None:
+        """A new worker process (under the lock), the one before ended if it still runs."""
+        self._end()
+        context = multiprocessing.get_context("spawn")
+        self._pipe, theirs = context.Pipe()
+        self._process = context.Process(target=_answer, args=(theirs,), name="worker", daemon=True)
+        self._process.start()
+        theirs.close()
+
+    def shutdown(self) -> None:
+        """End the process; a question under way ends with ``BrokenProcessPool`` (a later one starts another)."""
+        with self._lock:
+            self._end()
+
+    def _end(self) -> None:
+        """(Under the lock.) The pipe is closed once the thread reading it has its end of file and lets go."""
+        process, self._process, self._pipe = self._process, None, None
+        if process is not None:
+            process.terminate()
+            process.join(5)
+
+
+def _answer(pipe: Connection) -> None:
+    """The worker process of `Asked`: answers each question until the pipe closes."""
+    while True:
+        try:
+            fn, args = pipe.recv()
+        except EOFError:
+            return
+        try:
+            pipe.send((True, fn(*args)))
+        except Exception as exc:  # what the question raised goes back to the asking thread
+            pipe.send((False, exc))
 
 
 def _spawn() -> ProcessPoolExecutor:

@@ -255,7 +255,7 @@ class Ceiling:
         for space in sorted({s.index for s in catalog.POT_TRACK if s.ruby}):
             trial = whatif.sandbox(state, self.seat_no)
             seat = trial.seats[self.seat_no]
-            seat.pot = [*seat.pot, (f"{kind}-50", space)]
+            seat.lay(f"{kind}-50", space)
             score, rubies = seat.score, seat.rubies
             rule.on_place(Ctx(trial, self.seat_no, []), chip(f"{kind}-50"))
             most = max(most, seat.score - score + (seat.rubies - rubies) * self.worth.ruby)
@@ -273,7 +273,7 @@ class Ceiling:
         for pot in _stand_ins(seat, joined):
             trial = whatif.sandbox(state, n)
             s0 = trial.seats[n]
-            s0.pot = pot
+            s0.set_pot(pot)
             for after in self.search.evaluated(trial):
                 s = after.seats[n]
                 most = max(most, s.score - s0.score + (s.rubies - s0.rubies) * w.ruby + (s.droplet - s0.droplet) * w.droplet)

@@ -58,8 +58,9 @@ DEPTH = 3
 ASSETS = ("score", "rubies", "droplet", "flask_full", "coins", "pennies")
 CHIPS = ("bag", "pot", "hand", "aside", "first", "bowl", "laid_out")
 BOOKKEEPING = ("returning", "reward", "done", "bought", "drawn", "round_scores", "final_points", "called",
-               "passed", "vacated", "name")
-"""Parts of a seat the valuing reads (assets, chips) or may ignore (what only records a step)."""
+               "passed", "vacated", "name", "white_total")
+"""Parts of a seat the valuing reads (assets, chips) or may ignore (what only records a step, or
+follows from the chips: the white total)."""
 
 
 class PlayOn(Search):

@@ -219,7 +219,7 @@ class Compact:
             state = whatif.sandbox(self.root, n)
             seat = state.seats[n]
             features = self._features(self.raise_reads, self.counts(bag), self.tail0, self.sig_plain.__getitem__)
-            seat.pot = self._stand_in(Reads(self.raise_reads.counts), features, self.tail0)
+            seat.set_pot(self._stand_in(Reads(self.raise_reads.counts), features, self.tail0))
             for rule in self.raisers:
                 assert rule.on_place is not None
                 rule.on_place(Ctx(state, n, []), chip(f"{rule.color}-1-50"))
@@ -271,7 +271,7 @@ class Compact:
         n = self.search.seat_no
         state = whatif.sandbox(self.root, n)
         s0 = state.seats[n]
-        s0.pot = pot
+        s0.set_pot(pot)
         return [Gains(s.score - s0.score, s.rubies - s0.rubies, s.droplet - s0.droplet)
                 for s in (after.seats[n] for after in self.search.evaluated(state))]
 
@@ -480,7 +480,7 @@ class Compact:
             state = whatif.sandbox(self.root, n)
             seat = state.seats[n]
             score, rubies = seat.score, seat.rubies
-            seat.pot = [*seat.pot, (f"{self.names[k]}-50", space)]
+            seat.lay(f"{self.names[k]}-50", space)
             rule.on_place(Ctx(state, n, []), chip(f"{self.names[k]}-50"))
             found = self.pays[(k, space)] = (seat.score - score, seat.rubies - rubies)
         return found

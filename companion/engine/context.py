@@ -86,7 +86,7 @@ class Ctx:
         seat = self.seat
         at = next(i for i, (cid, _) in enumerate(seat.pot) if cid == chip_id)
         space = placing.landing(seat.pot[at][1], by, 0)
-        seat.pot[at] = (chip_id, space)
+        seat.put_at(at, chip_id, space)
         self.emit("moved", chip=chip_id, space=space, by=by, why=why)
         if placing.fills_pot(space):
             self.stop_brewing(STOPPED, "pot_full", space=space)
@@ -98,10 +98,10 @@ class Ctx:
         for place in (seat.bag, seat.hand, seat.returning):
             if chip_id in place:
                 place.remove(chip_id)
-        for placed in seat.pot:
-            if placed[0] == chip_id:
-                seat.pot.remove(placed)
-                seat.vacated = max(seat.vacated, placed[1])
+        for placed, space in seat.pot:
+            if placed == chip_id:
+                seat.take_out((chip_id,))
+                seat.vacated = max(seat.vacated, space)
                 break
         stock = self.state.supply[chip(chip_id).kind]
         stock.append(chip_id)
@@ -129,9 +129,7 @@ class Ctx:
         (the next chip counts from the newest chip left), and the seat's offers about them go with
         them: there is nothing left to act on. `why` None: the caller's own event says it (the flask)."""
         seat, state, n = self.seat, self.state, self.seat_no
-        seat.pot = [p for p in seat.pot if p[0] not in chips]
-        if seat.bowl:
-            seat.bowl = [c for c in seat.bowl if c not in chips]
+        seat.take_out(chips)
         state.decisions = [d for d in state.decisions if d.seat != n or d.blocking
                            or not any(v in chips for v in d.data.values() if type(v) is str)]
         if why is None:

@@ -6,7 +6,7 @@ State objects are plain mutable dataclasses so that rule code reads naturally; `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Generic, TypeVar
@@ -46,8 +46,8 @@ def chip(chip_id_: str) -> Chip:
 
 
 class _PerChip(Generic[_T]):
-    """Chip id -> one fact about the chip, worked out the first time the id is met. The pot's white
-    total and colour counts are asked around nearly every draw, so their loops index `table`
+    """Chip id -> one fact about the chip, worked out the first time the id is met. The bag's explosion
+    count and the pot's colour counts are asked around nearly every draw, so their loops index `table`
     directly (an exact dict is the interpreter's quickest lookup) and call this only for an id not
     met before. A chip id always names the same chip, so an entry never goes stale."""
 
@@ -68,6 +68,11 @@ white_value: _PerChip[int] = _PerChip(lambda c: c.value if c.color == "white" el
 """Chip id -> what the chip adds to the white total: its value if it is white, else 0."""
 WHITE_VALUES = white_value.table
 _color: _PerChip[str] = _PerChip(lambda c: c.color)
+
+
+def _whites(pot: list[tuple[str, int]], bowl: list[str]) -> int:
+    """The whites in a pot and a bowl counted afresh (`Seat.white_total` keeps them as chips come and go)."""
+    return sum(white_value(cid) for cid, _ in pot) + sum(white_value(cid) for cid in bowl)
 
 
 @dataclass(frozen=True)
@@ -230,7 +235,7 @@ class Seat:
     rat: int = 0
     flask_full: bool = True
     bag: list[str] = field(default_factory=list)
-    pot: list[tuple[str, int]] = field(default_factory=list)  # (chip id, space) in placing order
+    pot: list[tuple[str, int]] = field(default_factory=list)  # (chip id, space) in placing order: see `lay`
     hand: list[str] = field(default_factory=list)  # drawn to look at (blue), not placed yet
     aside: list[str] = field(default_factory=list)  # beside the pot, out of the bag (red set 2), kept over rounds
     pending: list[str] = field(default_factory=list)  # rules whose action waits for the next chip laid (yellow/2)
@@ -255,6 +260,13 @@ class Seat:
     laid_out: list[str] = field(default_factory=list)  # Nervousness: drawn chips laid out, placed instead of a draw
     ear_worm: int = 0  # The Alchemists, Ear worm: chips still to draw and place after the essence phase
     drawn: int = 0  # chips taken out of the bag this potion phase, one per "take out a chip" (stir.py)
+    white_total: int = 0  # the whites in the pot and in the bowl, which explode it: kept by `lay` and the rest
+
+    def __post_init__(self) -> None:
+        """A seat made with chips already in its pot or bowl (a test's, the advice's stand-in pots)
+        and no white total works it out; a clone is given its own."""
+        if not self.white_total and (self.pot or self.bowl):
+            self.white_total = _whites(self.pot, self.bowl)
 
     @property
     def start_space(self) -> int:
@@ -288,22 +300,6 @@ class Seat:
             return sum(1 for cid, _ in self.pot if _color(cid) == color)
         return found
 
-    @property
-    def white_total(self) -> int:
-        """The whites in the pot and in the overflow bowl: both count toward the explosion.
-
-        Indexes `WHITE_VALUES` directly, falling back to `white_value` only for an id not met
-        before: the random player and the engine ask this before and after nearly every draw."""
-        total, values = 0, WHITE_VALUES
-        try:
-            for cid, _ in self.pot:
-                total += values[cid]
-            for cid in self.bowl:
-                total += values[cid]
-        except KeyError:  # a chip id met for the first time
-            return sum(white_value(cid) for cid, _ in self.pot) + sum(white_value(cid) for cid in self.bowl)
-        return total
-
     def clone(self) -> Seat:
         return Seat(
             self.name, self.rubies, self.threshold, self.score, self.droplet, self.tube, self.stand, self.rat,
@@ -312,7 +308,42 @@ class Seat:
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
             self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
             self.patient, self.essence, self.essence_rat, self.laid_out.copy(), self.ear_worm, self.drawn,
+            self.white_total,
         )
+
+    # The pot and the bowl change only here, so that the white total, asked before and after
+    # nearly every draw, is kept rather than counted again each time.
+
+    def lay(self, chip_id: str, space: int) -> None:
+        """A chip is laid on `space`, after the last chip in the pot."""
+        self.pot.append((chip_id, space))
+        self.white_total += white_value(chip_id)
+
+    def lay_in_bowl(self, chip_id: str) -> None:
+        """A chip goes into the overflow bowl (The Herb Witches): the pot is full."""
+        self.bowl.append(chip_id)
+        self.white_total += white_value(chip_id)
+
+    def put_at(self, at: int, chip_id: str, space: int) -> None:
+        """The chip laid `at`-th (0: the first) is now this one on `space`: moved on, or swapped for
+        another chip."""
+        self.white_total += white_value(chip_id) - white_value(self.pot[at][0])
+        self.pot[at] = (chip_id, space)
+
+    def take_out(self, chips: Collection[str]) -> None:
+        """These chips leave the pot and the bowl (into the bag, or back into the box)."""
+        self.pot = [p for p in self.pot if p[0] not in chips]
+        if self.bowl:
+            self.bowl = [c for c in self.bowl if c not in chips]
+        self.white_total = _whites(self.pot, self.bowl)
+
+    def set_pot(self, pot: list[tuple[str, int]], bowl: list[str] | None = None) -> None:
+        """The pot (and the bowl, when given) replaced whole: emptied at a round's end, or a
+        stand-in pot the advice values."""
+        self.pot = pot
+        if bowl is not None:
+            self.bowl = bowl
+        self.white_total = _whites(self.pot, self.bowl)
 
     def put_in_bag(self, chips: list[str], *, seen: bool = False) -> None:
         """Chips go into the bag. They pass the bag's reader on the way in: until a read shows

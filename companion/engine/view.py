@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from . import cards, catalog
@@ -75,6 +76,12 @@ def _seat(state: GameState, n: int, with_risk: bool) -> dict[str, Any]:
     return out
 
 
+def table_seat(state: GameState, n: int) -> dict[str, Any]:
+    """Seat ``n`` as the table's view shows it (no odds): made of the seat's fields and the game's
+    setup alone, so a view made again after another seat's input may keep it."""
+    return _seat(state, n, with_risk=False)
+
+
 def _card(card_id: str | None) -> dict[str, Any] | None:
     card = cards.CARDS.get(card_id or "")
     return ({"id": card.id, "kind": card.kind, "name": say(card.name).to_dict(), "text": say(card.text).to_dict()}
@@ -109,9 +116,10 @@ def _exchange(state: GameState) -> dict[str, Any] | None:
     return {"side": side, "numbers": list(catalog.STAND[side])} if side else None
 
 
-def state_to_dict(state: GameState, with_risk: bool = True) -> dict[str, Any]:
+def state_to_dict(state: GameState, with_risk: bool = True,
+                  seats: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything: what the host and `quacks replay --json` see, with every seat's odds (unless
-    `with_risk` is False: the table's view)."""
+    `with_risk` is False: the table's view). ``seats``: the seats as already made, in their place."""
     rules = active_rules(state.config)
     return {
         "version": STATE_VERSION,
@@ -123,7 +131,7 @@ def state_to_dict(state: GameState, with_risk: bool = True) -> dict[str, Any]:
         "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
                           "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
                   for color, r in rules.items()},
-        "seats": [_seat(state, n, with_risk) for n in range(len(state.seats))],
+        "seats": list(seats) if seats is not None else [_seat(state, n, with_risk) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "stir": stir.status(state),
@@ -136,12 +144,13 @@ def state_to_dict(state: GameState, with_risk: bool = True) -> dict[str, Any]:
     }
 
 
-def view_for(state: GameState, seat: int | None = None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None = None,
+             seats: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The table's view (seat None): what everyone at a real table can see or count.
 
-    A seat's view adds `seat_part`.
+    A seat's view adds `seat_part`. ``seats``: the seats as already made (`table_seat`), in their place.
     """
-    view = state_to_dict(state, with_risk=False)
+    view = state_to_dict(state, with_risk=False, seats=seats)
     if seat is not None:
         view.update(seat_part(state, seat))
     return view

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.advising import KINDS, answer
 from companion.engine import GameState
-from companion.workers import Worker
+from companion.workers import Asked
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class Questions:
 
     def __init__(self, answered: Answered) -> None:
         self.answered = answered
-        self.worker = Worker()
+        self.worker = Asked()
         self._ready = threading.Condition()
         self._waiting: dict[tuple[str, int], tuple[Key, GameState]] = {}
         self._asking: tuple[str, Key] | None = None
@@ -86,7 +86,7 @@ class Questions:
     def _answer(self, kind: str, state: GameState, seat_no: int) -> dict[str, Any] | None:
         for attempt in (1, 2):
             try:
-                found: dict[str, Any] = self.worker.submit(answer, kind, state, seat_no).result()
+                found: dict[str, Any] = self.worker.call(answer, kind, state, seat_no)
                 return found
             except BrokenProcessPool:
                 if self._closed:

@@ -32,6 +32,7 @@ from .hub import Hub, language_of, who
 from .i18n import LANGUAGES
 from .keys import Keys
 from .lockout import PinGuard
+from .seats import TableSeats
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
@@ -77,6 +78,7 @@ class LiveGame:
         self._refresh_lock = threading.Lock()
         self._common: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Per language: the table's view last made, and what it was made from."""
+        self._seats = TableSeats()
         self._kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
         """The host panel's parts read from the journal (``_read_once``), and what they were read from."""
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
@@ -200,11 +202,14 @@ class LiveGame:
         kept = self._common.get(lang)
         if kept is not None and kept[0][0] is state and kept[0][1:] == made_from[1:]:
             return kept[1]
-        view = localize(view_for(state), lang)
+        view = localize(view_for(state, seats=()), lang)
+        view["seats"] = self._seats(state, lang)  # in their place, each kept while the seat is unchanged
         view["paused"] = made_from[1]  # phones say so too: their inputs are refused meanwhile
         view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
         if not made_from[2]:
             view["stir"] = None
+        if kept is not None:
+            _keep_unchanged(view, kept[1])
         self._common[lang] = (made_from, view)
         return view
 
@@ -420,6 +425,16 @@ class LiveGame:
         except IllegalAction as err:
             raise Refusal(STATUS_FOR_CODE.get(err.code, 400), err.code, err.reason) from None
         return {"ok": True, "seq": self.table.seq}
+
+
+def _keep_unchanged(view: dict[str, Any], before: dict[str, Any]) -> None:
+    """Each part of ``view`` equal to the view ``before``'s holds that view's own object: most of
+    the table's view stays as it was after an input (the setup, the books, the shop, ...), and the
+    patches of every page's view pass over what is the same object at once (`patch.diff`)."""
+    for key, value in view.items():
+        was = before.get(key, view)
+        if was is not value and type(was) is type(value) and was == value:
+            view[key] = was
 
 
 def _unless_unreadable(read: Callable[[], Any], otherwise: Any) -> Any:

@@ -37,6 +37,9 @@ RETRY_MS = 1500
 KEPT_VERSIONS = 8
 """Views are kept this many changes back: a page whose view is older is sent the whole view."""
 
+CACHED = 64
+"""The rendered parts the hub holds before it drops those older than ``KEPT_VERSIONS``."""
+
 ADVICE_AT = ["assist", "advice"]
 """Where a seat's view holds its advice (``Assist.add_to``): what an ``advice`` event sets."""
 
@@ -99,6 +102,7 @@ class Hub:
         self._own_versions: Counter[str] = Counter()  # bumped by `advice_found`
         self._advised: dict[str, int] = {}  # a seat: the game's version when its advice was last found
         self._cache: dict[Key, Future[Rendered]] = {}
+        self._prune_at = CACHED
         self._said: dict[tuple[str, int, int, int, int, int], tuple[Cursor, bytes]] = {}
         """The news last sent per perspective, seq, versions and the versions of the view it goes
         from: pages of one seat at the same point share one copy."""
@@ -440,9 +444,12 @@ class Hub:
             mine = future is None
             if future is None:
                 future = self._cache[key] = Future()
-                if len(self._cache) > 64:  # drop the views of older versions
+                if len(self._cache) > self._prune_at:  # drop the views of older versions
                     self._cache = {k: f for k, f in self._cache.items() if k == key or (
                         k[1] > self._version - KEPT_VERSIONS)}
+                    # the versions kept may hold more than 64 parts (six perspectives, the seats'
+                    # advice): looked over again only once as many more are added, not at every one
+                    self._prune_at = max(CACHED, 2 * len(self._cache))
         if mine:
             try:
                 future.set_result(Rendered(self._parts[key[3]](perspective)))

@@ -38,6 +38,8 @@ def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
             ops.append([[key], value])
             continue
         was = old[key]
+        if was is value:  # a part kept from the view before (`game.common`): unchanged
+            continue
         found = memo.get((key, id(was), id(value)))
         if found is None or found[0] is not was or found[1] is not value:
             part: list[Op] = []

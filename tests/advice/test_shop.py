@@ -91,7 +91,7 @@ def test_a_black_chip_is_compared_with_the_neighbours_pot_as_it_is_now():
     # (a ruby, 0.5 in round 9) and ties Ben's: her droplet moves (worth nothing in round 9), no ruby
     state = seat_in("shop", 8, ORANGES, droplet=10, coins=10)
     black = state.supply["black-1"].pop(0)
-    state.seats[1].pot = [(black, 3)]
+    state.seats[1].set_pot([(black, 3)])
     values = {tuple(c["chips"][0]): c for c in advise_shop(only_for_sale(state, "black-1"), 0)["chips"]}
     assert values[("black", 1)]["value"] == pytest.approx(0.5)
     assert values[("black", 1)]["per_round"]["droplet"] == pytest.approx(1)

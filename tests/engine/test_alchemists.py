@@ -467,3 +467,36 @@ def test_the_essence_locoweed_adds_a_space_per_locoweed_after_the_colours(book, 
     state = draws(state, 0, "locoweed-1", "locoweed-1")
     state = through_essence(state)
     assert essence_of(state) == reached
+
+
+def test_after_every_chip_laid_the_seat_is_offered_exactly_what_its_patient_offers_for_it():
+    """Whole random games with every patient dealt now and then, cards turned up: after every input
+    that laid a chip while the seat brews on, the seat's open patient offer holds exactly the options
+    its patient gives for that chip, looked for afresh, also where the engine did not look (a patient
+    that acts right after the essence phase, a seat with no essence left)."""
+    from companion.engine.context import Ctx
+    from companion.engine.expansions.alchemists import essence
+    from companion.engine.model import BREWING
+
+    offered: dict[str, int] = {}
+    compared = 0
+
+    def compare(state, action, events):
+        nonlocal compared
+        last = {e["seat"]: e["chip"] for e in events if e["event"] == "placed"}
+        for n, placed in last.items():
+            seat = state.seats[n]
+            if state.phase != "brewing" or seat.status != BREWING or not seat.patient:
+                continue
+            fresh = [o.key for o in essence._offers(Ctx(state, n, []), PATIENTS[seat.patient], placed)]
+            open_ = [o.key for d in state.decisions if d.seat == n and d.kind == essence.OFFER for o in d.options]
+            assert open_ == fresh, (state.round, seat.patient, seat.essence, action)
+            compared += 1
+            if fresh:
+                offered[seat.patient] = offered.get(seat.patient, 0) + 1
+
+    for game_no in range(16):
+        config = GameConfig(players=("A", "B", "C", "D"), **deal_setup({}, ["alchemists"], random.Random(game_no)))
+        play_game(config, 90 + game_no, compare, cards=True)
+    assert compared > 3000, compared
+    assert set(offered) == {"nervousness", "carrot-nose", "wing-ears", "witchs-hump", "forgetfulness"}, offered

@@ -56,10 +56,9 @@ def test_chips_never_seen_before_count_in_the_white_total_the_colour_counts_and_
     """Chips met for the first time (a pot or bag set up by hand, a search's stand-in chip) are
     counted as well as chips already laid in other games."""
     seat = game().seats[0]
-    seat.pot = [("white-3-71", 3), ("orange-1-71", 4), ("white-2-71", 6)]
-    seat.bowl = ["white-1-71"]
+    seat.set_pot([("white-3-71", 3), ("orange-1-71", 4), ("white-2-71", 6)], ["white-1-71"])
     assert seat.white_total == 6
-    seat.pot.append(("red-1-71", 7))
+    seat.lay("red-1-71", 7)
     assert seat.in_pot("red") == 1 and seat.in_pot("white") == 2
     seat.bag = ["white-2-72", "green-1-72", "white-1-72"]
     assert explosion_risk(seat) == (1, 3)  # margin 1: only the white 2 would pass the threshold

@@ -62,6 +62,7 @@ class Invariants:
             assert seat.rubies >= 0 and seat.coins >= 0
             assert len(set(seat.pennies)) == len(seat.pennies) <= (3 if state.config.has("witches") else 0)
             whites = sum(chip(c).value for c in [c for c, _ in seat.pot] + seat.bowl if chip(c).color == "white")
+            assert seat.white_total == whites, "the white total kept as chips come and go is the whites counted"
             assert not seat.bowl or seat.last_space == catalog.LAST_CHIP_SPACE, \
                 "chips go into the overflow bowl only once a chip lies on the last space"
             assert not seat.bowl or state.config.has("witches")

@@ -553,6 +553,34 @@ def test_after_every_input_each_seat_is_offered_exactly_the_witches_it_may_call(
     assert looked > 2000 and offered > 100, (looked, offered)
 
 
+def test_a_seat_without_the_penny_is_passed_over_only_while_no_witch_visits():
+    """Whole random games with both boxes, cards turned up (a witch visits for free now and then):
+    after every input of a brewing, shopping or ruby-spending step, each seat's open witch offers
+    are exactly the witches of the moment it may call, asked of every witch in play one by one
+    (`usable`), also for a seat that spent her penny long ago while a witch visits."""
+    from companion.autoplay import play_game
+
+    compared, visits, offered = 0, 0, 0
+
+    def compare(state, action, events):
+        nonlocal compared, visits, offered
+        moments = w.STANDING.get(state.phase)
+        if moments is None or (state.phase == "shop" and state.round >= catalog.ROUNDS):
+            return
+        for n in range(len(state.seats)):
+            may = {witch.id for witch in w.in_play(state, moments) if w._in_turn(state, n) and w.usable(state, n, witch)}
+            open_ = {d.data["witch"] for d in state.decisions if d.seat == n and d.kind == w.OFFER
+                     and w.WITCHES[d.data["witch"]].moment in moments}
+            assert open_ == may, (state.round, state.phase, n, action)
+            compared += 1
+            offered += bool(may)
+            visits += bool(may) and "visitor" in state.card_data and not state.seats[n].pennies
+    for game_no in range(12):
+        config = GameConfig(players=("A", "B", "C", "D"), **deal_setup({}, ["alchemists", "witches"], random.Random(game_no)))
+        play_game(config, 70 + game_no, compare, cards=True)
+    assert compared > 10000 and offered > 200 and visits > 0, (compared, offered, visits)
+
+
 # the Alchemists cards that need The Herb Witches -------------------------------------------------------
 
 def alchemists_game(*laid_out):

@@ -84,7 +84,7 @@ def _move_last(ctx: Ctx) -> None:
     last, space = seat.pot[-1]
     to = min(space + greens, catalog.LAST_CHIP_SPACE)
     if to > space:
-        seat.pot[-1] = (last, to)
+        seat.put_at(-1, last, to)
         ctx.emit("moved", chip=last, space=to, by=greens, why=GARDEN_SPIDER)
 
 

@@ -341,7 +341,8 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
         seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand + seat.laid_out)
         seat.put_in_bag(seat.bowl)
-        seat.pot, seat.bowl, seat.hand, seat.pending, seat.laid_out = [], [], [], [], []
+        seat.set_pot([], [])
+        seat.hand, seat.pending, seat.laid_out = [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
         seat.reward, seat.coins, seat.bought, seat.done = None, 0, [], False
         seat.insured = seat.vacated = 0

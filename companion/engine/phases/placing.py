@@ -108,7 +108,7 @@ def place(ctx: Ctx, chip_id: str, *, safe: bool = False) -> None:
     if seat.pending:
         seat.pending.clear()  # the chip laid takes every effect that waited for it
     space = landing(seat.last_space, value, moved - value)
-    seat.pot.append((chip_id, space))
+    seat.lay(chip_id, space)
     placed = {"event": "placed", "seat": ctx.seat_no, "chip": chip_id, "space": space, "extra": moved - value}
     if from_aside:
         placed["aside"] = True

@@ -35,7 +35,7 @@ def _resolve_good_to_better(ctx: Ctx, decision: Decision, keys: tuple[str, ...])
     new = stock.pop(0)
     seat = ctx.seat
     at = next(k for k, (cid, _) in enumerate(seat.pot) if cid == old)
-    seat.pot[at] = (new, seat.pot[at][1])
+    seat.put_at(at, new, seat.pot[at][1])
     back = ctx.state.supply[chip(old).kind]
     back.append(old)
     back.sort()

@@ -315,7 +315,7 @@ def offer(ctx: Ctx, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
     state, n, seat, patient = ctx.state, ctx.seat_no, ctx.seat, _patient(ctx)
-    if patient is None or state.phase != "brewing" or seat.status != BREWING:
+    if patient is None or not _offers_while_brewing(patient, seat) or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
         if d.seat == n and d.kind == OFFER and d.rule == RULE:
@@ -325,6 +325,15 @@ def offer(ctx: Ctx, placed: str | None) -> None:
     if options:
         ctx.ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
                 data={"chip": placed} if placed else None)
+
+
+def _offers_while_brewing(patient: Patient, seat: Seat) -> bool:
+    """Whether the patient can offer the seat anything while it brews: Nervousness its laid-out
+    chips, a patient whose action spends essence while the seat has some left (each such action
+    costs at least 1). The patients that act right after the essence phase never offer anything;
+    a seat with no essence left has no offer of its patient standing either (spending closes the
+    offer answered), so neither has one to withdraw, and both are passed over after every chip."""
+    return patient.id == "nervousness" or (patient.spends and seat.essence > 0)
 
 
 @cache
@@ -396,7 +405,7 @@ HUMP_LABELS = {"ruby": N_("1 ruby"), "die": N_("roll the bonus die"), "yellow": 
 def _move_last(ctx: Ctx, space: int, why: str) -> None:
     """The chip just laid goes on to `space` (it stays the last chip)."""
     placed, old = ctx.seat.pot[-1]
-    ctx.seat.pot[-1] = (placed, space)
+    ctx.seat.put_at(-1, placed, space)
     ctx.emit("moved", chip=placed, by=space - old, space=space, why=why)
 
 

@@ -44,7 +44,7 @@ def points(seat: Seat) -> int:
 
 def fill(ctx: Ctx, chip_id: str) -> None:
     """Lay a chip in the bowl: it has no action and moves nothing."""
-    ctx.seat.bowl.append(chip_id)
+    ctx.seat.lay_in_bowl(chip_id)
     ctx.emit("bowl", chip=chip_id, total=total(ctx.seat))
 
 

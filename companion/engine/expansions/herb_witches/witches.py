@@ -493,9 +493,10 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     witches = in_play(state, moments)
     if not witches and not state.decisions:
         return  # none of hers at this moment and no offer to withdraw: every input of many games
+    visitor = "visitor" in state.card_data
     for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
         want = []
-        if witches and _in_turn(state, n):
+        if witches and (visitor or _holds_penny(state.seats[n], witches)) and _in_turn(state, n):
             for w in witches:
                 if usable(state, n, w):
                     want.append(w)
@@ -511,6 +512,16 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
         for w in want:
             if w.id not in open_:
                 _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
+
+
+def _holds_penny(seat: Seat, witches: tuple[Witch, ...]) -> bool:
+    """The seat holds the penny of one of these witches: else it may call none of them, unless one
+    visits (`payable`). After most inputs of a game every seat has spent the penny of the moment's
+    witches, and `usable` is not asked of them then."""
+    for w in witches:
+        if w.type in seat.pennies:
+            return True
+    return False
 
 
 def _in_turn(state: GameState, n: int) -> bool:

@@ -1,0 +1,52 @@
+"""The table's view keeps each seat's part while the seat is unchanged: the kept parts are exactly
+the parts made afresh, after every input of whole seeded games."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from companion.autoplay import play_game
+from companion.dealing import deal_setup
+from companion.engine import GameConfig, catalog, view_for
+from companion.webapp.seats import TableSeats
+from companion.words import localize
+
+from ..advice.test_outlook import WHOLE_GAMES  # the same games as the kept outlooks'
+from ..engine.scenario import books, draw, game, set_bag
+
+
+@pytest.mark.parametrize("name", list(WHOLE_GAMES))
+def test_every_kept_seat_is_the_seat_made_afresh_after_every_input_of_a_whole_game(name):
+    """In English and in Spanish, over whole seeded games with the cards, random books, the tubes
+    and every expansion; most inputs are one seat's, so most seats are kept."""
+    players, seed, tubes, expansions = WHOLE_GAMES[name]
+    setup = deal_setup({color: "random" for color in catalog.BOOK_COLORS}, expansions, random.Random(seed))
+    seats, kept = TableSeats(), Counter()
+
+    def check(state, action, events):
+        for lang in ("en", "es"):
+            before = [seats._kept.get((lang, n), (None, None, None))[2] for n in range(len(state.seats))]
+            made = seats(state, lang)
+            assert made == localize(view_for(state), lang)["seats"], f"{lang} after {action}"
+            kept.update(now is then for now, then in zip(made, before, strict=True))
+
+    play_game(GameConfig(players=players, tubes=tubes, **setup), seed, on_step=check, cards=True)
+    assert kept[True] > kept[False], "another seat's input leaves a seat as it was: it is kept"
+
+
+def test_a_seat_is_kept_over_another_seats_draw_and_made_again_after_its_own_or_a_chip_put_into_its_bag():
+    state = game(books=books())
+    set_bag(state, 0, "orange-1", "white-1")
+    set_bag(state, 1, "white-2", "white-3")
+    seats = TableSeats()
+    first = seats(state, "en")
+    assert first[0]["bag"] == {"count": 2, "chips": {"orange-1": 1, "white-1": 1}}
+    state = draw(state, 1, "white-2")
+    after = seats(state, "en")
+    assert after[0] is first[0] and after[1] is not first[1]
+    assert after[1]["pot"][-1]["chip"].startswith("white-2") and after[1]["white_total"] == 2
+    state.seats[0].put_in_bag([state.supply["white-3"].pop(0)])  # as black set 5 gives a neighbour a chip
+    assert seats(state, "en")[0]["bag"] == {"count": 3, "chips": {"orange-1": 1, "white-1": 1, "white-3": 1}}
+    state = draw(state, 0, "orange-1")
+    assert seats(state, "en")[0]["pot"][-1]["color"] == "orange"
