@@ -22,7 +22,10 @@ the journal's transaction, the hub told, the seat's view rendered and its messag
 message's arrival in the page, the DOM changed, and the next frame. The wrappers that take the
 server's timestamps cost a few microseconds a call.
 
-    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6] [--split]
+With ``--trace FILE``, Chromium's trace of the taps (every page's style, layout, paint and raster)
+is written to FILE; ``trace_frames.py FILE`` says what each page's renderer did in each tap's frame.
+
+    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6] [--split] [--trace FILE]
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ TAP = """async () => {
   marks.length = 0;
   const t0 = performance.now();
   marks.push(['tap', epoch()]);
+  performance.mark('bench:tap');
   document.getElementById('draw').click();
   await new Promise((done) => {
     const watch = new MutationObserver(() => { if (shown() > before) { watch.disconnect(); done(); } });
@@ -69,9 +73,11 @@ TAP = """async () => {
   });
   const took = performance.now() - t0;
   marks.push(['dom', epoch()]);
+  performance.mark(shown() > before ? 'bench:dom' : 'bench:none');
   await new Promise((done) => requestAnimationFrame(() => { marks.push(['frame', epoch()]);
     const after = new MessageChannel(); after.port1.onmessage = done; after.port2.postMessage(0); }));
   marks.push(['painted', epoch()]);
+  performance.mark('bench:painted');
   return [took, shown() > before, marks.slice(), performance.now() - t0];
 }"""
 
@@ -95,6 +101,11 @@ MARKS = """(() => {
   window.EventSource.prototype = Source.prototype;
 })()"""
 """The page's side of ``--split``: its draw's fetch, the answer, and every stream message, timed."""
+
+TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame",
+          "blink.user_timing", "toplevel", "cc", "viz", "gpu", "benchmark", "__metadata"]
+"""With ``--trace``: every page's style, layout, paint, raster and compositing, and the tap's marks
+(``bench:tap``, ``bench:dom``, ``bench:painted`` in the player's phone); ``trace_frames.py`` reads it."""
 
 SHOWN = "(s) => { const b = document.querySelector(s); return Boolean(b && b.offsetParent && !b.disabled); }"
 CLICK = "(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return false; b.click(); return true; }"
@@ -295,6 +306,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
     parser.add_argument("--split", action="store_true", help="split each tap's time into its stages")
+    parser.add_argument("--trace", type=Path, help="record Chromium's trace of the taps to this file")
     args = parser.parse_args()
     searches = Searches()
     pool = Worker()
@@ -322,6 +334,10 @@ def main() -> None:
         host.goto(f"{server.url}/host?pin={PIN}")
         for page in (*phones, screen, host):
             page.wait_for_selector("#live:not(.hidden)")
+        if args.trace:
+            browser.start_tracing(path=args.trace, categories=TRACED)
+            for name, page in zip(("phone", "phone 2", "phone 3", "table", "host"), (*phones, screen, host), strict=True):
+                page.evaluate("(name) => performance.mark('bench:page:' + name)", name)
         demo.evening.start()
         probe.start()
         deadline = time.monotonic() + 1800
@@ -341,6 +357,8 @@ def main() -> None:
                           [a["kind"] for a in demo.table.actions(0)], file=sys.stderr, flush=True)
                     changed = time.monotonic()
         probe.stopped.set()
+        if args.trace:
+            browser.stop_tracing()
         browser.close()
     demo.evening.stop()
     server.stop()

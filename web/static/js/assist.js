@@ -3,7 +3,7 @@
 // after the view went out comes alone (the stream's "advice" event) to `advice`.
 "use strict";
 window.AssistPanel = (() => {
-  const { el, t, fill } = Q;
+  const { el, t } = Q;
   let risk = { exploding: 0, bag: 0, probability: 0 };
 
   function row(r) {
@@ -20,7 +20,7 @@ window.AssistPanel = (() => {
     const look = assist.outlook;
     risk = view.risk || risk;
     document.getElementById("assist").classList.toggle("hidden", !look || !look.chips.length);
-    fill("outlook", ...(look ? look.chips.map(row) : []));
+    Q.fillFrom("outlook", look ? look.chips : [], () => (look ? look.chips.map(row) : []));
     advice(assist.advice || {});
   }
 

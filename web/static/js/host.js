@@ -39,22 +39,23 @@
 
   function renderAnomalies(host) {
     const found = host.anomaly_groups || { groups: [], open: 0, total: 0 };
-    fill("anomalysummary", t("anomalies_summary", { n: found.open, total: found.total }));
+    Q.fillFrom("anomalysummary", [found.open, found.total], () => t("anomalies_summary", { n: found.open, total: found.total }));
     const box = document.getElementById("anomalybox");
     box.classList.toggle("asks", found.open > 0);
     if (found.open > 0 && !box.dataset.opened) { box.open = true; box.dataset.opened = "1"; }
-    fill("anomalygroups", found.groups.length ? found.groups.map(anomalyGroup) : el("p", { class: "muted" }, t("no_anomalies")));
-    fill("voidlast", view.seats.map((s) => el("button", { "data-void-last": s.seat,
+    Q.fillFrom("anomalygroups", found.groups, () => found.groups.length ? found.groups.map(anomalyGroup) : el("p", { class: "muted" }, t("no_anomalies")));
+    const names = view.seats.map((s) => [s.seat, s.name]);
+    Q.fillFrom("voidlast", names, () => view.seats.map((s) => el("button", { "data-void-last": s.seat,
       onclick: () => correct("void-last", { seat: s.seat }) }, s.name)));
     const seatSel = document.getElementById("manualseat");
     const keep = seatSel.value === "" ? 0 : Number(seatSel.value);
-    fill("manualseat", seatOptions(keep));
+    Q.fillFrom(seatSel, [names, keep], () => seatOptions(keep));
     bagChoices();
   }
 
   // The bags that still expect chips back, each with the host's one tap: "all in the bag".
   function renderBags(host) {
-    fill("bags", host.seats.filter((s) => s.to_go_back).map((s) => el("span", { class: "row togoback", "data-bag": s.seat },
+    Q.fillFrom("bags", host.seats.map((s) => [s.seat, s.name, s.to_go_back]), () => host.seats.filter((s) => s.to_go_back).map((s) => el("span", { class: "row togoback", "data-bag": s.seat },
       Board.seatDot(s.seat), " ", t("bag_to_go_back", { name: s.name, n: s.to_go_back }),
       el("button", { class: "small", "data-settle": s.seat, onclick: () => correct("settle", { seat: s.seat }) }, t("all_in")))));
   }
@@ -62,7 +63,7 @@
   function bagChoices() {
     const seat = view.seats[Number(document.getElementById("manualseat").value || 0)];
     const kinds = Object.entries((seat && seat.bag && seat.bag.chips) || {});
-    fill("manualchip", kinds.map(([kind, n]) => {
+    Q.fillFrom("manualchip", kinds, () => kinds.map(([kind, n]) => {
       const [color, value] = kind.split("-");
       return el("option", { value: kind }, `${Q.chipName(color, value)} ×${n}`);
     }));
@@ -77,20 +78,21 @@
       join.open = false;
       join.dataset.folded = "1";
     }
-    fill("connections",
+    Q.fillFrom("connections", host.seats.map((s) => [s.seat, s.name, s.phones]), () => [
       el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("phone_status"))),
       host.seats.map((s) => el("tr", { "data-seat": s.seat },
         el("td", {}, Board.seatDot(s.seat), " ", s.name),
-        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected")))));
+        el("td", { class: s.phones ? "ok" : "bad" }, s.phones ? `${t("connected")} (${s.phones})` : t("disconnected"))))]);
     const link = (r) => [`${r.reader}: ${t("link_" + r.state)}`, r.detail ? el("span", { class: "muted" }, ` (${r.detail})`) : null];
-    fill("readers",
+    const readers = host.seats.map((s) => [s.name, s.readers]);
+    Q.fillFrom("readers", readers, () => [
       el("tr", {}, el("th", {}, t("seat")), el("th", {}, t("reader_status"))),
       host.seats.map((s) => el("tr", { "data-seat": s.seat }, el("td", {}, s.name),
         el("td", {}, s.readers.length ? s.readers.map((r) => el("div", { "data-reader": r.reader, class: r.state === "online" ? "ok" : "bad" },
-          link(r))) : "–"))));
+          link(r))) : "–")))]);
     const offline = host.seats.flatMap((s) => s.readers.filter((r) => r.state === "offline" || r.state === "failed").map((r) =>
       el("li", { "data-reader-alert": r.reader }, `${s.name}: `, link(r))));
-    fill("readeralert", offline);
+    Q.fillFrom("readeralert", readers, () => offline);
     document.getElementById("readeralert").classList.toggle("hidden", !offline.length);
   }
 
@@ -108,13 +110,13 @@
     if (!response.ok) { tlPage = null; return; }
     const data = await response.json();
     const printed = (space) => (space === null || space === undefined ? "" : Q.BOARD.track[space].coins);
-    fill("timeline", el("tr", {}, ["#", "time", "round", "source", "seat", "what", "space", "fix"].map((k) => el("th", {}, t(k)))),
+    Q.fillFrom("timeline", [data.rows, view.seats.map((x) => x.name)], () => [el("tr", {}, ["#", "time", "round", "source", "seat", "what", "space", "fix"].map((k) => el("th", {}, t(k)))),
       data.rows.map((r) => el("tr", { "data-seq": r.seq ?? "", "data-kind": r.kind, class: r.counts || r.kind !== "input" ? "" : "voided" },
         el("td", {}, r.seq ?? ""), el("td", {}, time(r.at)), el("td", {}, replayLink(r)), el("td", {}, r.by || r.source),
         el("td", {}, seatName(r.seat)), el("td", {}, r.text, r.note ? el("div", { class: "muted" }, r.note) : null),
         el("td", {}, printed(r.space)),
         el("td", {}, r.counts ? el("button", { "data-void": r.seq, onclick: () => correct("void", { seq: r.seq }) }, t("void")) : null,
-          r.counts && r.what === "fortune" ? cardChange(r.seq, r.card) : null))));
+          r.counts && r.what === "fortune" ? cardChange(r.seq, r.card) : null)))]);
     fill("tlpage", t("page_n", { page: data.page, pages: data.pages, total: data.total }));
     document.getElementById("tlprev").disabled = data.page <= 1;
     document.getElementById("tlnext").disabled = data.page >= data.pages;
@@ -151,12 +153,12 @@
     const [r, s] = [rounds.value, seats.value];
     const roundOptions = (chosen) => Array.from({ length: view.round || 1 }, (_, i) =>
       el("option", { value: i + 1, selected: String(i + 1) === chosen }, `${t("round")} ${i + 1}`));
-    fill("tlround", el("option", { value: "" }, t("all_rounds")), roundOptions(r));
-    fill("tlseat", el("option", { value: "" }, t("all_seats")),
-      view.seats.map((x) => el("option", { value: x.seat, selected: String(x.seat) === s }, x.name)));
+    Q.fillFrom(rounds, [view.round, r], () => [el("option", { value: "" }, t("all_rounds")), roundOptions(r)]);
+    Q.fillFrom(seats, [view.seats.map((x) => x.name), s], () => [el("option", { value: "" }, t("all_seats")),
+      view.seats.map((x) => el("option", { value: x.seat, selected: String(x.seat) === s }, x.name))]);
     const replayRound = document.getElementById("replayround");
     const keep = replayRound.value || String(view.round || 1);
-    fill("replayround", roundOptions(keep));
+    Q.fillFrom(replayRound, [view.round, keep], () => roundOptions(keep));
   }
 
   // Tag enrolment: the mode, each answer of the registry, and tagged chips against the box.
@@ -260,15 +262,15 @@
     const host = view.host || { seats: [], anomalies: [] };
     const pause = document.getElementById("pause");
     pause.dataset.paused = view.paused ? "true" : "false";
-    pause.textContent = view.paused ? t("resume") : t("pause");
+    Q.fillFrom(pause, view.paused, () => (view.paused ? t("resume") : t("pause")));
     document.getElementById("pausenote").classList.toggle("hidden", !view.paused);
     const pins = host.pins || { locked: [] };
     const warning = document.getElementById("pinwarning");
     warning.classList.toggle("hidden", !pins.locked.length && !pins.all_locked);
-    warning.textContent = `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`;
+    Q.fillFrom(warning, pins, () => `${t("pin_warning")} ${pins.wrong_tries}: ${pins.all_locked ? t("pin_all_locked") : pins.locked.join(", ")}`);
     const storage = document.getElementById("storagewarning");
     storage.classList.toggle("hidden", !host.storage);
-    storage.textContent = host.storage ? `${t("storage_warning")} ${host.storage}` : "";
+    Q.fillFrom(storage, host.storage, () => (host.storage ? `${t("storage_warning")} ${host.storage}` : ""));
     if (host.assist) document.getElementById("assist").value = host.assist;
     if (host.stir) document.getElementById("stirsetting").value = host.stir;
     renderConnections(host);
@@ -277,7 +279,16 @@
     renderTags(host.tags);
     if (host.new_game) renderNewGame(host.new_game);
     filters();
-    loadTimeline();
+    timelineSoon();
+  }
+
+  // The stream's views bring the timeline up to date once a second at most: a burst of inputs
+  // (a round's last draws, the chips poured back) costs the server one page of the timeline, not
+  // one per input, while a phone's tap is served. A correction refetches it at once.
+  let timelineDue = null;
+  function timelineSoon() {
+    if (!document.getElementById("timeline").childElementCount) return loadTimeline();  // the page's first
+    if (timelineDue === null) timelineDue = setTimeout(() => { timelineDue = null; loadTimeline(); }, 1000);
   }
 
   document.getElementById("pause").addEventListener("click", (e) =>

@@ -211,12 +211,14 @@ const Q = (() => {
 
   function chipName(color, value) { return `${S.colors[color] || color} ${face(color, value)}`.trim(); }
 
-  // The feed keeps the last lines of every entry this page has received, worded by the server.
-  const feedLines = [];  // as many as feed.py's FEED_LINES
+  // The feed keeps the last lines of every entry this page has received, worded by the server, the
+  // newest first: an entry's lines go on at the top and the oldest past the last 40 (as many as
+  // feed.py's FEED_LINES) come off, so the lines already shown are neither made nor laid out again.
   function feed(entry) {
-    feedLines.push(...(entry.lines || []));
-    feedLines.splice(0, Math.max(0, feedLines.length - 40));
-    fill("events", feedLines.slice().reverse().map((line) => el("li", {}, line)));
+    const box = document.getElementById("events");
+    if (!box) return;
+    box.prepend(...(entry.lines || []).slice().reverse().map((line) => el("li", {}, line)));
+    while (box.childElementCount > 40) box.lastElementChild.remove();
   }
 
   return { page, S, BOARD, t, el, fill, fillFrom, fillChanged, say, toast, post, connect, applyPatch, chip, chipName, face, refusal, num, pct };

@@ -171,16 +171,15 @@
   // The odds in one line: how many chips in the bag would explode the pot now.
   function riskLine(me) {
     const risk = view.risk || { probability: 0, exploding: 0, bag: 0 };
-    const node = fill("riskline", t("risk_line", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) }));
-    node.classList.remove("high", "mid", "low");
-    node.classList.add(risk.probability >= 0.3 ? "high" : risk.probability >= 0.1 ? "mid" : "low");
+    const node = Q.fillFrom("riskline", risk, () => t("risk_line", { n: risk.exploding, m: risk.bag, pct: Q.pct(risk.probability || 0) }));
+    const level = risk.probability >= 0.3 ? "high" : risk.probability >= 0.1 ? "mid" : "low";
+    for (const name of ["high", "mid", "low"]) node.classList.toggle(name, name === level);
     const limit = me.threshold || 7, total = me.white_total || 0, span = limit + 2;
-    const gauge = document.getElementById("gauge");
+    const gauge = Q.fillFrom("gauge", [total, limit], () => [el("div", { class: "fill", style: `width:${Math.min(100, (total / span) * 100)}%` }),
+      Array.from({ length: span - 1 }, (_, i) => el("div", { class: "tick", style: `left:${((i + 1) / span) * 100}%` })),
+      el("div", { class: "limit", style: `left:${((limit + 0.5) / span) * 100}%` })]);
     gauge.className = "gauge" + (total > limit ? " over" : total >= limit - 2 ? " near" : "");
-    gauge.replaceChildren(el("div", { class: "fill", style: `width:${Math.min(100, (total / span) * 100)}%` }),
-      ...Array.from({ length: span - 1 }, (_, i) => el("div", { class: "tick", style: `left:${((i + 1) / span) * 100}%` })),
-      el("div", { class: "limit", style: `left:${((limit + 0.5) / span) * 100}%` }));
-    fill("whites", t("whites_of", { n: total, m: limit }));
+    Q.fillFrom("whites", [total, limit], () => t("whites_of", { n: total, m: limit }));
   }
 
   // What the bag's reader needs this seat to say: a chip read while chips were still to go back
@@ -222,8 +221,8 @@
     show("cardbox", Boolean(card));
     if (!card) return;
     const asks = mine.some((d) => d.rule === "core/fortune");
-    fill("cardname", t("card_line", { name: card.name }));
-    fill("cardtext", card.text);
+    Q.fillFrom("cardname", card.name, () => t("card_line", { name: card.name }));
+    Q.fillFrom("cardtext", card.text, () => card.text);
     const details = document.getElementById("carddetails");
     // Open while the card is turned up or asks; folded again when the round moves on (a tap opens it).
     if (details.dataset.card !== card.id || details.dataset.phase !== view.phase || asks) details.open = view.phase === "fortune" || asks;
@@ -261,9 +260,17 @@
     const valued = {};
     for (const c of (shop && shop.chips) || []) valued[c.chips[0].join("-")] = c;
     const spent = me.bought && me.bought.length;
-    fill("shopbudget", el("span", { class: "big" }, me.coins), " ",
-      spent ? t("coins_left_after", { n: me.bought.length }) : t("budget"));
-    const rows = Object.entries(prices).map(([kind, p]) => {
+    Q.fillFrom("shopbudget", [me.coins, me.bought], () => [el("span", { class: "big" }, me.coins), " ",
+      spent ? t("coins_left_after", { n: me.bought.length }) : t("budget")]);
+    const done = (view.actions || []).find((a) => a.kind === "done");
+    // A book's text a player opened stays open while the shop's offer is the same.
+    Q.fillFrom("buys", [prices, shop, view.books, me.coins, me.bought, buys, done, view.exchange, me.stand], () => [
+      shopAdvice(shop), shopRows(me, buys, prices, valued), pointsRow(me, buys),
+      done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null]);
+  }
+
+  function shopRows(me, buys, prices, valued) {
+    return Object.entries(prices).map(([kind, p]) => {
       const [color, value] = kind.split("-");
       const action = buys.find((a) => a.color === color && String(a.value) === value);
       const why = action ? null : me.bought.includes(color) ? t("why_same_color")
@@ -281,9 +288,6 @@
           t("coins_n", { n: p.cost })),
         why ? el("span", { class: "why muted" }, why) : null);
     });
-    const done = (view.actions || []).find((a) => a.kind === "done");
-    fill("buys", shopAdvice(shop), rows, pointsRow(me, buys),
-      done ? el("button", { class: "primary done", "data-action": "done", onclick: () => act(done) }, t("shop_done")) : null);
   }
 
   // Wolfgang's Exchange Office, green side: victory points at the price under the stand droplet.
@@ -338,6 +342,14 @@
     next.focus();
   }
 
+  // `id` filled by `build` only when `data` changed (Q.fillFrom); false when it was made again.
+  function keep(id, data, build) {
+    const node = document.getElementById(id), was = node.made;
+    Q.fillFrom(node, data, build);
+    return node.made === was;
+  }
+  let marked = null;  // the advice's choices the panels were last marked with
+
   function render(next, seq) {
     if (seq !== undefined && seq < shown) return;
     shown = seq ?? shown;
@@ -346,11 +358,11 @@
     const me = view.seats ? view.seats[view.you] : null;
     AssistPanel.render(view);
     document.body.dataset.phase = view.phase || "";
-    if (!me) { fill("title", t("no_game")); return; }
-    fill("title", Board.seatDot(view.you), " ", me.name);
-    fill("round", `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
+    if (!me) { Q.fillFrom("title", null, () => t("no_game")); return; }
+    Q.fillFrom("title", [view.you, me.name], () => [Board.seatDot(view.you), " ", me.name]);
+    Q.fillFrom("round", [view.round, view.phase], () => `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
     const st = me.status || "brewing";
-    fill("status", st !== "brewing" && !["fortune", "game_over"].includes(view.phase) ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
+    Q.fillFrom("status", [st, view.phase, me.insured_explosion], () => st !== "brewing" && !["fortune", "game_over"].includes(view.phase) ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
     document.getElementById("status").className = st === "exploded" ? "bad" : "";
 
     const actions = view.actions || [];
@@ -363,11 +375,15 @@
 
     const blocking = mine.filter((d) => !Turn.isOffer(d));
     const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
-    fill("bagreads", bagReads(me));
-    fill("decisions", blocking.map((d) => d.kind in LOOKS ? lookPanel(d, me) : decisionPanel(d, me)));
+    // The panels with buttons stay while what they are made from is the same: each key holds all its
+    // panel reads, so a kept button's handler sends what the same button made now would send.
+    let kept = keep("bagreads", [view.bag_reads, view.draws, me.returning], () => bagReads(me));
+    kept = keep("decisions", [blocking, me.hand, me.scoring_space, me.droplet, me.tube],
+      () => blocking.map((d) => d.kind in LOOKS ? lookPanel(d, me) : decisionPanel(d, me))) && kept;
     cardBox(mine);
     show("witchpanel", (view.witches || []).length > 0);
-    fill("witchlist", witchPanel(me, mine.filter((d) => d.kind === "witch")));
+    const witching = mine.filter((d) => d.kind === "witch");
+    kept = keep("witchlist", [view.witches, me.pennies, witching], () => witchPanel(me, witching)) && kept;
 
     const brewing = view.phase === "brewing" && st === "brewing";
     const canDraw = actions.some((a) => a.kind === "draw");
@@ -376,7 +392,7 @@
     const drawBtn = document.getElementById("draw");
     if (drawBtn) {
       drawBtn.disabled = !canDraw;
-      drawBtn.textContent = looking ? t("draw_look") : t("draw");
+      Q.fillFrom(drawBtn, looking, () => looking ? t("draw_look") : t("draw"));
       drawBtn.classList.toggle("hidden", looking && !canDraw);  // every chip seen: only the choice is left
     }
     const stop = document.getElementById("stop");
@@ -384,8 +400,10 @@
     stop.disabled = !actions.some((a) => a.kind === "stop");
     const picking = page.picker && canDraw;  // a table without readers: tap the chip you drew
     show("picker", picking);
-    if (picking) fill("picker", chipButtons(me));
-    fill("potstrip", brewing || canDraw ? potStrip(me, offers) : []);
+    if (picking) Q.fillFrom("picker", [actions, me.bag, view.you], () => chipButtons(me));
+    const strip = brewing || canDraw;
+    kept = keep("potstrip", [strip, me.pot, offers, me.scoring_space, me.white_total, me.threshold],
+      () => strip ? potStrip(me, offers) : []) && kept;
     const odds = brewing && !looking && (view.assist || {}).level !== "off";  // the table may hide the odds
     const advised = odds && (view.assist || {}).level === "advice";  // the advice's line says the odds too
     show("riskline", odds && !advised);
@@ -407,21 +425,21 @@
     const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
       && !(a.kind === "return" && !(page.picker && asideChips.has(a.chip))));
     show("actionpanel", rest.length > 0);
-    fill("actions", rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
-      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me))));
+    kept = keep("actions", [rest, me.aside], () => rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
+      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me)))) && kept;
 
     Board.drawPot(potDrawn, me);
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
-    fill("aside", el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value)));
+    Q.fillFrom("aside", aside, () => [el("span", { class: "muted" }, t("beside_pot")), aside.map((c) => Q.chip(c.color, c.value))]);
     const bowl = me.bowl || { chips: [] };
     show("bowl", bowl.chips.length > 0);
-    fill("bowl", el("span", { class: "muted" }, t("bowl_of", { total: bowl.total, points: bowl.points })),
-      bowl.chips.map((c) => Q.chip(c.color, c.value)));
+    Q.fillFrom("bowl", bowl, () => [el("span", { class: "muted" }, t("bowl_of", { total: bowl.total, points: bowl.points })),
+      bowl.chips.map((c) => Q.chip(c.color, c.value))]);
     show("inforce", inForce.length > 0);
-    fill("inforce", inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
+    Q.fillFrom("inforce", inForce, () => inForce.map((e) => el("li", { "data-rule": e.rule }, e.text)));
     const sc = me.scoring_space;
-    fill("scoring", sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
+    Q.fillFrom("scoring", sc, () => sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
     statsPanel(me, st);
 
@@ -429,22 +447,25 @@
     const patient = (view.patients || []).find((p) => p.id === me.patient);
     show("flaskpanel", !!patient);
     if (patient) {
-      fill("flaskhead", t("flask_of", { patient: patient.name, n: me.essence }));
-      fill("flasktrack", patient.glasses.map((g) => el("li", { "data-space": g.space,
+      Q.fillFrom("flaskhead", [patient.name, me.essence], () => t("flask_of", { patient: patient.name, n: me.essence }));
+      Q.fillFrom("flasktrack", [patient.glasses, me.essence], () => patient.glasses.map((g) => el("li", { "data-space": g.space,
         class: g.space === me.essence ? "here" : "" }, el("b", {}, `${g.space}`), " ", g.label)));
       const laid = me.laid_out || [];
       show("laidout", laid.length > 0);
-      fill("laidout", el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value)));
+      Q.fillFrom("laidout", laid, () => [el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value))]);
     }
 
     const bag = me.bag || { count: 0, chips: {} };
-    fill("bagcount", `${bag.count}`);
+    Q.fillFrom("bagcount", bag.count, () => `${bag.count}`);
     Q.fillFrom("bag", bag.chips, () => {
       const kinds = Object.entries(bag.chips || {});
       return kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
         Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty"));
     });
-    AssistPanel.choices(((view.assist || {}).advice || {}).choices);  // on the questions and the ruby spends just drawn
+    // The advice's marks on the questions and the ruby spends, made again when they or the panels changed.
+    const choices = ((view.assist || {}).advice || {}).choices;
+    if (!kept || JSON.stringify(choices ?? null) !== marked) AssistPanel.choices(choices);
+    marked = JSON.stringify(choices ?? null);
     news(me);
     if (tapped) {  // the question or guide that follows a tap comes into view
       tapped = false;

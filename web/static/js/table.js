@@ -111,18 +111,21 @@ const TableView = (() => {
     const names = seats.map((s) => s.name);
     const over = view.phase === "game_over";
     document.body.dataset.phase = view.phase || "";
-    fill("round", `${t("round")} ${view.round ?? "–"} ${t("of")} ${Q.BOARD.rounds}`);
-    fill("phase", phaseLine(view, names));
-    fill("startp", view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player]);
-    fill("fortune", fortuneText(view.fortune));
+    // Each line and list is made again only when what it says changed (Q.fillFrom): a view that
+    // changed one pot lays out and paints that pot, not the whole board around it.
+    const lines = { round: `${t("round")} ${view.round ?? "–"} ${t("of")} ${Q.BOARD.rounds}`, phase: phaseLine(view, names),
+      startp: view.start_player === null || view.start_player === undefined ? "–" : names[view.start_player],
+      fortune: fortuneText(view.fortune) };
+    for (const [id, line] of Object.entries(lines)) Q.fillFrom(id, line, () => line);
     const stir = Turn.stirLine(view);  // synchronised drawing: "Stir! (chip 3)" or whom it waits for
-    fill("now", stir ? "" : Turn.waiting(view, null));
+    const now = stir ? "" : Turn.waiting(view, null);
+    Q.fillFrom("now", now, () => now);
     Q.fillChanged("stir", stir);
     toggle("stir", Boolean(stir));
     const ahead = Object.fromEntries(((view.stir || {}).ahead || []).map((a) => [a.seat, a.by]));
-    fill("books", books(view));
+    Q.fillFrom("books", [view.books, openBook], () => books(view));
     toggle("witchesbox", (view.witches || []).length > 0);
-    fill("witches", witches(view, names));
+    Q.fillFrom("witches", [view.witches, names], () => witches(view, names));
     if (typeof Cards !== "undefined") Cards.render(view);  // the card picker (cards.js)
     Q.fillFrom("track", seats.map((s) => [s.name, s.score]), () => Board.track(seats));
     toggle("standbox", Boolean(view.exchange));
@@ -130,7 +133,7 @@ const TableView = (() => {
       const side = t(view.exchange.side === "green" ? "stand_green" : "stand_brown");
       fill("standside", side);
       document.getElementById("standbox").title = side;
-      fill("stand", stand(view));
+      Q.fillFrom("stand", [view.exchange, seats.map((s) => s.stand)], () => stand(view));
     }
     Q.fillFrom("scores", [seats.map((s) => [s.name, s.score, s.rubies]), view.start_player], () => seats.map((s, k) => el("li", { "data-seat": k },
       Board.seatDot(k), " ", el("b", {}, s.name), ` ${s.score} ${t("vp")} · `, Board.icon("ruby"), ` ${s.rubies}`,
@@ -139,7 +142,7 @@ const TableView = (() => {
     // The Alchemists: the three patients laid out, and who treats each.
     const patients = view.patients || [];
     toggle("patientsbox", patients.length > 0);
-    fill("patients", patients.map((p) => el("li", { "data-patient": p.id }, el("b", {}, p.name), ` ${p.text} `,
+    Q.fillFrom("patients", [patients, seats.map((s) => [s.name, s.patient])], () => patients.map((p) => el("li", { "data-patient": p.id }, el("b", {}, p.name), ` ${p.text} `,
       el("span", { class: "muted" }, seats.filter((s) => s.patient === p.id).map((s) => s.name).join(", ")))));
     potPanels(view, ahead, patients);
     if (document.getElementById("results")) {
@@ -149,7 +152,7 @@ const TableView = (() => {
     }
     const winners = view.winners || [];
     toggle("winnersbox", winners.length > 0);
-    fill("winners", winners.map((k) => el("li", {}, typeof k === "number" ? names[k] : String(k))));
+    Q.fillFrom("winners", [winners, names], () => winners.map((k) => el("li", {}, typeof k === "number" ? names[k] : String(k))));
   }
 
   if (Q.page.kind === "table") Q.connect(Q.page.streamUrl, render);
