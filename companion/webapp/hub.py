@@ -102,6 +102,9 @@ class Hub:
         self._own_versions: Counter[str] = Counter()  # bumped by `advice_found`
         self._advised: dict[str, int] = {}  # a seat: the game's version when its advice was last found
         self._cache: dict[Key, Future[Rendered]] = {}
+        self._ready: dict[Key, Rendered] = {}
+        """The parts of ``_cache`` rendered: read without the lock or a future's own (a change's
+        render, patches and messages look a part up a dozen times); written under the lock."""
         self._prune_at = CACHED
         self._said: dict[tuple[str, int, int, int, int, int], tuple[Cursor, bytes]] = {}
         """The news last sent per perspective, seq, versions and the versions of the view it goes
@@ -325,8 +328,7 @@ class Hub:
         return perspective, self._version, own, part
 
     def _done(self, key: Key) -> bool:
-        future = self._cache.get(key)
-        return future is not None and future.done()
+        return key in self._ready
 
     def _part(self, perspective: str, cursor: Cursor | None) -> str:
         """What a stream at ``cursor`` is sent (under the lock): its seat's advice alone when that is
@@ -428,16 +430,18 @@ class Hub:
         future: Future[Rendered] = Future()
         future.set_result(Rendered(derived))
         with self._lock:
-            self._cache.setdefault(key, future)
+            if key not in self._cache:
+                self._cache[key], self._ready[key] = future, future.result()
 
     def _kept(self, key: Key) -> Rendered | None:
         """The part of ``key`` if it is rendered and kept, without rendering it."""
-        with self._lock:
-            future = self._cache.get(key)
-        return future.result() if future is not None and future.done() and not future.exception() else None
+        return self._ready.get(key)
 
     def _rendered(self, key: Key) -> Rendered:
         """``key``'s part (the view, or the advice), rendered by the first stream that asks."""
+        ready = self._ready.get(key)
+        if ready is not None:
+            return ready
         perspective = key[0]
         with self._lock:
             future = self._cache.get(key)
@@ -447,12 +451,17 @@ class Hub:
                 if len(self._cache) > self._prune_at:  # drop the views of older versions
                     self._cache = {k: f for k, f in self._cache.items() if k == key or (
                         k[1] > self._version - KEPT_VERSIONS)}
+                    self._ready = {k: r for k, r in self._ready.items() if k in self._cache}
                     # the versions kept may hold more than 64 parts (six perspectives, the seats'
                     # advice): looked over again only once as many more are added, not at every one
                     self._prune_at = max(CACHED, 2 * len(self._cache))
         if mine:
             try:
-                future.set_result(Rendered(self._parts[key[3]](perspective)))
+                rendered = Rendered(self._parts[key[3]](perspective))
+                with self._lock:
+                    if self._cache.get(key) is future:
+                        self._ready[key] = rendered
+                future.set_result(rendered)
             except BaseException as err:
                 future.set_exception(err)
                 with self._lock:

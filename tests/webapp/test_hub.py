@@ -87,3 +87,34 @@ def test_pages_at_the_same_entry_each_read_its_lines_in_their_own_language_and_a
     said = {p: hub.news(p, c)[1].decode() for p, c in cursors.items()}
     assert "Ben draws a white 3." in said[english] and "Ann" not in said[english]
     assert "Ben saca un blanco 3." in said[spanish] and "Ann" not in said[spanish]
+
+
+def test_a_view_that_could_not_be_made_is_made_again_when_next_asked_and_the_page_then_gets_it():
+    """A view whose making fails (the journal unreadable a moment) is not kept as made: the next
+    page to ask has it made again, and is sent what changed since the view it holds."""
+    table = {"reads": 0, "fail": False}
+
+    def render(perspective: str) -> dict:
+        if table["fail"]:
+            raise RuntimeError("the journal cannot be read")
+        return {"reads": table["reads"]}
+
+    hub = Hub(render, lambda perspective: {})
+    cursor, text = hub.opening(SEAT, None)
+    page = Page(text)
+
+    table["reads"], table["fail"] = 1, True
+    hub.publish(1, {"action": {"kind": "return"}})
+    due = hub.unrendered(SEAT, cursor)
+    try:
+        hub.render_now(due)
+    except RuntimeError:
+        pass
+    assert hub.unrendered(SEAT, cursor) == due, "still to be made"
+
+    table["fail"] = False
+    hub.render_now(due)
+    assert hub.unrendered(SEAT, cursor) is None
+    cursor, text = hub.news(SEAT, cursor, at=due)
+    page.read(text)
+    assert b'"patch":[[["reads"],1]]' in text and page.view == {"reads": 1}
