@@ -359,20 +359,40 @@
     AssistPanel.render(view);
     document.body.dataset.phase = view.phase || "";
     if (!me) { Q.fillFrom("title", null, () => t("no_game")); return; }
+    const st = me.status || "brewing";
+    const actions = view.actions || [];
+    const mine = (view.decisions || []).filter((d) => d.seat === view.you);  // the questions this seat answers
+    headLines(me, st, actions, mine);
+    const kept = panels(me, st, actions, mine);
+    lowerPanels(me, st);
+    // The advice's marks on the questions and the ruby spends, made again when they or the panels changed.
+    const choices = ((view.assist || {}).advice || {}).choices;
+    if (!kept || JSON.stringify(choices ?? null) !== marked) AssistPanel.choices(choices);
+    marked = JSON.stringify(choices ?? null);
+    news(me);
+    if (tapped) {  // the question or guide that follows a tap comes into view
+      tapped = false;
+      window.scrollTo({ top: 0 });
+    }
+    refocus(was);
+  }
+
+  // The seat's name, the round and phase, its status and the guide line: what to do now.
+  function headLines(me, st, actions, mine) {
     Q.fillFrom("title", [view.you, me.name], () => [Board.seatDot(view.you), " ", me.name]);
     Q.fillFrom("round", [view.round, view.phase], () => `${t("round")} ${view.round} ${t("of")} ${Q.BOARD.rounds} · ${t("phase_" + view.phase)}`);
-    const st = me.status || "brewing";
     Q.fillFrom("status", [st, view.phase, me.insured_explosion], () => st !== "brewing" && !["fortune", "game_over"].includes(view.phase) ? t("status_" + st + (me.insured_explosion ? "_insured" : "")) : "");
     document.getElementById("status").className = st === "exploded" ? "bad" : "";
-
-    const actions = view.actions || [];
-    const mine = (view.decisions || []).filter((d) => d.seat === view.you);
     const guideText = guide(me, mine, actions);
     const guideNode = Q.fillChanged("guide", guideText);
     const active = actions.length > 0 || mine.length > 0 || (view.winners || []).includes(view.you);
     guideNode.className = "guide " + (active ? "act" : "wait");
     document.body.dataset.guide = guideText;
+  }
 
+  // The panels with buttons: the bag's reads, the questions, the witches, drawing, the shop, the
+  // results and the other actions. True when every panel with buttons was kept as it was.
+  function panels(me, st, actions, mine) {
     const blocking = mine.filter((d) => !Turn.isOffer(d));
     const offers = mine.filter((d) => Turn.isOffer(d) && d.kind !== "witch");
     // The panels with buttons stay while what they are made from is the same: each key holds all its
@@ -384,7 +404,30 @@
     show("witchpanel", (view.witches || []).length > 0);
     const witching = mine.filter((d) => d.kind === "witch");
     kept = keep("witchlist", [view.witches, me.pennies, witching], () => witchPanel(me, witching)) && kept;
+    kept = brewPanel(me, st, actions, blocking, offers) && kept;
 
+    const buys = actions.filter((a) => a.kind === "buy");
+    const shopping = view.phase === "shop" && view.shop.shopper === view.you;
+    show("shop", shopping);
+    if (shopping) shopPanel(me, buys);
+
+    const over = view.phase === "game_over";
+    show("results", over);
+    if (over) resultsPanel(me);
+
+    // A chip going back into the bag is the reader's to report; at a table without readers only a
+    // chip beside the pot (red set 2) is put back by a tap.
+    const asideChips = new Set((me.aside || []).map((c) => c.chip));
+    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
+      && !(a.kind === "return" && !(page.picker && asideChips.has(a.chip))));
+    show("actionpanel", rest.length > 0);
+    return keep("actions", [rest, me.aside], () => rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
+      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me)))) && kept;
+  }
+
+  // Draw or stop, the chips to tap at a table without readers, the pot's strip and the odds line.
+  // True when the pot's strip was kept as it was.
+  function brewPanel(me, st, actions, blocking, offers) {
     const brewing = view.phase === "brewing" && st === "brewing";
     const canDraw = actions.some((a) => a.kind === "draw");
     show("brew", brewing || canDraw);  // a card or a patient may have a seat that stopped draw chips
@@ -402,32 +445,19 @@
     show("picker", picking);
     if (picking) Q.fillFrom("picker", [actions, me.bag, view.you], () => chipButtons(me));
     const strip = brewing || canDraw;
-    kept = keep("potstrip", [strip, me.pot, offers, me.scoring_space, me.white_total, me.threshold],
-      () => strip ? potStrip(me, offers) : []) && kept;
+    const kept = keep("potstrip", [strip, me.pot, offers, me.scoring_space, me.white_total, me.threshold],
+      () => strip ? potStrip(me, offers) : []);
     const odds = brewing && !looking && (view.assist || {}).level !== "off";  // the table may hide the odds
     const advised = odds && (view.assist || {}).level === "advice";  // the advice's line says the odds too
     show("riskline", odds && !advised);
     show("advice", advised);
     if (odds) riskLine(me);
+    return kept;
+  }
 
-    const buys = actions.filter((a) => a.kind === "buy");
-    const shopping = view.phase === "shop" && view.shop.shopper === view.you;
-    show("shop", shopping);
-    if (shopping) shopPanel(me, buys);
-
-    const over = view.phase === "game_over";
-    show("results", over);
-    if (over) resultsPanel(me);
-
-    // A chip going back into the bag is the reader's to report; at a table without readers only a
-    // chip beside the pot (red set 2) is put back by a tap.
-    const asideChips = new Set((me.aside || []).map((c) => c.chip));
-    const rest = actions.filter((a) => !["draw", "choose", "buy", "stop"].includes(a.kind) && !(shopping && a.kind === "done")
-      && !(a.kind === "return" && !(page.picker && asideChips.has(a.chip))));
-    show("actionpanel", rest.length > 0);
-    kept = keep("actions", [rest, me.aside], () => rest.map((a) => el("button", { "data-action": a.kind + (a.what ? "-" + a.what : ""),
-      class: a.kind === "done" ? "primary" : "", onclick: () => act(a) }, otherLabel(a, me)))) && kept;
-
+  // Under the first screen: the pot, the chips beside it, the bowl, the books in force, the numbers,
+  // the flask (The Alchemists) and the bag.
+  function lowerPanels(me, st) {
     Board.drawPot(potDrawn, me);
     const aside = me.aside || [], inForce = me.in_force || [];
     show("aside", aside.length > 0);
@@ -442,19 +472,7 @@
     Q.fillFrom("scoring", sc, () => sc ? [el("span", { class: "big" }, `${sc.coins}`), ` ${t("coins_word", { n: sc.coins })} · `,
       el("span", { class: "big" }, `${sc.vp}`), ` ${t("vp")}`, sc.ruby ? [" · ", Board.icon("ruby"), " ", t("ruby")] : ""] : []);
     statsPanel(me, st);
-
-    // The Alchemists: the flask's track, the glass under each space, and the chips Nervousness laid out.
-    const patient = (view.patients || []).find((p) => p.id === me.patient);
-    show("flaskpanel", !!patient);
-    if (patient) {
-      Q.fillFrom("flaskhead", [patient.name, me.essence], () => t("flask_of", { patient: patient.name, n: me.essence }));
-      Q.fillFrom("flasktrack", [patient.glasses, me.essence], () => patient.glasses.map((g) => el("li", { "data-space": g.space,
-        class: g.space === me.essence ? "here" : "" }, el("b", {}, `${g.space}`), " ", g.label)));
-      const laid = me.laid_out || [];
-      show("laidout", laid.length > 0);
-      Q.fillFrom("laidout", laid, () => [el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value))]);
-    }
-
+    flaskPanel(me);
     const bag = me.bag || { count: 0, chips: {} };
     Q.fillFrom("bagcount", bag.count, () => `${bag.count}`);
     Q.fillFrom("bag", bag.chips, () => {
@@ -462,16 +480,19 @@
       return kinds.length ? kinds.map(([key, n]) => el("span", { "data-bag": key },
         Q.chip(...key.split("-")), el("span", { class: "count" }, `×${n}`))) : el("span", { class: "muted" }, t("bag_empty"));
     });
-    // The advice's marks on the questions and the ruby spends, made again when they or the panels changed.
-    const choices = ((view.assist || {}).advice || {}).choices;
-    if (!kept || JSON.stringify(choices ?? null) !== marked) AssistPanel.choices(choices);
-    marked = JSON.stringify(choices ?? null);
-    news(me);
-    if (tapped) {  // the question or guide that follows a tap comes into view
-      tapped = false;
-      window.scrollTo({ top: 0 });
-    }
-    refocus(was);
+  }
+
+  // The Alchemists: the flask's track, the glass under each space, and the chips Nervousness laid out.
+  function flaskPanel(me) {
+    const patient = (view.patients || []).find((p) => p.id === me.patient);
+    show("flaskpanel", !!patient);
+    if (!patient) return;
+    Q.fillFrom("flaskhead", [patient.name, me.essence], () => t("flask_of", { patient: patient.name, n: me.essence }));
+    Q.fillFrom("flasktrack", [patient.glasses, me.essence], () => patient.glasses.map((g) => el("li", { "data-space": g.space,
+      class: g.space === me.essence ? "here" : "" }, el("b", {}, `${g.space}`), " ", g.label)));
+    const laid = me.laid_out || [];
+    show("laidout", laid.length > 0);
+    Q.fillFrom("laidout", laid, () => [el("span", { class: "muted" }, t("laid_out")), laid.map((c) => Q.chip(c.color, c.value))]);
   }
 
   // What a screen reader hears once: this seat's own chips as they land and its explosion, the other
