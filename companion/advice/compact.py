@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +72,10 @@ def unmodelled(state: GameState, seat_no: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=64)
 def step_b_reads(config: GameConfig) -> Reads:
-    """All that evaluation step B's hooks read of a pot (black reads the neighbours' pots too)."""
+    """All that evaluation step B's hooks read of a pot (black reads the neighbours' pots too).
+    Kept per game setup: the advice's key asks it for every seat's view after every input."""
     return _union(r.reads for r in active_rules(config).values() if r.on_evaluate and r.reads)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from companion.advice import Compact, Outlooks, may_draw, step_b_reads
 from companion.advising import answer
 from companion.config import ASSISTS
-from companion.engine import GameConfig, GameState
+from companion.engine import GameState
 
 from .asking import Key, Questions
 from .pieces import Pieces, choice_key, shop_key
@@ -44,7 +44,6 @@ class Assist:
         self._proven: dict[Key, dict[str, Any]] = {}  # the answers bounds proved, by situation
         self._lock = threading.Lock()
         self._latest: dict[int, Key] = {}  # the situation each seat's pages show now
-        self._step_b: tuple[GameConfig, tuple[str, ...]] | None = None
         self._searches: dict[int, Compact] = {}  # one-off views' searches, by seat (the worker keeps the live ones)
         self.outlook = Outlooks()
         self.questions = Questions(self._answered)
@@ -85,7 +84,7 @@ class Assist:
     def advice(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's advice now, or (with `ready` set) that it is being searched."""
         seat = state.seats[seat_no]
-        counted = self._counted(state.config)
+        counted = step_b_reads(state.config).counts
         key = (state.round, state.phase, seat_no, seat.status, seat.flask_full, tuple(seat.pot), tuple(seat.bowl),
                tuple(sorted(seat.bag)), tuple(seat.hand), tuple(d.id for d in state.decisions_for(seat_no)),
                tuple(s.in_pot(c) for s in state.seats for c in counted))  # the neighbours' blacks, ...
@@ -103,13 +102,6 @@ class Assist:
             found = answer("search", state, seat_no, self._searches)
             self._keep(self._cache, key, found)
         return found
-
-    def _counted(self, config: GameConfig) -> tuple[str, ...]:
-        """The colours step B counts in every pot (`step_b_reads`): worked out once per game, not
-        in every seat's view after every input."""
-        if self._step_b is None or self._step_b[0] is not config:
-            self._step_b = (config, step_b_reads(config).counts)
-        return self._step_b[1]
 
     def _answered(self, kind: str, seat_no: int, key: Key, found: dict[str, Any] | None) -> None:
         """An answer from the worker: kept, and the seat's pages told if they still show its situation."""
