@@ -124,14 +124,10 @@ class TranscriptBackup:
 def _replace(path: Path, text: str) -> None:
     """``path`` now holds ``text``: written beside it, synced, then renamed over it (old or new, never half)."""
     temp = path.with_name(path.name + ".tmp")
-    _write(temp, text, "w")
-    os.replace(temp, path)
-
-
-def _write(path: Path, text: str, mode: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, mode, encoding="utf-8") as out:
+    with open(temp, "w", encoding="utf-8") as out:
         _synced(out, text)
+    os.replace(temp, path)
 
 
 def _synced(out: IO[str], text: str) -> None:
