@@ -35,7 +35,7 @@ class KeptSigner(SecureCookieSessionInterface):
         self._made: tuple[tuple[Any, ...], URLSafeTimedSerializer | None] | None = None
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        secrets_now = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        secrets_now = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
         made = self._made
         if made is None or made[0] != secrets_now:
             made = self._made = (secrets_now, super().get_signing_serializer(app))
