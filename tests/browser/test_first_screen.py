@@ -131,6 +131,8 @@ def test_the_table_screen_reads_from_across_the_table(browser, artifacts):
         if table.state.phase == "fortune":  # the card asks something first: the phase says whose card it is
             assert page.inner_text("#phase") == f"Fortune Teller: {name}"
             play_until(table, lambda s: s.phase == "brewing")
+        for d in list(table.state.decisions):  # a card that asks as the potion phase begins (Rats Are Your Friends)
+            submit(table, {"kind": "choose", "seat": d.seat, "decision": d.id, "keys": [d.options[0].key]})
         page.wait_for_function("document.body.dataset.phase === 'brewing'")
         assert page.inner_text("#phase") == "Potion phase"
         for k in range(3):
