@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
+from datetime import UTC, date
 
 import pytest
 
@@ -89,7 +89,8 @@ def test_a_players_statistics(league, evening):
     assert laid_out == {"blue", "green", "purple", "red", "yellow"}
     top = [(colour, 1, n) for colour, n in sorted(books.items(), key=lambda kv: (-kv[1], kv[0])) if colour in laid_out]
     assert stats.favourite_books == top[:3]
-    assert [g.finished_at.hour for g in stats.games] == [21, 20, 19]  # newest first
+    # newest first: the evening's games ended at 19:45, 20:45 and 21:45 UTC, whatever the server's time zone
+    assert [g.finished_at.astimezone(UTC).hour for g in stats.games] == [21, 20, 19]
 
 
 def test_ratings_follow_the_order_games_were_played_not_received(league, league_url, cluster):
