@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -223,3 +224,24 @@ def test_a_seat_that_stopped_is_told_whom_it_waits_for_and_a_pause_says_so(brows
     finally:
         table.set_paused(False)
     wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
+
+
+@pytest.mark.parametrize("screen", ["table", "host"])
+def test_the_card_picker_opens_when_its_script_comes_after_the_first_view(browser, screen):
+    """A slow tablet (or a busy Pi) can take the stream's first view before the card picker's script
+    has run: the picker still opens, without waiting for the next change at the table."""
+    with serving(["Ana", "Ben"]) as srv:
+        hub = srv.app.extensions["companion.hub"]
+
+        def late(route) -> None:  # the picker's script held back until the page has its view, if it opens its stream first
+            deadline = time.monotonic() + 3
+            while not hub.live() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)
+            route.continue_()
+
+        page = browser.new_context(**TABLETS["1280x800"]).new_page()
+        page.route("**/static/js/cards.js", late)
+        page.goto(table_url(srv) if screen == "table" else f"{srv.url}/host?pin={PIN}")
+        page.wait_for_selector("#cardpicker:not(.hidden)", timeout=10_000)
+        assert page.locator("#cardmatches [data-card]").count() == 24, "every card of the deck is offered"

@@ -179,8 +179,11 @@ const Q = (() => {
       open();
     }
 
-    open();
-    return { close: () => source.close() };
+    // Opened once every script of the page has run: a view that came before a later script (the card
+    // picker's) would be drawn without that part, which then waited for the next change at the table.
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", open);
+    else open();
+    return { close: () => source && source.close() };
   }
 
   // Numbers as the page's locale writes them (its symbols come from Babel with the strings):
