@@ -1,6 +1,6 @@
 """The pure pieces shared with the firmware: edge detection and line frames."""
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.devices.edges import EdgeDetector
@@ -9,6 +9,7 @@ from companion.devices.frames import FrameError, LineSplitter, crc16, decode, en
 A, B = "04A3C6CAE26180", "04112233445566"
 
 
+@settings(deadline=None)  # an example is a millisecond's work: one stalled by a busy machine is not a failure
 @given(st.lists(st.tuples(st.integers(1, 12), st.lists(st.booleans(), min_size=1, max_size=40)),
                 min_size=1, max_size=8))
 def test_each_separate_pass_is_one_read_however_the_tag_flickers(passes):
