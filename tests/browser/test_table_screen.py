@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -22,8 +23,8 @@ def inside(box, viewport) -> bool:
             and box["y"] + box["height"] <= viewport["height"] + 0.5)
 
 
-@pytest.fixture(scope="module")
-def four():
+@contextmanager
+def four_brewing():
     """Four seats in round 1, every pot with chips in it."""
     with serving(PLAYERS) as srv:
         table = table_of(srv)
@@ -32,6 +33,13 @@ def four():
             for _ in range(3):
                 chip = next(c for c in sorted(table.state.seats[n].bag) if not c.startswith("white-3"))
                 submit(table, {"kind": "draw", "seat": n, "chip": chip})
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def four():
+    """`four_brewing`, shared by the tests that only look at it."""
+    with four_brewing() as srv:
         yield srv
 
 
@@ -208,22 +216,23 @@ def test_a_spanish_evening_has_no_english_and_no_raw_keys(browser, artifacts):
         seat.screenshot(path=str(artifacts / "es-seat-results.png"), full_page=True)
 
 
-def test_a_seat_that_stopped_is_told_whom_it_waits_for_and_a_pause_says_so(browser, four, artifacts):
-    game = four.app.extensions["companion.game"]
-    table = table_of(four)
-    page = browser.new_context(**PHONE).new_page()
-    page.goto(f"{four.url}/s/{game.token(0)}")
-    wait_guide(page, "Draw a chip or stop")
-    page.click("#stop")
-    wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
-    assert page.locator("#brew").is_hidden(), "no Draw, Stop or odds after stopping"
-    page.screenshot(path=str(artifacts / "guide-wait.png"))
-    table.set_paused(True)
-    try:
-        wait_guide(page, "Paused: wait for the host")
-    finally:
-        table.set_paused(False)
-    wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
+def test_a_seat_that_stopped_is_told_whom_it_waits_for_and_a_pause_says_so(browser, artifacts):
+    with four_brewing() as four:  # a table of its own: Ana's stop would change the shared one's screens
+        game = four.app.extensions["companion.game"]
+        table = table_of(four)
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{four.url}/s/{game.token(0)}")
+        wait_guide(page, "Draw a chip or stop")
+        page.click("#stop")
+        wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
+        assert page.locator("#brew").is_hidden(), "no Draw, Stop or odds after stopping"
+        page.screenshot(path=str(artifacts / "guide-wait.png"))
+        table.set_paused(True)
+        try:
+            wait_guide(page, "Paused: wait for the host")
+        finally:
+            table.set_paused(False)
+        wait_guide(page, "Wait: Ben, Cid and Dee are brewing")
 
 
 @pytest.mark.parametrize("screen", ["table", "host"])
