@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import cards, catalog
-from .actions import action_to_dict
+from .actions import Action, action_to_dict
 from .expansions import exchange
 from .expansions.alchemists import essence
 from .expansions.alchemists.patients import PATIENTS
@@ -156,8 +156,13 @@ def view_for(state: GameState, seat: int | None = None,
     return view
 
 
-def seat_part(state: GameState, seat: int) -> dict[str, Any]:
+def seat_part(state: GameState, seat: int, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a seat's view adds to the table's: the seat, its odds for the next draw and the inputs
-    it may send now."""
+    it may send now (``actions``: as already made by `actions_part`, else made here)."""
     return {"you": seat, "risk": _risk(state.seats[seat]),
-            "actions": [action_to_dict(a) for a in legal_actions(state, seat)]}
+            "actions": actions_part(legal_actions(state, seat)) if actions is None else actions}
+
+
+def actions_part(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The inputs a seat may send, as its view lists them: made of the inputs alone."""
+    return [action_to_dict(a) for a in actions]

@@ -32,7 +32,7 @@ from .hub import Hub, language_of, who
 from .i18n import LANGUAGES
 from .keys import Keys
 from .lockout import PinGuard
-from .seats import TableSeats
+from .seats import SeatActions, TableSeats
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
@@ -79,6 +79,7 @@ class LiveGame:
         self._common: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Per language: the table's view last made, and what it was made from."""
         self._seats = TableSeats()
+        self._actions = SeatActions()
         self._kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
         """The host panel's parts read from the journal (``_read_once``), and what they were read from."""
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
@@ -189,7 +190,7 @@ class LiveGame:
         state = self.table.state
         view = dict(self.common(state, lang))
         if seat is not None:
-            view.update(seat_part(state, seat))
+            view.update(seat_part(state, seat, self._actions(state, seat)))
             view["bag_reads"] = self.bag_reads(seat, lang) if self.table.setup.draws == "readers" else None
             return self.assist.add_to(view, state, seat)
         if perspective == "host":
