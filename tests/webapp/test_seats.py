@@ -12,11 +12,15 @@ from companion.autoplay import play_game
 from companion.dealing import deal_setup
 from companion.engine import GameConfig, catalog, seat_part, view_for
 from companion.engine.model import Seat
+from companion.store import Database
+from companion.table import TableSetup, start_game
+from companion.webapp import create_app
 from companion.webapp.seats import SeatActions, TableSeats
 from companion.words import localize
 
 from ..advice.test_outlook import WHOLE_GAMES  # the same games as the kept outlooks'
 from ..engine.scenario import books, draw, game, set_bag
+from .conftest import PIN
 
 
 @pytest.mark.parametrize("name", list(WHOLE_GAMES))
@@ -89,3 +93,28 @@ def test_a_seats_copy_holds_every_field_of_the_seat_and_shares_none_of_its_lists
         if isinstance(getattr(seat, f.name), list | dict):
             assert getattr(copy, f.name) is not getattr(seat, f.name), f"Seat.clone() shares {f.name}"
     assert copy == seat
+
+
+def test_the_table_view_made_with_its_setup_kept_is_the_view_made_afresh_over_games_of_different_setups(tmp_path):
+    """The books, the patients, the box: made once per game and language, as long as the game
+    lasts; the table's view made with them is the view made afresh, in English and in Spanish,
+    after every input of one whole game and then of another, with every expansion."""
+    setups = [(players, tubes, deal_setup({color: "random" for color in catalog.BOOK_COLORS}, expansions,
+                                          random.Random(seed)), seed)
+              for players, seed, tubes, expansions in (WHOLE_GAMES["four players, random books"],
+                                                       WHOLE_GAMES["five players, every expansion"])]
+    players, tubes, setup, _ = setups[0]
+    table = start_game(Database(tmp_path / "game.sqlite3"), TableSetup(GameConfig(players=players, tubes=tubes, **setup)))
+    game = create_app(table, host_pin=PIN, secret_key="s").extensions["companion.game"]
+    ours = ("paused", "draws", "stir")  # the table's own, besides the state's
+
+    def check(state, action, events):
+        state = state.clone()  # the table's state after an input is a new one; the game played here changes its own
+        for lang in ("en", "es"):
+            made = {k: v for k, v in game.common(state, lang).items() if k not in ours}
+            assert made == {k: v for k, v in localize(view_for(state), lang).items() if k not in ours}, \
+                f"{lang} after {action}"
+
+    for players, tubes, setup, seed in setups:
+        play_game(GameConfig(players=players, tubes=tubes, **setup), seed, on_step=check, cards=True)
+    table.close()
