@@ -75,7 +75,7 @@ def reads(state: GameState, seat_no: int) -> tuple[Any, ...]:
     compare pots (black) do so in evaluation step B, which the outlook does not play; a chip another
     seat gives this one (black set 5) changes this seat's own bag."""
     return (state.round, state.phase, state.fortune, repr(state.card_data), state.ended, state.start_player,
-            tuple(len(ids) for ids in state.supply.values()),
+            tuple(map(len, state.supply.values())),
             repr(state.decisions_for(seat_no)), tuple(s.status for s in state.seats))
 
 
