@@ -6,8 +6,10 @@ same seeded whole game on the demo table (the simulated bags, the journal on dis
 input, does in this thread what the views thread and the loop do for the six perspectives of that
 benchmark's pages (four seats, the table, the host): each view rendered (`Hub.render_now`) and
 each page's message made from the view it holds (`Hub.news`: the patch and its JSON). Only that
-is timed (this thread's CPU clock), so the figure is the views' and messages' own, and the best of
-``--repeat`` games leaves out most of what other processes do to it. The games differ a little
+is timed (this thread's CPU clock), so the figure is the views' and messages' own, without the
+twelve pages' processes, the table's thread or the advice worker competing for the cores; the
+best of ``--repeat`` games is the figure to compare on a quiet machine (on a shared one, with
+others' tests running, the same code's medians still spread by 0.2-0.3 ms). The games differ a little
 (the chips going back into the bags come in their own time: 420-480 inputs); the advice is left
 out (``--assist odds``), as its worker answers at moments of its own.
 
