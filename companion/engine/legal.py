@@ -159,17 +159,19 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
     phase = state.phase  # read once: this runs for every input a simulation plays
+    if phase == "brewing":  # who is still drawing (kept by the state) or asked: most inputs
+        drawing = state.drawing
+        for d in state.decisions:  # most questions open are offers to seats still drawing (the flask)
+            if d.seat not in drawing:
+                brewers = {*drawing, *(d.seat for d in state.decisions)}
+                return [n for n in range(len(state.seats)) if n in brewers]
+        return list(drawing)
     asked: set[int] | tuple[()] = ()
     if state.decisions:  # a loop, not a comprehension (a call of its own)
         asked = set()
         for d in state.decisions:
             asked.add(d.seat)
     found: list[int | None] = []
-    if phase == "brewing":  # who is still drawing or asked: most inputs
-        for n, s in enumerate(state.seats):
-            if s.status == BREWING or n in asked:
-                found.append(n)
-        return found
     if phase == flow.GAME_OVER:
         return found
     if phase == "fortune" and state.fortune is None and not essence.choosing(state):
