@@ -115,7 +115,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                   else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
     if state.decisions:  # plain loops, not comprehensions (each a call of its own)
-        choices, asked = [], False
+        choices, asked, looking = [], False, False
         for d in state.decisions:
             if d.seat == seat:
                 asked = True
@@ -123,10 +123,14 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                     choices.append((d.id, o.key))
                 if pending is None and d.blocking:
                     pending = d
+                if d.kind == cards.LOOK:  # a card's look: the chips it may draw are listed below
+                    looking = True
         if asked:
             if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
                 choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
-            moves.looks, moves.choices = tuple(cards.look_chips(state, seat)), tuple(choices)
+            if looking:
+                moves.looks = tuple(cards.look_chips(state, seat))
+            moves.choices = tuple(choices)
     if phase == "brewing":
         if s.status == BREWING and pending is None:
             moves.draws, moves.stop = tuple(s.bag), True
@@ -166,18 +170,17 @@ def waiting_for(state: GameState) -> list[int | None]:
                 brewers = {*drawing, *(d.seat for d in state.decisions)}
                 return [n for n in range(len(state.seats)) if n in brewers]
         return list(drawing)
-    asked: set[int] | tuple[()] = ()
-    if state.decisions:  # a loop, not a comprehension (a call of its own)
-        asked = set()
-        for d in state.decisions:
-            asked.add(d.seat)
-    found: list[int | None] = []
     if phase == flow.GAME_OVER:
-        return found
+        return []
     if phase == "fortune" and state.fortune is None and not essence.choosing(state):
         return [None]
-    shop, spend = phase == "shop", phase == "spend"
-    for n, s in enumerate(state.seats):  # the shopper, who is still spending rubies, or asked
-        if n in asked or (shop and n == state.shopper) or (spend and not s.done):
-            found.append(n)
-    return found
+    waiting = set()  # who is asked, the shopper, who is still spending rubies
+    for d in state.decisions:  # a loop, not a comprehension (a call of its own)
+        waiting.add(d.seat)
+    if phase == "shop" and state.shopper is not None:
+        waiting.add(state.shopper)
+    elif phase == "spend":
+        for n, s in enumerate(state.seats):
+            if not s.done:
+                waiting.add(n)
+    return list(sorted(waiting))
