@@ -63,30 +63,32 @@ class Moves:
             found.append(Done(n))
         return found
 
-    def size(self) -> int:
-        """How many inputs `actions()` lists."""
-        return (len(self.cards) + len(self.returns) + len(self.looks) + len(self.choices) + len(self.draws)
-                + self.stop + len(self.buys) + len(self.spends) + self.done)
+    def size(self, *, draws: bool = True) -> int:
+        """How many inputs `actions()` lists; `draws` False: leaving out the chips to draw (or look
+        at) and "done", as `pick` then does."""
+        found = len(self.cards) + len(self.returns) + len(self.choices) + self.stop + len(self.buys) + len(self.spends)
+        return found + len(self.looks) + len(self.draws) + self.done if draws else found
 
-    def pick(self, k: int) -> Action:
+    def pick(self, k: int, *, draws: bool = True) -> Action:
         """`actions()[k]`, built alone: a player that sends one input picked at random (the random
-        player off the draw path) need not build every one."""
+        player off the draw path) need not build every one. `draws` False: `k` counts the inputs
+        but the chips to draw (or look at) and "done", as `size(draws=False)` does."""
         n = self.seat
         if n is None:
             return Fortune(self.cards[k])
         if k < len(self.returns):
             return Return(n, self.returns[k])
         k -= len(self.returns)
-        if k < len(self.looks):
+        if draws and k < len(self.looks):
             return Draw(n, self.looks[k])
-        k -= len(self.looks)
+        k -= len(self.looks) if draws else 0
         if k < len(self.choices):
             decision, key = self.choices[k]
             return Choose(n, decision, (key,))
         k -= len(self.choices)
-        if k < len(self.draws):
+        if draws and k < len(self.draws):
             return Draw(n, self.draws[k])
-        k -= len(self.draws)
+        k -= len(self.draws) if draws else 0
         if self.stop:
             if k == 0:
                 return Stop(n)
@@ -96,9 +98,9 @@ class Moves:
         k -= len(self.buys)
         if k < len(self.spends):
             return Spend(n, self.spends[k])
-        if self.done and k == len(self.spends):
+        if draws and self.done and k == len(self.spends):
             return Done(n)
-        raise IndexError(f"no input {k} among {self.size()}")
+        raise IndexError(f"no input {k} among {self.size(draws=draws)}")
 
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
