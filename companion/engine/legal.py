@@ -169,7 +169,7 @@ def waiting_for(state: GameState) -> list[int | None]:
         drawing = state.drawing
         for d in state.decisions:  # most questions open are offers to seats still drawing (the flask)
             if d.seat not in drawing:
-                brewers = {*drawing, *(d.seat for d in state.decisions)}
+                brewers = {*drawing, *(q.seat for q in state.decisions)}
                 return [n for n in range(len(state.seats)) if n in brewers]
         return list(drawing)
     if phase == flow.GAME_OVER:
