@@ -148,7 +148,8 @@ KINDS = {"input": ("input",), "correction": ("void", "reassign"), "anomaly": ("a
 @bp.get("/timeline")
 def referee_timeline():
     """The timeline, a page at a time: ``?round=``, ``?seat=`` and ``?kind=`` narrow it down,
-    ``?page=`` picks a page (1 is the oldest; without it, the newest page)."""
+    ``?page=`` picks a page (1 is the oldest, each page stays still as rows come; without it, the newest
+    rows, a whole page of them, for following the game live)."""
     if not is_host():
         raise Refusal(403, "not_host", "Only the host can see this: enter the host PIN.")
     table = _table()
@@ -163,7 +164,9 @@ def referee_timeline():
             raise Refusal(400, "bad_filter", f"'kind' must be one of {', '.join(KINDS)}.")
         rows = [r for r in rows if r["kind"] in KINDS[kind]]
     pages = max(1, -(-len(rows) // TIMELINE_PAGE))
-    number = query_number("page", pages)
+    number = query_number("page", -1)
+    if number == -1:  # the newest page, followed live: always a whole page, not the last page's remainder
+        return jsonify({"rows": rows[-TIMELINE_PAGE:], "total": len(rows), "page": pages, "pages": pages})
     if not 1 <= number <= pages:
         raise Refusal(400, "bad_filter", f"'page' must be a number from 1 to {pages}.")
     return jsonify({"rows": rows[(number - 1) * TIMELINE_PAGE:number * TIMELINE_PAGE], "total": len(rows),

@@ -50,9 +50,13 @@ def test_the_host_page_puts_the_game_s_controls_first_and_pages_the_timeline(ser
     assert host.locator("#tags").count() == 0, "the demo's stickers are simulated: no enrolment"
 
     host.wait_for_function("document.getElementById('tlpage').innerText.includes('Page 2 of 2')")
-    assert host.locator("#timeline tr[data-kind]").count() == 10  # sixty rows: the newest page holds the last ten
-    host.click("#tlprev")  # older
+    # sixty rows: followed live, the newest page shows the newest fifty, not the last page's ten
+    assert host.locator("#timeline tr[data-kind]").count() == 50
+    host.click("#tlprev")  # older: the first fifty, held still
     host.wait_for_function("document.getElementById('tlpage').innerText.includes('Page 1 of 2')")
+    assert host.locator("#timeline tr[data-kind]").count() == 50
+    host.click("#tlnext")  # back to the newest: followed live again
+    host.wait_for_function("document.getElementById('tlpage').innerText.includes('Page 2 of 2')")
     assert host.locator("#timeline tr[data-kind]").count() == 50
     host.select_option("#tlkind", "input")
     host.wait_for_function("document.getElementById('tlpage').innerText.includes('Page 1 of 1 (0 rows)')")

@@ -97,7 +97,7 @@
   }
 
   // The referee timeline, a page at a time, filtered by round, seat and kind; refetched after
-  // every change. tlPage null follows the newest page; paging back holds the page still.
+  // every change. tlPage null follows the newest rows (a whole page); paging back holds a page still.
   let tlPage = null;
   async function loadTimeline() {
     const params = new URLSearchParams();
@@ -120,7 +120,7 @@
     fill("tlpage", t("page_n", { page: data.page, pages: data.pages, total: data.total }));
     document.getElementById("tlprev").disabled = data.page <= 1;
     document.getElementById("tlnext").disabled = data.page >= data.pages;
-    document.getElementById("timelinebox").dataset.page = data.page;
+    Object.assign(document.getElementById("timelinebox").dataset, { page: data.page, pages: data.pages });
   }
 
   // The round's card entered by mistake: the host picks the card that was turned up (the list
@@ -144,8 +144,8 @@
   function turnPage(delta) {
     const box = document.getElementById("timelinebox");
     const next = Number(box.dataset.page || 1) + delta;
-    tlPage = next;
-    loadTimeline().then(() => { if (document.getElementById("tlnext").disabled) tlPage = null; });
+    tlPage = next < Number(box.dataset.pages || 1) ? next : null;  // the newest page: followed live, a whole page
+    loadTimeline();
   }
 
   function filters() {
