@@ -105,14 +105,10 @@ class RandomPlayer:
             return self.draw(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
             return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
-        others = moves  # every input but draws and done: most often all of them already
-        if moves.looks or moves.draws or moves.done:
-            others = Moves(seat, returns=moves.returns, choices=moves.choices, stop=moves.stop, buys=moves.buys,
-                           spends=moves.spends)
-        count = others.size()
-        if not count:
-            others, count = moves, moves.size()
-        return others.pick(below(rng, count))  # building only the input picked
+        count = moves.size(draws=False)  # every input but draws and done, building only the input picked
+        if count:
+            return moves.pick(below(rng, count), draws=False)
+        return moves.pick(below(rng, moves.size()))
 
 
 class GreedyPlayer(RandomPlayer):

@@ -163,7 +163,7 @@ class Ctx:
         seat = self.seat
         brewing = seat.status == BREWING
         if brewing or status == EXPLODED:
-            seat.status = status
+            self.state.set_status(self.seat_no, status)
         self.emit(event, **data)
         if brewing:
             for rule in active_rules(self.state.config).values():

@@ -63,30 +63,32 @@ class Moves:
             found.append(Done(n))
         return found
 
-    def size(self) -> int:
-        """How many inputs `actions()` lists."""
-        return (len(self.cards) + len(self.returns) + len(self.looks) + len(self.choices) + len(self.draws)
-                + self.stop + len(self.buys) + len(self.spends) + self.done)
+    def size(self, *, draws: bool = True) -> int:
+        """How many inputs `actions()` lists; `draws` False: leaving out the chips to draw (or look
+        at) and "done", as `pick` then does."""
+        found = len(self.cards) + len(self.returns) + len(self.choices) + self.stop + len(self.buys) + len(self.spends)
+        return found + len(self.looks) + len(self.draws) + self.done if draws else found
 
-    def pick(self, k: int) -> Action:
+    def pick(self, k: int, *, draws: bool = True) -> Action:
         """`actions()[k]`, built alone: a player that sends one input picked at random (the random
-        player off the draw path) need not build every one."""
+        player off the draw path) need not build every one. `draws` False: `k` counts the inputs
+        but the chips to draw (or look at) and "done", as `size(draws=False)` does."""
         n = self.seat
         if n is None:
             return Fortune(self.cards[k])
         if k < len(self.returns):
             return Return(n, self.returns[k])
         k -= len(self.returns)
-        if k < len(self.looks):
+        if draws and k < len(self.looks):
             return Draw(n, self.looks[k])
-        k -= len(self.looks)
+        k -= len(self.looks) if draws else 0
         if k < len(self.choices):
             decision, key = self.choices[k]
             return Choose(n, decision, (key,))
         k -= len(self.choices)
-        if k < len(self.draws):
+        if draws and k < len(self.draws):
             return Draw(n, self.draws[k])
-        k -= len(self.draws)
+        k -= len(self.draws) if draws else 0
         if self.stop:
             if k == 0:
                 return Stop(n)
@@ -96,9 +98,9 @@ class Moves:
         k -= len(self.buys)
         if k < len(self.spends):
             return Spend(n, self.spends[k])
-        if self.done and k == len(self.spends):
+        if draws and self.done and k == len(self.spends):
             return Done(n)
-        raise IndexError(f"no input {k} among {self.size()}")
+        raise IndexError(f"no input {k} among {self.size(draws=draws)}")
 
 
 def legal_moves(state: GameState, seat: int | None) -> Moves:
@@ -115,7 +117,7 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                   else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
     if state.decisions:  # plain loops, not comprehensions (each a call of its own)
-        choices, asked = [], False
+        choices, asked, looking = [], False, False
         for d in state.decisions:
             if d.seat == seat:
                 asked = True
@@ -123,10 +125,14 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                     choices.append((d.id, o.key))
                 if pending is None and d.blocking:
                     pending = d
+                if d.kind == cards.LOOK:  # a card's look: the chips it may draw are listed below
+                    looking = True
         if asked:
             if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
                 choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
-            moves.looks, moves.choices = tuple(cards.look_chips(state, seat)), tuple(choices)
+            if looking:
+                moves.looks = tuple(cards.look_chips(state, seat))
+            moves.choices = tuple(choices)
     if phase == "brewing":
         if s.status == BREWING and pending is None:
             moves.draws, moves.stop = tuple(s.bag), True
@@ -159,23 +165,24 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 def waiting_for(state: GameState) -> list[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
     phase = state.phase  # read once: this runs for every input a simulation plays
-    asked: set[int] | tuple[()] = ()
-    if state.decisions:  # a loop, not a comprehension (a call of its own)
-        asked = set()
-        for d in state.decisions:
-            asked.add(d.seat)
-    found: list[int | None] = []
-    if phase == "brewing":  # who is still drawing or asked: most inputs
-        for n, s in enumerate(state.seats):
-            if s.status == BREWING or n in asked:
-                found.append(n)
-        return found
+    if phase == "brewing":  # who is still drawing (kept by the state) or asked: most inputs
+        drawing = state.drawing
+        for d in state.decisions:  # most questions open are offers to seats still drawing (the flask)
+            if d.seat not in drawing:
+                brewers = {*drawing, *(q.seat for q in state.decisions)}
+                return [n for n in range(len(state.seats)) if n in brewers]
+        return list(drawing)
     if phase == flow.GAME_OVER:
-        return found
+        return []
     if phase == "fortune" and state.fortune is None and not essence.choosing(state):
         return [None]
-    shop, spend = phase == "shop", phase == "spend"
-    for n, s in enumerate(state.seats):  # the shopper, who is still spending rubies, or asked
-        if n in asked or (shop and n == state.shopper) or (spend and not s.done):
-            found.append(n)
-    return found
+    waiting = set()  # who is asked, the shopper, who is still spending rubies
+    for d in state.decisions:  # a loop, not a comprehension (a call of its own)
+        waiting.add(d.seat)
+    if phase == "shop" and state.shopper is not None:
+        waiting.add(state.shopper)
+    elif phase == "spend":
+        for n, s in enumerate(state.seats):
+            if not s.done:
+                waiting.add(n)
+    return list(sorted(waiting))

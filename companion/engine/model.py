@@ -373,6 +373,19 @@ class GameState:
     cards_used: list[str] = field(default_factory=list)  # Fortune Teller cards turned up, in order
     card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
     ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
+    drawing: tuple[int, ...] = ()  # the seats whose status is BREWING: kept by `set_status`
+
+    def __post_init__(self) -> None:
+        """A state made with its seats (a new game, a test's position) works out who is brewing;
+        a clone is given its own."""
+        if not self.drawing:
+            self.drawing = _brewing(self.seats)
+
+    def set_status(self, n: int, status: str) -> None:
+        """Seat `n` brews on, stops or explodes. A seat's status changes only here, so that whom the
+        potion phase waits for, asked after every input, is kept rather than looked up seat by seat."""
+        self.seats[n].status = status
+        self.drawing = _brewing(self.seats)
 
     def clone(self) -> GameState:
         return GameState(
@@ -381,7 +394,7 @@ class GameState:
             {k: v.copy() for k, v in self.supply.items()},
             [_clone_decision(d) for d in self.decisions],
             self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
-            self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended,
+            self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended, self.drawing,
         )
 
     def turn_order(self) -> list[int]:
@@ -396,6 +409,10 @@ class GameState:
             if d.seat == seat and d.blocking:
                 return d
         return None
+
+
+def _brewing(seats: list[Seat]) -> tuple[int, ...]:
+    return tuple(n for n, s in enumerate(seats) if s.status == BREWING)
 
 
 def _clone_decision(d: Decision) -> Decision:

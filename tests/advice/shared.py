@@ -20,7 +20,8 @@ def seat_in(phase: str, round_no: int, bag: tuple[str, ...], *, droplet: int = 0
     state.round, state.phase = round_no, phase
     set_bag(state, 0, *bag)
     seat = state.seats[0]
-    seat.droplet, seat.coins, seat.rubies, seat.flask_full, seat.status = droplet, coins, rubies, flask, "stopped"
+    seat.droplet, seat.coins, seat.rubies, seat.flask_full = droplet, coins, rubies, flask
+    state.set_status(0, "stopped")
     state.decisions = []
     if phase == "shop":
         state.shopper = 0

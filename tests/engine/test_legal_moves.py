@@ -2,6 +2,8 @@
 do is hidden from the pages, and nothing offered is refused (random games with every Fortune
 Teller card and the test tubes)."""
 
+import pytest
+
 from companion.autoplay import RandomPlayer
 from companion.engine import (
     CARDS,
@@ -13,6 +15,7 @@ from companion.engine import (
     GameConfig,
     GameState,
     IllegalAction,
+    Moves,
     Return,
     Spend,
     Stop,
@@ -73,8 +76,23 @@ def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
                     moves = legal_moves(state, seat)
                     assert moves.actions() == [a for a in listed if a.seat == seat]
                     assert [moves.pick(k) for k in range(moves.size())] == moves.actions()
+                    assert [moves.pick(k, draws=False) for k in range(moves.size(draws=False))] == \
+                        [a for a in moves.actions() if not isinstance(a, (Draw, Done))]  # chips to draw or look at
                 kinds |= {(type(a).__name__, state.phase) for a in listed}
             apply(state, player.choose(state))
         if seed >= 3 and wanted <= kinds:
             break
     assert wanted <= kinds
+
+
+def test_an_input_picked_off_the_draw_path_is_numbered_without_the_chips_and_done():
+    """The random player picks an answer, a purchase or a stop without counting the chips it may
+    draw or look at: here a chip going back, a look at two chips, an offer, a chip to draw, stop
+    and done leave three inputs, in the order the pages list them."""
+    moves = Moves(0, returns=("orange-1-01",), looks=("blue-1-01", "red-1-01"), choices=(("d3", "use"),),
+                  draws=("white-1-01",), stop=True, done=True)
+    assert moves.size(draws=False) == 3 and moves.size() == 7
+    assert [moves.pick(k, draws=False) for k in range(3)] == \
+        [Return(0, "orange-1-01"), Choose(0, "d3", ("use",)), Stop(0)]
+    with pytest.raises(IndexError):
+        moves.pick(3, draws=False)

@@ -3,12 +3,14 @@ the parts made afresh, after every input of whole seeded games."""
 
 import random
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 
 from companion.autoplay import play_game
 from companion.dealing import deal_setup
 from companion.engine import GameConfig, catalog, view_for
+from companion.engine.model import Seat
 from companion.webapp.seats import TableSeats
 from companion.words import localize
 
@@ -50,3 +52,20 @@ def test_a_seat_is_kept_over_another_seats_draw_and_made_again_after_its_own_or_
     assert seats(state, "en")[0]["bag"] == {"count": 3, "chips": {"orange-1": 1, "white-1": 1, "white-3": 1}}
     state = draw(state, 0, "orange-1")
     assert seats(state, "en")[0]["pot"][-1]["color"] == "orange"
+
+
+def test_a_seats_copy_holds_every_field_of_the_seat_and_shares_none_of_its_lists():
+    """A seat is kept while it is equal to a copy of it (`Seat.clone`), so a field the copy left
+    out would let a changed seat pass for the same: every field is set here to a value of its own,
+    and the copy must hold each, in lists and dicts of its own."""
+    seat = Seat("Ann", 1, 7)
+    for f in fields(Seat):
+        mark = object()
+        value = getattr(seat, f.name)
+        setattr(seat, f.name, [mark] if isinstance(value, list) else {"k": mark} if isinstance(value, dict) else mark)
+    copy = seat.clone()
+    for f in fields(Seat):
+        assert getattr(copy, f.name) == getattr(seat, f.name), f"Seat.clone() leaves out {f.name}"
+        if isinstance(getattr(seat, f.name), list | dict):
+            assert getattr(copy, f.name) is not getattr(seat, f.name), f"Seat.clone() shares {f.name}"
+    assert copy == seat

@@ -35,7 +35,7 @@ def start(state: GameState, events: list[dict[str, Any]]) -> None:
     for n, tails in enumerate(rats(state)):
         seat = state.seats[n]
         seat.rat = tails
-        seat.status = BREWING
+        state.set_status(n, BREWING)
         seat.drawn = 0
         if tails:
             events.append({"event": "rat", "seat": n, "tails": tails, "space": seat.start_space})
@@ -76,10 +76,7 @@ def aside_returns(state: GameState) -> bool:
 
 
 def done(state: GameState) -> bool:
-    for s in state.seats:  # a loop, not all(): asked after every input
-        if s.status == BREWING:
-            return False
-    return not state.decisions
+    return not state.drawing and not state.decisions
 
 
 def check_can_act(state: GameState, seat_no: int) -> Seat:

@@ -27,7 +27,8 @@ def _resolve_second_chance(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) 
     chips = [cid for cid, _ in seat.pot] + seat.bowl + seat.hand
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
     seat.set_pot([], [])
-    seat.hand, seat.status, seat.insured = [], BREWING, 0
+    seat.hand, seat.insured = [], 0
+    ctx.state.set_status(ctx.seat_no, BREWING)
     ctx.emit("brew_again")
     ctx.put_back(chips, CARD.name)
 

@@ -96,7 +96,7 @@ def _flask_after_explosion(ctx: Ctx, decision: Decision, key: str) -> None:
     seat = ctx.seat
     white = _whites(seat)[-1]
     seat.flask_full = False
-    seat.status = BREWING
+    ctx.state.set_status(ctx.seat_no, BREWING)
     ctx.state.decisions = [d for d in ctx.state.decisions if d.seat != ctx.seat_no]
     ctx.emit("flask", chip=white)
     ctx.pot_to_bag([white], None)
