@@ -97,7 +97,12 @@ def measure_phases(cpu: ServerCPU) -> None:
 class Pages:
     """The 12 clients, each in a process of its own (`sse_pages.py`), as phones are: when each
     input reached each page, and the bytes each page received per input. The pages write their
-    reports to one pipe, read here by one thread, and end when the pipe to their input closes."""
+    reports to one pipe, read here by one thread, and end when the pipe to their input closes.
+    A page open early reports its events (the host's panel re-sent as phones join) while the
+    others are still opening: its ``ready`` and their events share the pipe in any order."""
+
+    OPEN_SECONDS = 120.0
+    """How long the pages may take to open (each starts an interpreter; on a loaded machine, seconds)."""
 
     def __init__(self, server: Server, game: LiveGame, cookie: str) -> None:
         paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
@@ -112,9 +117,7 @@ class Pages:
         os.close(report)
         os.close(told)
         self.reports = os.fdopen(reports, encoding="ascii")
-        for _ in paths:
-            if not self.reports.readline().startswith("ready"):
-                raise SystemExit("the pages could not be opened")
+        self.ready = 0
         self.received: dict[int, list[float]] = {}
         self.sizes: list[int] = []  # bytes of each message that carried an input, per page
         self.other: Counter[str] = Counter()  # events that carry no input: "advice", "view", and their bytes
@@ -122,9 +125,29 @@ class Pages:
         self.threads = [threading.Thread(target=self._listen, daemon=True)]
         for thread in self.threads:
             thread.start()
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        """Until every page has its first view; a page that stopped, or ``OPEN_SECONDS`` passed,
+        ends the benchmark (the pages stopped first, so that the cause is the last thing printed)."""
+        deadline = time.monotonic() + self.OPEN_SECONDS
+        with self.arrived:
+            while self.ready < len(self.clients):
+                stopped = [n for n, p in enumerate(self.processes) if p.poll() is not None]
+                if stopped or time.monotonic() > deadline:
+                    for process in self.processes:
+                        process.kill()
+                    why = f"page {stopped[0]} stopped: see above" if stopped else f"not in {self.OPEN_SECONDS:g} s"
+                    raise SystemExit(f"the pages could not be opened ({self.ready} of {len(self.clients)}): {why}")
+                self.arrived.wait(0.1)
 
     def _listen(self) -> None:
         for line in self.reports:
+            if line.startswith("ready"):
+                with self.arrived:
+                    self.ready += 1
+                    self.arrived.notify_all()
+                continue
             _, at, seq, name, size = line.split()
             with self.arrived:
                 if seq != "-":
