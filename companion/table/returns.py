@@ -15,8 +15,9 @@ adds what the physical table makes ambiguous, and holds it for the one person wh
 - **The same pass.** A chip read at this bag moments ago (`SAME_PASS_SECONDS`) and read again is
   the same chip passing the antenna twice: nobody pulls the one chip they just dropped back out of
   a bag within a few seconds, and a chip just drawn goes back only when the seat has said why (the
-  flask, a look): without such a tap in between, even the round ending meanwhile does not make its
-  second read the pot being poured back (`TWICE`).
+  flask, a look) or when its draw itself sent it back (Nervousness puts the whites it draws
+  straight back): without either, even the round ending meanwhile does not make its second read
+  the pot being poured back (`TWICE`).
 - **Counted in unread.** A chip the seat or the host said was in the bag, without a read, may
   still be on its way in (a bag unplugged hands its reads over late): its next read is held too.
 - **Poured back early.** A chip of the seat's own pot read at its bag once the potion phase is
@@ -65,6 +66,14 @@ class Pass:
     seq: int
     kind: str  # "draw", "return", or "settled" (counted back in by a tap, unread)
     round: int
+    sent_back: bool = False  # a draw the rules sent straight back into the bag (Nervousness' whites)
+
+
+def passed(state: GameState, seat: int, action: Action, at: float, seq: int) -> Pass:
+    """The pass a read taken as `action` (journal entry `seq`) made, with the game as it left it."""
+    chip = getattr(action, "chip", None)
+    sent_back = isinstance(action, Draw) and chip in state.seats[seat].returning
+    return Pass(at, seq, "return" if isinstance(action, Return) else "draw", state.round, sent_back)
 
 
 def to_go_back(state: GameState, seat: int) -> list[str]:
@@ -91,11 +100,13 @@ def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_m
 
     `last` is this chip's last read taken at this bag, `seat_moved` whether the seat has made an
     input since: a chip drawn goes back within the round only by a tap (the flask, a look's
-    answer), so its read soon after is a new pass only when it is expected back in the same round
-    and the seat has tapped since (a pot is poured back long after its last chip: the shop comes first)."""
+    answer) or by the rule its draw set off (`Pass.sent_back`), so its read soon after is a new
+    pass only when it is expected back in the same round and one of these sent it (a pot is poured
+    back long after its last chip: the shop comes first)."""
     name = state.seats[seat].name
     chip = getattr(action, "chip", None)
-    put_back = seat_moved and isinstance(action, Return) and last is not None and last.round == state.round
+    put_back = isinstance(action, Return) and last is not None and last.round == state.round \
+        and (seat_moved or last.sent_back)
     if last is not None and 0 <= at - last.at < SAME_PASS_SECONDS and (last.kind == "return" or not put_back):
         return TWICE, f"{chip} was read at {name}'s bag {at - last.at:.1f} s before: the same chip read twice"
     if isinstance(action, Buy | Draw) and state.phase in POURING and chip is not None \

@@ -24,7 +24,6 @@ from companion.engine import (
     GameConfig,
     GameState,
     IllegalAction,
-    Return,
     action_from_dict,
     action_to_dict,
     available_cards,
@@ -350,8 +349,7 @@ class Table(BagReads):
                 return outcome
             outcome = self._offer(action, source, {"read": read}, ())
             if outcome.accepted and chip is not None:
-                kind = "return" if isinstance(action, Return) else "draw"
-                self._passes[(seat, chip)] = returns.Pass(at, outcome.seq, kind, self._state.round)
+                self._passes[(seat, chip)] = returns.passed(self._state, seat, action, at, outcome.seq)
             return outcome
 
     def _chip_of(self, uid: str) -> str:

@@ -185,3 +185,34 @@ def test_a_read_no_seat_could_draw_now_is_refused_with_the_rule_not_held(table):
     table.read("bag-0", poured[0], at=T0 + 400)
     again = table.read("bag-0", poured[0], at=T0 + 410)  # back over the antenna, ten seconds later
     assert again.anomaly.code == "wrong_phase" and table.held(0) == []
+
+
+def test_a_white_nervousness_puts_back_at_once_is_its_return_not_a_second_read(db):
+    """Nervousness (The Alchemists): the chips drawn at the start of the potion phase are laid out,
+    the whites put back into the bag at once. No tap comes between the white's draw and its return:
+    the rule itself sends it back, and a second later it passes the reader going in."""
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
+                        patients=("nervousness", "chicken-eyes", "vampirism"))
+    table = start_game(db, TableSetup(config, READERS))
+    for seat in (0, 1):
+        choice = table.state.decisions_for(seat)[0]
+        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["nervousness"]}, "web")
+    table.submit({"kind": "fortune", "card": None}, "host")
+    for k, kind in enumerate(("orange-1", "green-1")):  # two colours: essence space 2, "draw 1 chip"
+        table.read("bag-0", next(c for c in table.state.seats[0].bag if c.startswith(kind)), at=T0 + 10 * k)
+    table.submit({"kind": "stop", "seat": 0}, "web")
+    table.submit({"kind": "stop", "seat": 1}, "web")
+    space = next(d for d in table.state.decisions_for(0) if d.kind == "essence.space")
+    table.submit({"kind": "choose", "seat": 0, "decision": space.id, "keys": ["2"]}, "web")
+    finish_round(table)
+    for k, cid in enumerate(list(table.state.seats[0].returning)):  # the pot poured back
+        assert table.read("bag-0", cid, at=T0 + 100 + k).accepted
+    table.submit({"kind": "fortune", "card": None}, "host")
+    assert [d.data["reveal"] for d in table.state.decisions_for(0) if d.kind == "fortune.look"] == [1]
+    white = next(c for c in table.state.seats[0].bag if c.startswith("white-1"))
+    assert table.read("bag-0", white, at=T0 + 200).accepted  # drawn to lay out: a white, so it goes back
+    assert table.state.seats[0].returning == [white]
+    back = table.read("bag-0", white, at=T0 + 201.2)
+    assert back.accepted and table.last_input(0).action == Return(0, white)
+    assert table.state.seats[0].returning == [] and table.anomalies() == []
+    table.close()
