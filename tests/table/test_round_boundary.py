@@ -216,3 +216,22 @@ def test_a_white_nervousness_puts_back_at_once_is_its_return_not_a_second_read(d
     assert back.accepted and table.last_input(0).action == Return(0, white)
     assert table.state.seats[0].returning == [] and table.anomalies() == []
     table.close()
+
+
+def test_the_chip_ruby_fever_has_drawn_put_back_at_once_is_its_return_not_a_second_read(db):
+    """Ruby fever (The Alchemists' card): each player draws 1 chip, takes rubies for its value and
+    puts it straight back; a second later it passes the reader going in."""
+    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
+                        patients=("nervousness", "chicken-eyes", "vampirism"))
+    table = start_game(db, TableSetup(config, READERS))
+    for seat in (0, 1):
+        choice = table.state.decisions_for(seat)[0]
+        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["chicken-eyes"]}, "web")
+    table.submit({"kind": "fortune", "card": "AP02"}, "host")
+    orange = next(c for c in table.state.seats[1].bag if c.startswith("orange-1"))
+    assert table.read("bag-1", orange, at=T0).accepted
+    assert table.state.seats[1].rubies == 2 and table.state.seats[1].returning == [orange]  # 1 + its value
+    assert table.read("bag-1", orange, at=T0 + 1.3).accepted
+    assert table.last_input(1).action == Return(1, orange) and table.state.seats[1].returning == []
+    assert table.anomalies() == []
+    table.close()
