@@ -15,9 +15,9 @@ adds what the physical table makes ambiguous, and holds it for the one person wh
 - **The same pass.** A chip read at this bag moments ago (`SAME_PASS_SECONDS`) and read again is
   the same chip passing the antenna twice: nobody pulls the one chip they just dropped back out of
   a bag within a few seconds, and a chip just drawn goes back only when the seat has said why (the
-  flask, a look) or when its draw itself sent it back (Nervousness puts the whites it draws
-  straight back): without either, even the round ending meanwhile does not make its second read
-  the pot being poured back (`TWICE`).
+  flask, a look) or when its draw itself sent it back (the last chip of Ruby fever's or Less Is
+  More's look, Nervousness' whites, the chip a mandrake draws): without either, even the round
+  ending meanwhile does not make its second read the pot being poured back (`TWICE`).
 - **Counted in unread.** A chip the seat or the host said was in the bag, without a read, may
   still be on its way in (a bag unplugged hands its reads over late): its next read is held too.
 - **Poured back early.** A chip of the seat's own pot read at its bag once the potion phase is
@@ -66,7 +66,7 @@ class Pass:
     seq: int
     kind: str  # "draw", "return", or "settled" (counted back in by a tap, unread)
     round: int
-    sent_back: bool = False  # a draw the rules sent straight back into the bag (Nervousness' whites)
+    sent_back: bool = False  # a draw the rules sent straight back into the bag (a card's look done)
 
 
 def passed(state: GameState, seat: int, action: Action, at: float, seq: int) -> Pass:
