@@ -187,16 +187,22 @@ def test_a_read_no_seat_could_draw_now_is_refused_with_the_rule_not_held(table):
     assert again.anomaly.code == "wrong_phase" and table.held(0) == []
 
 
-def test_a_white_nervousness_puts_back_at_once_is_its_return_not_a_second_read(db):
-    """Nervousness (The Alchemists): the chips drawn at the start of the potion phase are laid out,
-    the whites put back into the bag at once. No tap comes between the white's draw and its return:
-    the rule itself sends it back, and a second later it passes the reader going in."""
+def treating(db, patient):
+    """Ann and Ben at a game with The Alchemists, both treating `patient`: round 1 waits for its card."""
     config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
                         patients=("nervousness", "chicken-eyes", "vampirism"))
     table = start_game(db, TableSetup(config, READERS))
     for seat in (0, 1):
         choice = table.state.decisions_for(seat)[0]
-        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["nervousness"]}, "web")
+        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": [patient]}, "web")
+    return table
+
+
+def test_a_white_nervousness_puts_back_at_once_is_its_return_not_a_second_read(db):
+    """Nervousness (The Alchemists): the chips drawn at the start of the potion phase are laid out,
+    the whites put back into the bag at once. No tap comes between the white's draw and its return:
+    the rule itself sends it back, and a second later it passes the reader going in."""
+    table = treating(db, "nervousness")
     table.submit({"kind": "fortune", "card": None}, "host")
     for k, kind in enumerate(("orange-1", "green-1")):  # two colours: essence space 2, "draw 1 chip"
         table.read("bag-0", next(c for c in table.state.seats[0].bag if c.startswith(kind)), at=T0 + 10 * k)
@@ -221,12 +227,7 @@ def test_a_white_nervousness_puts_back_at_once_is_its_return_not_a_second_read(d
 def test_the_chip_ruby_fever_has_drawn_put_back_at_once_is_its_return_not_a_second_read(db):
     """Ruby fever (The Alchemists' card): each player draws 1 chip, takes rubies for its value and
     puts it straight back; a second later it passes the reader going in."""
-    config = GameConfig(players=("Ann", "Ben"), expansions=("alchemists",),
-                        patients=("nervousness", "chicken-eyes", "vampirism"))
-    table = start_game(db, TableSetup(config, READERS))
-    for seat in (0, 1):
-        choice = table.state.decisions_for(seat)[0]
-        table.submit({"kind": "choose", "seat": seat, "decision": choice.id, "keys": ["chicken-eyes"]}, "web")
+    table = treating(db, "chicken-eyes")
     table.submit({"kind": "fortune", "card": "AP02"}, "host")
     orange = next(c for c in table.state.seats[1].bag if c.startswith("orange-1"))
     assert table.read("bag-1", orange, at=T0).accepted
