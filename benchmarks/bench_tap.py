@@ -22,16 +22,24 @@ the journal's transaction, the hub told, the seat's view rendered and its messag
 message's arrival in the page, the DOM changed, and the next frame. The wrappers that take the
 server's timestamps cost a few microseconds a call.
 
+It prints a line on stderr for each move of the player (the round and phase, the journal's last
+entry, what the phone said, what was tapped and what came of it). When the table's journal takes
+nothing for ``--stall`` seconds (30), the run stops and says what each page shows (a screenshot of
+each, its prompt and the last update it took), the journal's last entries, the open anomalies and the
+simulated people's game, then reports the taps made so far and exits with 1. Any one step that
+takes over two minutes (a page that never answers) prints every thread's stack and ends the run.
+
 With ``--trace FILE``, Chromium's trace of the taps (every page's style, layout, paint and raster)
 is written to FILE; ``trace_frames.py FILE`` says what each page's renderer did in each tap's frame.
 
-    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6] [--split] [--trace FILE]
+    PYTHONPATH=. python benchmarks/bench_tap.py [--taps 40] [--seed 7] [--chips 6] [--split] [--trace FILE] [--stall 30]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import faulthandler
 import json
 import os
 import statistics
@@ -54,11 +62,15 @@ from companion.workers import Worker
 PIN = "000000"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
+HUNG = 120
+"""Seconds one step of the run may take (a Playwright call, a page's evaluation, closing the
+browser) before every thread's Python stack is printed and the run ends: a hang is never silent."""
 CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 TAP = """async () => {
   const shown = () => document.querySelectorAll('#pot [data-chip]').length;
   const epoch = () => performance.timeOrigin + performance.now();
+  const within = (ms, wait) => new Promise((done) => { setTimeout(() => done(false), ms); wait(() => done(true)); });
   const before = shown();
   const marks = window.__marks || [];
   marks.length = 0;
@@ -66,20 +78,31 @@ TAP = """async () => {
   marks.push(['tap', epoch()]);
   performance.mark('bench:tap');
   document.getElementById('draw').click();
-  await new Promise((done) => {
-    const watch = new MutationObserver(() => { if (shown() > before) { watch.disconnect(); done(); } });
+  const toast = document.getElementById('toast'), held = document.getElementById('bagreads');
+  const answered = () => shown() > before || !toast.classList.contains('hidden') || held.querySelector('[data-held]');
+  toast.classList.add('hidden');
+  await within(10000, (done) => {
+    const watch = new MutationObserver(() => { if (answered()) { watch.disconnect(); done(); } });
     watch.observe(document.getElementById('pot'), { childList: true, subtree: true });
-    setTimeout(done, 10000);
+    watch.observe(toast, { attributes: true, childList: true });
+    watch.observe(held, { childList: true });
   });
   const took = performance.now() - t0;
   marks.push(['dom', epoch()]);
   performance.mark(shown() > before ? 'bench:dom' : 'bench:none');
-  await new Promise((done) => requestAnimationFrame(() => { marks.push(['frame', epoch()]);
+  const framed = await within(10000, (done) => requestAnimationFrame(() => { marks.push(['frame', epoch()]);
     const after = new MessageChannel(); after.port1.onmessage = done; after.port2.postMessage(0); }));
   marks.push(['painted', epoch()]);
   performance.mark('bench:painted');
-  return [took, shown() > before, marks.slice(), performance.now() - t0];
+  const chips = document.querySelectorAll('#pot [data-chip] title');
+  return { took, shown: shown() > before, framed, marks: marks.slice(), painted: performance.now() - t0,
+           chip: chips.length ? chips[chips.length - 1].textContent : null,
+           toast: toast.classList.contains('hidden') ? null : toast.textContent,
+           held: Boolean(held.querySelector('[data-held]')) };
 }"""
+"""Tap Draw in the player's phone: the time to the chip in its pot and to the end of the next frame,
+the chip shown last; or what the phone showed instead (a refusal's toast, the reader's question
+about a read held for the seat), or nothing within 10 s."""
 
 MARKS = """(() => {
   const marks = window.__marks = [];
@@ -108,8 +131,25 @@ TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disable
 (``bench:tap``, ``bench:dom``, ``bench:painted`` in the player's phone); ``trace_frames.py`` reads it."""
 
 SHOWN = "(s) => { const b = document.querySelector(s); return Boolean(b && b.offsetParent && !b.disabled); }"
-CLICK = "(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return false; b.click(); return true; }"
-"""A button the page shows now, tapped in the page itself: a render may replace it at any moment."""
+CLICK = """(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return null;
+  b.click(); return (b.textContent || b.getAttribute('aria-label') || s).trim().replace(/\\s+/g, ' ').slice(0, 60) || s; }"""
+"""A button the page shows now, tapped in the page itself (a render may replace it at any moment):
+its words, or None when the page shows no such button."""
+
+PROMPT = """() => {
+  const shown = (n) => n && n.getClientRects().length && n.textContent.trim();
+  const lines = ['#guide', '#round', '#phase', '#now', '#fortune', '#result', '#readeralert', '#anomalysummary',
+                 '#offline', '#toast']
+    .map((s) => document.querySelector(s)).filter(shown).map((n) => n.textContent.trim().replace(/\\s+/g, ' '));
+  return { seq: Number(document.body.dataset.seq || -1), prompt: lines.join(' | ').slice(0, 400) };
+}"""
+"""What a page shows a person now (its guide, round and phase, the host's alerts, a toast, the offline
+banner) and the last stream message it took (its seq)."""
+
+REFUSED = """() => { const toast = document.getElementById('toast');
+  if (toast.classList.contains('hidden')) return null; toast.classList.add('hidden'); return toast.textContent; }"""
+"""The refusal the phone shows, read (and put away) by the player, who waits a moment before the next
+tap as a person would: a script's taps, refused as fast as it makes them, are refused for a while."""
 
 NEXT = ["#decisions [data-option]", "#decisions [data-roll]", "#readback",
         "#allin", "#shop [data-action=done]", "#actions [data-action=done]", "#actions button"]
@@ -275,29 +315,109 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], frames: list[float], chips: int, limit: int,
-         split: Split | None = None, splits: list[dict[str, float]] | None = None) -> bool:
-    """One move of the player on seat 1; False when there was nothing to do. A read held for the
-    seat is answered as the person who drew knows: drawn only when it is the chip they took out."""
+         split: Split | None = None, splits: list[dict[str, float]] | None = None) -> str | None:
+    """One move of the player on seat 1: what it tapped and what came of it, or None when there was
+    nothing to do. A read held for the seat is answered as the person who drew knows: drawn only
+    when it is the chip they took out."""
     held = demo.table.held(0)
     if held:
         mine = held[0].payload.get("chip") == demo.evening.seats[0].drawn
-        return bool(page.evaluate(CLICK, f"[data-held] [data-drawn={'true' if mine else 'false'}]")
-                    or page.evaluate(CLICK, "[data-held] [data-drawn=false]"))
+        words = (page.evaluate(CLICK, f"[data-held] [data-drawn={'true' if mine else 'false'}]")
+                 or page.evaluate(CLICK, "[data-held] [data-drawn=false]"))
+        return words and f"{words!r} (the read of {held[0].payload.get('chip')} held for the seat)"
     for selector in NEXT:
-        if page.evaluate(CLICK, selector):
-            return True
+        if words := page.evaluate(CLICK, selector):
+            return f"{words!r} ({selector})"
     if page.evaluate(SHOWN, "#decisions [data-looking]"):  # a card's or a book's look: every chip drawn, then the choice
-        return bool(page.evaluate(CLICK, "#draw"))
+        words = page.evaluate(CLICK, "#draw")
+        return words and f"{words!r} (a chip to look at)"
     if page.evaluate(SHOWN, "#draw") and page.locator("#pot [data-chip]").count() < chips and len(taps) < limit:
         started = time.perf_counter()
-        took, shown, marks, framed = page.evaluate(TAP)
-        if shown:
-            taps.append((took, searches.during(started)))
-            frames.append(framed)
-            if split is not None and splits is not None:
-                splits.append(split.stages(marks))
-        return True
-    return bool(page.evaluate(CLICK, "#stop"))
+        tapped = page.evaluate(TAP)
+        if not tapped["shown"]:
+            instead = (f"the phone says {tapped['toast']!r}" if tapped["toast"] else "the phone asks about a read"
+                       if tapped["held"] else "nothing shown")
+            return f"'Draw': no new chip in the pot after {tapped['took']:.0f} ms, {instead}"
+        taps.append((tapped["took"], searches.during(started)))
+        frames.append(tapped["painted"])
+        if split is not None and splits is not None:
+            splits.append(split.stages(tapped["marks"]))
+        frame = f"{tapped['painted']:.1f} ms" if tapped["framed"] else "none within 10 s"
+        return f"'Draw' #{len(taps)}: {tapped['chip']} in the pot at {tapped['took']:.1f} ms, its next frame {frame}"
+    words = page.evaluate(CLICK, "#stop")
+    return words and f"{words!r} (#stop)"
+
+
+class Progress:
+    """Lines on stderr as the run goes: each move of the player with what the phone said before it,
+    and the table's round and phase; the same line again is counted, not repeated."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.last: str | None = None
+        self.again = 0
+
+    def say(self, line: str) -> None:
+        if line == self.last:
+            self.again += 1
+            return
+        if self.again:
+            print(f"    (the same {self.again} more times)", file=sys.stderr, flush=True)
+        self.last, self.again = line, 0
+        state = self.table.state
+        print(f"{time.strftime('%H:%M:%S', time.gmtime())} round {state.round} {state.phase}, journal {self.table.seq}: "
+              f"{line}", file=sys.stderr, flush=True)
+
+
+def drive(pages: dict, demo, args, searches: Searches, taps: list, frames: list, split: Split | None,
+          splits: list) -> str | None:
+    """Plays seat 1 until its taps are made or the game ends. When the table's journal takes nothing
+    for ``--stall`` seconds, says what each page shows and stops: returns why it stopped early."""
+    phone, table = pages["phone"], demo.table
+    progress = Progress(table)
+    seq, moved = table.seq, time.monotonic()
+    while len(taps) < args.taps and table.state.phase != "game_over":
+        faulthandler.dump_traceback_later(HUNG, exit=True)
+        said = phone.evaluate("document.body.dataset.guide || ''")
+        done = play(phone, demo, searches, taps, frames, args.chips, args.taps, split, splits)
+        if done:
+            progress.say(f"Ann's phone said {said!r}; she tapped {done}")
+            if refused := phone.evaluate(REFUSED):
+                progress.say(f"Ann's phone refused it: {refused!r}; she reads it")
+                time.sleep(1.0)
+        else:
+            progress.say(f"Ann's phone says {said!r}, nothing for her to tap; the table waits for "
+                         f"{waiting_for(table.state)}")
+            time.sleep(0.2)
+        if table.seq != seq:
+            seq, moved = table.seq, time.monotonic()
+        elif time.monotonic() - moved > args.stall:
+            return stalled(pages, demo, args.stall)
+    return None
+
+
+def stalled(pages: dict, demo, seconds: float) -> str:
+    """What a person at the table would look at when it stopped: each page (a screenshot, its prompt,
+    the last update it took), the journal's last entries and open anomalies, and the people's game."""
+    table, evening = demo.table, demo.evening
+    folder = Path(tempfile.mkdtemp(prefix="bench_tap_stalled_"))
+    why = f"the journal took nothing for {seconds:.0f} s (at {table.seq}); screenshots in {folder}"
+    lines = [f"STALLED: {why}"]
+    for name, page in pages.items():
+        page.screenshot(path=folder / f"{name.replace(' ', '_')}.png", full_page=True)
+        shown = page.evaluate(PROMPT)
+        lines.append(f"  {name}: took update {shown['seq']}; shows: {shown['prompt']}")
+    lines += [f"  journal {e.seq} {e.recorded_at} {e.source} {e.kind} {json.dumps(e.payload)[:240]}"
+              for e in table.entries()[-10:]]
+    lines += [f"  anomaly after {a.after_seq} {a.source} {a.code}: {a.reason}"
+              for a in table.anomalies(unresolved_only=True)[-6:]]
+    lines.append(f"  the table waits for {waiting_for(table.state)}; seat 1 may {[a['kind'] for a in table.actions(0)]}, "
+                 f"held reads {[h.payload.get('chip') for h in table.held(0)]}")
+    lines.append(f"  the people's game waits for {waiting_for(evening.truth)} ({evening.truth.phase}); their hands "
+                 f"(busy, thinking, drawn, coming): {[(s.busy, s.thinking is not None, s.drawn, sorted(s.coming)) for s in evening.seats]}; "
+                 f"last slips {evening.tally.slips[-3:]}; followed the table {evening.tally.followed} times")
+    print("\n".join(lines), file=sys.stderr, flush=True)
+    return why
 
 
 def main() -> None:
@@ -307,6 +427,8 @@ def main() -> None:
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
     parser.add_argument("--split", action="store_true", help="split each tap's time into its stages")
     parser.add_argument("--trace", type=Path, help="record Chromium's trace of the taps to this file")
+    parser.add_argument("--stall", type=float, default=30.0,
+                        help="stop, saying what each page shows, when the journal takes nothing for this many seconds")
     args = parser.parse_args()
     searches = Searches()
     pool = Worker()
@@ -321,41 +443,18 @@ def main() -> None:
     frames: list[float] = []
     split = Split(app, game, demo.bags[0].reader_id) if args.split else None
     splits: list[dict[str, float]] = []
+    faulthandler.dump_traceback_later(HUNG, exit=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM)
-        phones = [browser.new_context(**PHONE).new_page() for _ in range(3)]
-        if split is not None:
-            phones[0].add_init_script(MARKS)
-        for n, page in enumerate(phones):
-            page.goto(f"{server.url}/s/{game.token(n)}")
-        screen = browser.new_context(**TABLET).new_page()
-        screen.goto(f"{server.url}/table/{game.table_token}")
-        host = browser.new_context(**TABLET).new_page()
-        host.goto(f"{server.url}/host?pin={PIN}")
-        for page in (*phones, screen, host):
-            page.wait_for_selector("#live:not(.hidden)")
+        pages = open_pages(browser, server.url, game, split is not None)
         if args.trace:
             browser.start_tracing(path=args.trace, categories=TRACED)
-            for name, page in zip(("phone", "phone 2", "phone 3", "table", "host"), (*phones, screen, host), strict=True):
+            for name, page in pages.items():
                 page.evaluate("(name) => performance.mark('bench:page:' + name)", name)
         demo.evening.start()
         probe.start()
-        deadline = time.monotonic() + 1800
-        shown, changed = None, time.monotonic()
-        while len(taps) < args.taps and demo.table.state.phase != "game_over" and time.monotonic() < deadline:
-            state = demo.table.state
-            if (state.round, state.phase, len(taps)) != shown:
-                shown, changed = (state.round, state.phase, len(taps)), time.monotonic()
-                print(f"round {state.round} {state.phase}: {len(taps)} taps; waiting for {waiting_for(state)}",
-                      file=sys.stderr, flush=True)
-            if not play(phones[0], demo, searches, taps, frames, args.chips, args.taps, split, splits):
-                time.sleep(0.2)
-                if time.monotonic() - changed > 60:  # the player has had nothing to do for a minute
-                    ev = demo.evening
-                    print("stalled:", [(s.busy, s.thinking, s.drawn, s.coming) for s in ev.seats], ev.truth.phase,
-                          ev.truth.shopper, waiting_for(ev.truth), ev.tally.slips[-3:], phones[0].evaluate("document.body.dataset.guide"), demo.table.held(0),
-                          [a["kind"] for a in demo.table.actions(0)], file=sys.stderr, flush=True)
-                    changed = time.monotonic()
+        why = drive(pages, demo, args, searches, taps, frames, split, splits)
+        faulthandler.dump_traceback_later(HUNG, exit=True)
         probe.stopped.set()
         if args.trace:
             browser.stop_tracing()
@@ -363,17 +462,38 @@ def main() -> None:
     demo.evening.stop()
     server.stop()
     pool.shutdown()
-    report(args, taps, frames, probe, searches, demo.table, splits)
+    faulthandler.cancel_dump_traceback_later()
+    report(args, taps, frames, probe, searches, demo.table, splits, why)
+    if why:
+        sys.exit(1)
 
 
-def report(args, taps, frames, probe, searches, table, splits) -> None:
+def open_pages(browser, url: str, game, marked: bool) -> dict:
+    """The three phones, the table screen and the host page, each live (the first phone with the
+    ``--split`` marks)."""
+    phones = [browser.new_context(**PHONE).new_page() for _ in range(3)]
+    if marked:
+        phones[0].add_init_script(MARKS)
+    for n, page in enumerate(phones):
+        page.goto(f"{url}/s/{game.token(n)}")
+    screen = browser.new_context(**TABLET).new_page()
+    screen.goto(f"{url}/table/{game.table_token}")
+    host = browser.new_context(**TABLET).new_page()
+    host.goto(f"{url}/host?pin={PIN}")
+    pages = dict(zip(("phone", "phone 2", "phone 3", "table", "host"), (*phones, screen, host), strict=True))
+    for page in pages.values():
+        page.wait_for_selector("#live:not(.hidden)")
+    return pages
+
+
+def report(args, taps, frames, probe, searches, table, splits, why: str | None) -> None:
     tap_all = [t for t, _ in taps]
     tap_search = [t for t, s in taps if s]
     tap_quiet = [t for t, s in taps if not s]
     late_search = [t for t, s in probe.late if s]
     late_quiet = [t for t, s in probe.late if not s]
     result = {
-        "taps": len(taps), "round": table.state.round, "seed": args.seed,
+        "taps": len(taps), "round": table.state.round, "seed": args.seed, **({"stalled": why} if why else {}),
         "tap_ms": {"p50": round(percentile(tap_all, 50), 1), "p90": round(percentile(tap_all, 90), 1),
                    "max": round(max(tap_all, default=float("nan")), 1)},
         "tap_to_next_frame_ms": {"p50": round(percentile(frames, 50), 1), "p90": round(percentile(frames, 90), 1),
