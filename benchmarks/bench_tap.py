@@ -131,10 +131,23 @@ TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disable
 (``bench:tap``, ``bench:dom``, ``bench:painted`` in the player's phone); ``trace_frames.py`` reads it."""
 
 SHOWN = "(s) => { const b = document.querySelector(s); return Boolean(b && b.offsetParent && !b.disabled); }"
-CLICK = """(s) => { const b = document.querySelector(s); if (!b || !b.offsetParent || b.disabled) return null;
-  b.click(); return (b.textContent || b.getAttribute('aria-label') || s).trim().replace(/\\s+/g, ' ').slice(0, 60) || s; }"""
-"""A button the page shows now, tapped in the page itself (a render may replace it at any moment):
-its words, or None when the page shows no such button."""
+CLICK = """async (s) => {
+  const b = document.querySelector(s);
+  if (!b || !b.offsetParent || b.disabled) return null;
+  const toast = document.getElementById('toast');
+  toast.classList.add('hidden');
+  await new Promise((done) => {
+    const watch = new MutationObserver(() => { watch.disconnect(); done(); });
+    watch.observe(document.body, { attributes: true, attributeFilter: ['data-seq'] });
+    watch.observe(toast, { attributes: true, attributeFilter: ['class'] });
+    setTimeout(() => { watch.disconnect(); done(); }, 3000);
+    b.click();
+  });
+  return (b.textContent || b.getAttribute('aria-label') || s).trim().replace(/\\s+/g, ' ').slice(0, 60) || s;
+}"""
+"""A button the page shows now, tapped in the page itself (a render may replace it at any moment),
+then the phone watched until the table's next update or a refusal reaches it (3 s at most), as a
+person taps once and looks: its words, or None when the page shows no such button."""
 
 PROMPT = """() => {
   const shown = (n) => n && n.getClientRects().length && n.textContent.trim();
