@@ -63,6 +63,33 @@ def test_every_pot_is_on_the_tablet_screen_without_scrolling(browser, four, arti
     page.screenshot(path=str(artifacts / f"table-{size}.png"))
 
 
+POT_IN_PANEL = """(k) => {
+  const panel = document.querySelector(`#pots [data-seat='${k}']`), pot = panel.querySelector('svg.pot');
+  const box = (n) => n.getBoundingClientRect(), p = box(pot), head = box(panel.firstElementChild);
+  const lines = [...panel.querySelectorAll('.row')].slice(1).map(box);
+  const room = (lines.length ? Math.min(...lines.map((l) => l.top)) : box(panel).bottom) - head.bottom;
+  return { above: p.top - head.bottom, below: lines.length ? Math.min(...lines.map((l) => l.top)) - p.bottom : 0,
+           room, height: p.height, width: p.width, across: box(panel).width };
+}"""
+"""Where seat k's pot sits in its panel: clear of the name above and the lines beneath (px), and
+how much of the height between them and of the panel's width it takes."""
+
+
+def test_each_pot_fills_the_room_its_panel_leaves_as_the_screen_turns(browser, four):
+    """The pot takes the height between its seat's name and the lines beneath it, never covering
+    either, on a tablet held either way and after it is turned."""
+    page = browser.new_context(**TABLETS["1280x800"]).new_page()
+    page.goto(table_url(four))
+    page.wait_for_selector("#pots [data-seat='3'] svg.pot [data-chip]")
+    for size in ("1280x800", "800x1280", "1024x768"):
+        page.set_viewport_size(TABLETS[size]["viewport"])
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        for k in range(4):
+            at = page.evaluate(POT_IN_PANEL, k)
+            assert at["above"] >= -0.5 and at["below"] >= -0.5, f"pot {k} covers its lines on {size}: {at}"
+            assert at["height"] >= at["room"] - 1 or at["width"] >= at["across"] - 40, f"pot {k} shrank on {size}: {at}"
+
+
 @pytest.mark.parametrize("size", ["1280x800", "390x844"])
 def test_the_books_in_play_show_their_set_prices_and_text_without_pushing_the_pots_away(browser, four, artifacts, size):
     """A tablet shows each book's prices beside its chip; a phone shows them with the text on a tap,

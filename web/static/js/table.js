@@ -69,6 +69,18 @@ const TableView = (() => {
     if (node) node.classList.toggle("hidden", !on);
   }
 
+  // On the table screen each pot fills what its panel's lines leave. Its SVG is given that box's size
+  // in pixels, kept by a ResizeObserver: an SVG sized in percentages of a flex item is laid out again
+  // whenever its panel is (a line under the pot changed, as at every chip), and an SVG laid out again
+  // lays out every number on its spaces (10-50 ms a pot here, where a chip changes one space).
+  const sizer = Q.page.kind === "table" && typeof ResizeObserver !== "undefined" ? new ResizeObserver((boxes) => {
+    for (const box of boxes) {
+      const { inlineSize, blockSize } = box.contentBoxSize[0], pot = box.target.firstElementChild;
+      pot.style.width = `${inlineSize}px`;
+      pot.style.height = `${blockSize}px`;
+    }
+  }) : null;
+
   // Each seat's panel: its name and status, its pot, then what lies beside it and where it scores.
   // The panels stay from view to view: each pot is drawn in place (`Board.drawPot`) and the lines
   // around it are made again only when what they show changed, so a chip drawn lays out and paints
@@ -79,17 +91,18 @@ const TableView = (() => {
     if (!box) return;
     if (box.childElementCount !== seats.length) {
       box.replaceChildren(...seats.map((s, k) => el("div", { class: "panel", "data-seat": k },
-        el("div", { class: "row spread" }), Board.emptyPot(), el("div", { class: "potlines" }))));
+        el("div", { class: "row spread" }), el("div", { class: "potbox" }, Board.emptyPot()), el("div", { class: "potlines" }))));
+      if (sizer) box.querySelectorAll(".potbox").forEach((potBox) => sizer.observe(potBox));
     }
     const readers = view.draws !== "phones";  // a table without readers expects no chip past a reader
     seats.forEach((s, k) => {
-      const [head, pot, rest] = box.children[k].children;
+      const [head, potBox, rest] = box.children[k].children;
       const back = readers ? (s.returning || []).length : 0, status = view.phase === "fortune" ? null : s.status || "brewing";
       Q.fillFrom(head, [s.name, ahead[k], back, status], () => [el("b", {}, Board.seatDot(k), " ", s.name),
         k in ahead ? el("span", { class: "bad", "data-ahead": ahead[k] }, t("stir_ahead", { n: ahead[k] })) : null,
         back ? el("span", { class: "togo", "data-to-go-back": back }, t("to_go_back", { n: back })) : null,
         status ? el("span", { class: status === "exploded" ? "bad" : "muted" }, t("status_" + status)) : null]);
-      Board.drawPot(pot, s);
+      Board.drawPot(potBox.firstElementChild, s);
       const essence = patients.length ? s.essence : null;
       Q.fillFrom(rest, [s.aside, s.first, s.bowl, s.white_total, s.threshold, essence, s.scoring_space], () => [
         (s.aside || []).length ? el("div", { class: "row muted", "data-aside": s.aside.length }, t("beside_pot"),
