@@ -331,7 +331,8 @@ def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], frames:
          split: Split | None = None, splits: list[dict[str, float]] | None = None) -> str | None:
     """One move of the player on seat 1: what it tapped and what came of it, or None when there was
     nothing to do. A read held for the seat is answered as the person who drew knows: drawn only
-    when it is the chip they took out."""
+    when it is the chip they took out; "all in the bag" is said once the person's hands have poured
+    every chip back (said before, the table holds each later read of those chips for an answer)."""
     held = demo.table.held(0)
     if held:
         mine = held[0].payload.get("chip") == demo.evening.seats[0].drawn
@@ -339,6 +340,8 @@ def play(page, demo, searches: Searches, taps: list[tuple[float, bool]], frames:
                  or page.evaluate(CLICK, "[data-held] [data-drawn=false]"))
         return words and f"{words!r} (the read of {held[0].payload.get('chip')} held for the seat)"
     for selector in NEXT:
+        if selector == "#allin" and demo.evening.seats[0].coming:  # said once the hands have poured the chips in
+            continue
         if words := page.evaluate(CLICK, selector):
             return f"{words!r} ({selector})"
     if page.evaluate(SHOWN, "#decisions [data-looking]"):  # a card's or a book's look: every chip drawn, then the choice
