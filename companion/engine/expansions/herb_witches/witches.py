@@ -491,17 +491,17 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
     witches = in_play(state, moments)
-    if not witches and not state.decisions:
-        return  # none of hers at this moment and no offer to withdraw: every input of many games
+    if not witches:
+        return  # none of hers at this moment, so none of her offers open either: every input of many games
     visitor = "visitor" in state.card_data
     for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
+        if not visitor and not _holds_penny(state.seats[n], witches):
+            continue  # it may call none of them (`payable`), so it has none of their offers open either
         want = []
-        if witches and (visitor or _holds_penny(state.seats[n], witches)) and _in_turn(state, n):
+        if _in_turn(state, n):
             for w in witches:
                 if usable(state, n, w):
                     want.append(w)
-        if not want and not state.decisions:
-            continue  # nothing to offer, no offer open to withdraw: after most inputs
         open_ = {}
         for d in state.decisions:
             if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
@@ -516,8 +516,9 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
 
 def _holds_penny(seat: Seat, witches: tuple[Witch, ...]) -> bool:
     """The seat holds the penny of one of these witches: else it may call none of them, unless one
-    visits (`payable`). After most inputs of a game every seat has spent the penny of the moment's
-    witches, and `usable` is not asked of them then."""
+    visits (`payable`), and has none of their offers open (an offer is made only while she is
+    payable, and the penny is spent only in answering it). After most inputs of a game every seat
+    has spent the penny of the moment's witches, and nothing more is asked of it then."""
     for w in witches:
         if w.type in seat.pennies:
             return True
