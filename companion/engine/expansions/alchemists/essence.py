@@ -291,7 +291,7 @@ def looked(state: GameState, seat_no: int, events: Events) -> None:
         ctx.put_back(whites, N_("Nervousness"))
     if seat.laid_out:
         ctx.emit("laid_out", chips=list(seat.laid_out))
-    offer(ctx, None)
+    offer(state, seat_no, events, None)
 
 
 def chips_placed(state: GameState, events: Events) -> None:
@@ -303,37 +303,43 @@ def chips_placed(state: GameState, events: Events) -> None:
         if event["event"] == "placed":
             last[event["seat"]] = event["chip"]
     for n, placed in last.items():
-        offer(Ctx(state, n, events), placed)
+        offer(state, n, events, placed)
     if "nervousness" not in state.config.patients:
         return  # no seat lays chips out: no loop over the seats after every input
     for n, seat in enumerate(state.seats):
         if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
-            offer(Ctx(state, n, events), None)
+            offer(state, n, events, None)
 
 
-def offer(ctx: Ctx, placed: str | None) -> None:
+def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
-    state, n, seat, patient = ctx.state, ctx.seat_no, ctx.seat, _patient(ctx)
-    if patient is None or not _offers_while_brewing(patient, seat) or state.phase != "brewing" or seat.status != BREWING:
+    seat = state.seats[n]
+    if not _offers_while_brewing(seat) or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
         if d.seat == n and d.kind == OFFER and d.rule == RULE:
             state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
             break
-    options = _offers(ctx, patient, placed)
+    patient = PATIENTS[seat.patient]  # type: ignore[index]  # `_offers_while_brewing`: it has one
+    options = _offers(state, n, patient, placed)
     if options:
-        ctx.ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
-                data={"chip": placed} if placed else None)
+        Ctx(state, n, events).ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+                                  data={"chip": placed} if placed else None)
 
 
-def _offers_while_brewing(patient: Patient, seat: Seat) -> bool:
-    """Whether the patient can offer the seat anything while it brews: Nervousness its laid-out
+SPENDING: frozenset[str] = frozenset(p.id for p in PATIENTS.values() if p.spends)
+"""The patients whose action spends essence while the seat brews."""
+
+
+def _offers_while_brewing(seat: Seat) -> bool:
+    """Whether the seat's patient can offer it anything while it brews: Nervousness its laid-out
     chips, a patient whose action spends essence while the seat has some left (each such action
     costs at least 1). The patients that act right after the essence phase never offer anything;
     a seat with no essence left has no offer of its patient standing either (spending closes the
-    offer answered), so neither has one to withdraw, and both are passed over after every chip."""
-    return patient.id == "nervousness" or (patient.spends and seat.essence > 0)
+    offer answered), so neither has one to withdraw, and both are passed over after every chip
+    (asked of the seat alone: no handle on it is made for them)."""
+    return seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)
 
 
 @cache
@@ -343,10 +349,10 @@ def _offer_prompt(patient_id: str, essence: int) -> Text:
     return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
 
 
-def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
-    seat = ctx.seat
+def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> list[Option]:
+    seat = state.seats[n]
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
-        if ctx.state.blocking_decision(ctx.seat_no):
+        if state.blocking_decision(n):
             return []
         return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
     if patient.id == "forgetfulness":
@@ -427,7 +433,7 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
     if seat.patient == "forgetfulness":
         _spend(ctx, chip(key).value)
         ctx.pot_to_bag([key], N_("Forgetfulness"))
-        offer(ctx, None)
+        offer(ctx.state, ctx.seat_no, ctx.events, None)
         return
     assert placed is not None
     if key == "ruby":
