@@ -414,6 +414,17 @@ WITCHES: dict[str, Witch] = {
 }
 
 
+def _paid_with(moments: tuple[str, ...]) -> str:
+    (kind,) = {w.type for w in WITCHES.values() if w.moment in moments}  # one type, else the table is wrong
+    return kind
+
+
+STANDING_PENNY: dict[str, str] = {phase: _paid_with(moments) for phase, moments in STANDING.items()}
+"""Phase -> the type of penny that pays every witch of its standing moments (the explosion penny
+while brewing, the buying one in the shop, the points one at the ruby step): a seat without it
+is passed over there, unless a witch visits for free."""
+
+
 def of_type(kind: str) -> list[str]:
     return [w.id for w in WITCHES.values() if w.type == kind]
 
@@ -487,42 +498,35 @@ def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None
     """After an input: offer each usable witch of a standing moment, withdraw those no longer
     usable; for `seats` only (default: every seat) when the input can have changed no other."""
     phase = state.phase
-    moments = STANDING.get(phase)
-    if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
+    penny = STANDING_PENNY.get(phase)
+    if penny is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
-    witches = in_play(state, moments)
-    if not witches:
-        return  # none of hers at this moment, so none of her offers open either: every input of many games
     visitor = "visitor" in state.card_data
-    for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
-        if not visitor and not _holds_penny(state.seats[n], witches):
-            continue  # it may call none of them (`payable`), so it has none of their offers open either
-        want = []
-        if _in_turn(state, n):
-            for w in witches:
-                if usable(state, n, w):
-                    want.append(w)
-        open_ = {}
-        for d in state.decisions:
-            if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
-                open_[d.data["witch"]] = d
-        for witch_id, d in open_.items():
-            if all(w.id != witch_id for w in want):
-                state.decisions.remove(d)
-        for w in want:
-            if w.id not in open_:
-                _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
+    for n in range(len(state.seats)) if seats is None else seats:  # a plain loop: this runs after every input
+        # Without the penny a seat may call none of them (`payable`) and has none of their offers
+        # open (an offer is made only while she is payable, and the penny goes only in answering
+        # it): after most inputs of a game the seat has spent it, and nothing more is asked then.
+        if visitor or penny in state.seats[n].pennies:
+            _refresh_seat(state, n, STANDING[phase], events)
 
 
-def _holds_penny(seat: Seat, witches: tuple[Witch, ...]) -> bool:
-    """The seat holds the penny of one of these witches: else it may call none of them, unless one
-    visits (`payable`), and has none of their offers open (an offer is made only while she is
-    payable, and the penny is spent only in answering it). After most inputs of a game every seat
-    has spent the penny of the moment's witches, and nothing more is asked of it then."""
-    for w in witches:
-        if w.type in seat.pennies:
-            return True
-    return False
+def _refresh_seat(state: GameState, n: int, moments: tuple[str, ...], events: Events) -> None:
+    """Offer the seat each witch of these moments it may call now, withdraw its offers of the others."""
+    want = []
+    if _in_turn(state, n):
+        for w in in_play(state, moments):
+            if usable(state, n, w):
+                want.append(w)
+    open_ = {}
+    for d in state.decisions:
+        if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
+            open_[d.data["witch"]] = d
+    for witch_id, d in open_.items():
+        if all(w.id != witch_id for w in want):
+            state.decisions.remove(d)
+    for w in want:
+        if w.id not in open_:
+            _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
 
 
 def _in_turn(state: GameState, n: int) -> bool:
