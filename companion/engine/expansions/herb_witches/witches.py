@@ -540,11 +540,14 @@ def _in_turn(state: GameState, n: int) -> bool:
 def at_end(state: GameState, phase: str, events: Events) -> None:
     """A phase is over: offer the witches whose moment follows it; the phase waits for the answers."""
     moment = AT_END.get(phase)
-    if moment is None or not state.config.has("witches") or (phase == "shop" and not _last_round(state)):
+    if moment is None or "witches" not in state.config.expansions or (phase == "shop" and not _last_round(state)):
+        return
+    witches = in_play(state, (moment,))
+    if not witches:
         return
     for n in state.turn_order():
-        for w in in_play(state):
-            if w.moment == moment and usable(state, n, w):
+        for w in witches:
+            if usable(state, n, w):
                 _offer(Ctx(state, n, events), w, with_pass=True)
 
 
