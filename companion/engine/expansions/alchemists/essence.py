@@ -354,7 +354,7 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
         if state.blocking_decision(n):
             return []
-        return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
+        return [Option(c, _laid_out_label(c)) for c in seat.laid_out]
     if patient.id == "forgetfulness":
         return [Option(cid, _return_label(cid))
                 for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
@@ -364,23 +364,49 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     cost = ACTION_COST.get(patient.id, 0)
     if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
             and _next_ruby(_before_last(seat)) not in (None, space):
-        return [Option("ruby", say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(placed),
-                                   n=cost))]
+        return [Option("ruby", _carrot_label(placed))]
     if patient.id == "wing-ears" and c.color == "white":
-        return [Option(k, label) for k, label in (
-            ("double", say("Move {chip} twice its value ({n} essence)", chip=chip_label(placed), n=ACTION_COST["double"])),
-            ("back", say("Put {chip} back into the bag ({n} essence)", chip=chip_label(placed), n=ACTION_COST["back"])))
-            if seat.essence >= ACTION_COST[k]]
+        labels = _wing_ears_labels(placed)
+        return [Option(k, labels[k]) for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
-        return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
+        return [Option("hump", _hump_label(bonus))]
     return []
 
 
+# The options' labels, made once per chip (an id always names the same chip) or bonus: the offers
+# are made again after every chip laid.
+
 @cache
 def _return_label(chip_id: str) -> Text:
-    """Forgetfulness' option for one chip (an id always names the same chip)."""
+    """Forgetfulness' option for one chip."""
     return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
+
+
+@cache
+def _laid_out_label(chip_id: str) -> Text:
+    """Nervousness' option for one chip laid out."""
+    return say("Place {chip} from those laid out", chip=chip_label(chip_id))
+
+
+@cache
+def _carrot_label(chip_id: str) -> Text:
+    """Carrot nose's option for an orange chip just laid."""
+    return say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
+               n=ACTION_COST["carrot-nose"])
+
+
+@cache
+def _wing_ears_labels(chip_id: str) -> dict[str, Text]:
+    """Wing ears' two options for a white chip just laid, by key."""
+    return {"double": say("Move {chip} twice its value ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["double"]),
+            "back": say("Put {chip} back into the bag ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["back"])}
+
+
+@cache
+def _hump_label(bonus: str) -> Text:
+    """Witch's hump's option for a chip just laid on a ruby space."""
+    return say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=ACTION_COST["witchs-hump"])
 
 
 def _before_last(seat: Seat) -> int:
