@@ -237,12 +237,11 @@ def ear_worm_goes_on(state: GameState, events: Events) -> None:
     """After an input in the essence phase: an offer an Ear worm chip's action made (a mandrake's,
     a yellow set 6 ruby, a locoweed return) becomes a question, as nothing the seat does now would
     let it lapse; a seat whose chip has acted (no question left) draws its next chip."""
+    for d in state.decisions:  # the questions of the phase and the offers, most often none
+        if not d.blocking and d.rule in RULES:
+            _ask_instead(d, state.seats[d.seat].pot[-1][0])
     for n, seat in enumerate(state.seats):
-        if state.decisions:  # most often none: no list per seat then
-            for d in state.decisions_for(n):
-                if not d.blocking and d.rule in RULES:
-                    _ask_instead(d, seat.pot[-1][0])
-        if seat.ear_worm and not (state.decisions and state.decisions_for(n)):
+        if seat.ear_worm and not any(d.seat == n for d in state.decisions):
             _draw_next(Ctx(state, n, events))
 
 
