@@ -261,14 +261,14 @@ _AFTER = {"chicken-eyes": _chicken_eyes, "vampirism": _vampirism, "ear-worm": _e
 def start_brewing(state: GameState, events: Events) -> None:
     """Nervousness: the seat first draws the chips its oval shows, to lay them out."""
     for n in state.turn_order():
-        ctx = Ctx(state, n, events)
-        patient = _patient(ctx)
-        if patient is None or patient.id != "nervousness":
+        seat = state.seats[n]
+        if seat.patient != "nervousness":
             continue
-        count = min(patient.glass(ctx.seat.essence).oval, len(ctx.seat.bag))
+        count = min(PATIENTS["nervousness"].glass(seat.essence).oval, len(seat.bag))
         if count:
-            ctx.ask(cards.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out", "Nervousness: draw {n} chips to lay out",
-                                              count), [], data={"reveal": count})
+            Ctx(state, n, events).ask(cards.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out",
+                                                              "Nervousness: draw {n} chips to lay out", count),
+                                      [], data={"reveal": count})
 
 
 def looked(state: GameState, seat_no: int, events: Events) -> None:
