@@ -305,6 +305,11 @@ def chips_placed(state: GameState, events: Events) -> None:
         offer(state, n, events, placed)
     if "nervousness" not in state.config.patients:
         return  # no seat lays chips out: no loop over the seats after every input
+    for seat in state.seats:
+        if seat.laid_out:
+            break
+    else:
+        return  # none laid out (or all placed): after most chips, and cheaper than the loop below
     for n, seat in enumerate(state.seats):
         if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
             offer(state, n, events, None)
