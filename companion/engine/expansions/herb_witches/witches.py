@@ -12,7 +12,7 @@ comes with "not this time" and the step waits for the answer, as for the test-tu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -494,18 +494,22 @@ def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
             say("Call the witch ({price})", price=price), say("Not this time"))
 
 
-def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None) -> None:
+def refresh(state: GameState, events: Events, seat: int | None = None) -> None:
     """After an input: offer each usable witch of a standing moment, withdraw those no longer
-    usable; for `seats` only (default: every seat) when the input can have changed no other."""
+    usable; for `seat` only (default: every seat) when the input can have changed no other."""
     phase = state.phase
     penny = STANDING_PENNY.get(phase)
     if penny is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
     visitor = "visitor" in state.card_data
-    for n in range(len(state.seats)) if seats is None else seats:  # a plain loop: this runs after every input
-        # Without the penny a seat may call none of them (`payable`) and has none of their offers
-        # open (an offer is made only while she is payable, and the penny goes only in answering
-        # it): after most inputs of a game the seat has spent it, and nothing more is asked then.
+    # Without the penny a seat may call none of them (`payable`) and has none of their offers open
+    # (an offer is made only while she is payable, and the penny goes only in answering it): after
+    # most inputs of a game the seat has spent it, and nothing more is asked then.
+    if seat is not None:  # after most inputs: the seat that acted, with no loop (this runs after every input)
+        if visitor or penny in state.seats[seat].pennies:
+            _refresh_seat(state, seat, STANDING[phase], events)
+        return
+    for n in range(len(state.seats)):
         if visitor or penny in state.seats[n].pennies:
             _refresh_seat(state, n, STANDING[phase], events)
 
