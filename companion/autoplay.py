@@ -67,13 +67,11 @@ def below(rng: random.Random, n: int) -> int:
     return found
 
 
-draw_input = cache(Draw)
-"""The input that draws this chip for this seat. An input is a frozen value, dear to build, and a
-player sends hundreds a game for the same few chips, the same in every game: each is built once for
-the process (at most one for every chip of the boxes and every seat)."""
-return_input = cache(Return)
-"""The input that sees this chip go back into this seat's bag: a quarter as common as the draws
-(every chip of a pot goes back at the end of a round), built once like them."""
+draw_input, return_input, stop_input, buy_input = cache(Draw), cache(Return), cache(Stop), cache(Buy)
+"""The inputs that draw a chip, see it go back into the bag, stop, or buy a kind of chip, for a seat.
+An input is a frozen value, dear to build, and a player sends hundreds a game, the same in every
+game: each is built once for the process (at most one for every chip or kind of the boxes and
+every seat). An answer names its question, which is new in every game: built each time."""
 
 
 class RandomPlayer:
@@ -98,7 +96,7 @@ class RandomPlayer:
         if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
-                return Stop(seat)
+                return stop_input(seat)
             if answers and rng.random() < 0.5:
                 decision, key = answers[below(rng, len(answers))]
                 return Choose(seat, decision, (key,))
@@ -106,7 +104,7 @@ class RandomPlayer:
         if draws and not answers:  # looking at chips for a crow skull
             return draw_input(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
-            return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
+            return buy_input(seat, *moves.buys[below(rng, len(moves.buys))])
         count = moves.size(draws=False)  # every input but draws and done, building only the input picked
         if count:
             k = below(rng, count)
@@ -156,14 +154,14 @@ class GreedyPlayer(RandomPlayer):
 
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
         exploding, bag = explosion_risk(state.seats[seat])
-        return Stop(seat) if exploding >= self.RISK * bag else draw_input(seat, moves.draws[below(self.rng, len(moves.draws))])
+        return stop_input(seat) if exploding >= self.RISK * bag else draw_input(seat, moves.draws[below(self.rng, len(moves.draws))])
 
     def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
         buys = [b for b in moves.buys if b[0] in catalog.COLORS]
         if not buys:
             return Done(seat)
         color, value = max(buys, key=lambda b: (price(state, *b) or 0, b[1]))
-        return Buy(seat, color, value)
+        return buy_input(seat, color, value)
 
     def spend(self, state: GameState, seat: int, moves: Moves) -> Action:
         for what in ("flask", "droplet"):
@@ -208,7 +206,7 @@ class DrawStopPlayer(GreedyPlayer):
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
-        return draw_input(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else Stop(seat)
+        return draw_input(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else stop_input(seat)
 
 
 class AdvisorPlayer(DrawStopPlayer):
@@ -261,7 +259,7 @@ class AdvisorPlayer(DrawStopPlayer):
         while plan:
             color, value = plan.pop(0)
             if (color, value) in moves.buys:
-                return Buy(seat, color, value)
+                return buy_input(seat, color, value)
         return Done(seat)
 
 
