@@ -376,6 +376,7 @@ class GameState:
     card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
     ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
     drawing: tuple[int, ...] = ()  # the seats whose status is BREWING: kept by `set_status`
+    explosions: int = 0  # pots exploded so far this game, counted by `set_status` (the game's record)
 
     def __post_init__(self) -> None:
         """A state made with its seats (a new game, a test's position) works out who is brewing;
@@ -385,9 +386,13 @@ class GameState:
 
     def set_status(self, n: int, status: str) -> None:
         """Seat `n` brews on, stops or explodes. A seat's status changes only here, so that whom the
-        potion phase waits for, asked after every input, is kept rather than looked up seat by seat."""
+        potion phase waits for, asked after every input, is kept rather than looked up seat by seat,
+        and every pot that explodes is counted once (a simulation's summary reads the count rather
+        than the events of every input)."""
         self.seats[n].status = status
         self.drawing = _brewing(self.seats)
+        if status == EXPLODED:
+            self.explosions += 1
 
     def clone(self) -> GameState:
         return GameState(
@@ -397,6 +402,7 @@ class GameState:
             [_clone_decision(d) for d in self.decisions],
             self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
             self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended, self.drawing,
+            self.explosions,
         )
 
     def turn_order(self) -> list[int]:
