@@ -194,7 +194,7 @@ class LiveGame:
         view = dict(self.common(state, lang))
         if seat is not None:
             view.update(seat_part(state, seat, self._actions(state, seat)))
-            view["bag_reads"] = self.bag_reads(seat, lang) if self.table.setup.draws == "readers" else None
+            view["bag_reads"] = self.bag_reads(seat, view["actions"]) if self.table.setup.draws == "readers" else None
             return self.assist.add_to(view, state, seat)
         if perspective == "host":
             view["host"] = self.host_panel(lang, view["seats"])
@@ -227,15 +227,16 @@ class LiveGame:
             kept = self._setup[lang] = (config, localize(setup_parts(config), lang))
         return kept[1]
 
-    def bag_reads(self, seat: int, lang: str) -> dict[str, Any]:
+    def bag_reads(self, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """What the seat's phone asks about its bag's reads: chips still to go back, reads held for
-        its answer (oldest first), its last read taken as a chip going back while it could draw."""
+        its answer (oldest first), its last read taken as a chip going back while it could draw
+        (``actions``: the inputs its view offers, as made for it)."""
         table = self.table
         held = [{"id": a.id, "chip": _chip(a.payload.get("chip")), "drawable": table.drawable(a)} for a in table.held(seat)]
         last = table.last_input(seat)
         back = None
         if last is not None and last.action_dict["kind"] == "return" and "read" in last.entry.payload \
-                and any(a.get("kind") == "draw" for a in table.actions(seat)):
+                and any(a["kind"] == "draw" for a in actions):
             back = {"seq": last.entry.seq, "chip": _chip(last.action_dict["chip"])}
         reader = next((s.state for r, s in table.links().items() if table.setup.readers.get(r) == seat), None)
         return {"held": held, "read_back": back, "reader": reader}
