@@ -14,13 +14,26 @@ up in their order is sent whole, as the page would list them in the order they w
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 Path = list[str | int]
 Op = list[Any]
 
 
-Memo = dict[tuple[str, int, int], tuple[Any, Any, list[Op]]]
+class Change:
+    """What changed in one top-level value of a view (``old`` to ``new``): its operations, and
+    their JSON (without its brackets) once a patch has needed it."""
+
+    __slots__ = ("old", "new", "ops", "text")
+
+    def __init__(self, old: Any, new: Any, ops: list[Op]) -> None:
+        self.old, self.new, self.ops = old, new, ops
+        self.text: str | None = None
+
+
+Memo = dict[tuple[str, int, int], Change]
 
 
 def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
@@ -29,26 +42,50 @@ def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
     ``memo``: the operations already worked out for a top-level value that several views share
     (every perspective's view holds the table's view's values), by its key and the ids of the two
     values; each entry keeps both values, so an id is never that of another value."""
-    ops: list[Op] = []
     if memo is None or type(old) is not dict or type(new) is not dict:
+        ops: list[Op] = []
         _diff(old, new, [], ops)
         return ops
+    return [op for part in _parts(old, new, memo) for op in (part.ops if type(part) is Change else (part,))]
+
+
+def diff_json(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> str:
+    """``diff(old, new, memo)`` as JSON text (``separators=(",", ":")``), each shared value's
+    operations written once for all the views that share it: the table's seats changed by a draw
+    are the same operations in every page's patch."""
+    texts = []
+    for part in _parts(old, new, memo):
+        if type(part) is Change:
+            if part.text is None:
+                part.text = json.dumps(part.ops, separators=(",", ":"))[1:-1]
+            text = part.text
+        else:
+            text = json.dumps(part, separators=(",", ":"))
+        if text:
+            texts.append(text)
+    return f"[{','.join(texts)}]"
+
+
+def _parts(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> Iterator[Op | Change]:
+    """The patch of two views in order: each top-level value's `Change` where it changed (from
+    ``memo``, or worked out and kept there), and the operations that add or remove a key."""
     for key, value in new.items():
         if key not in old:
-            ops.append([[key], value])
+            yield [[key], value]
             continue
         was = old[key]
         if was is value:  # a part kept from the view before (`game.common`): unchanged
             continue
         found = memo.get((key, id(was), id(value)))
-        if found is None or found[0] is not was or found[1] is not value:
-            part: list[Op] = []
+        if found is None or found.old is not was or found.new is not value:
+            ops: list[Op] = []
             if not _same(was, value):
-                _diff(was, value, [key], part)
-            found = memo[key, id(was), id(value)] = (was, value, part)
-        ops.extend(found[2])
-    ops.extend([[key]] for key in old if key not in new)
-    return ops
+                _diff(was, value, [key], ops)
+            found = memo[key, id(was), id(value)] = Change(was, value, ops)
+        yield found
+    for key in old:
+        if key not in new:
+            yield [[key]]
 
 
 def _same(a: Any, b: Any) -> bool:
