@@ -24,13 +24,14 @@ Op = list[Any]
 
 class Change:
     """What changed in one top-level value of a view (``old`` to ``new``): its operations, and
-    their JSON (without its brackets) once a patch has needed it."""
+    their JSON (without its brackets) once a second view's patch has needed them."""
 
-    __slots__ = ("old", "new", "ops", "text")
+    __slots__ = ("old", "new", "ops", "text", "seen")
 
     def __init__(self, old: Any, new: Any, ops: list[Op]) -> None:
         self.old, self.new, self.ops = old, new, ops
         self.text: str | None = None
+        self.seen = False
 
 
 Memo = dict[tuple[str, int, int], Change]
@@ -50,20 +51,39 @@ def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
 
 
 def diff_json(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> str:
-    """``diff(old, new, memo)`` as JSON text (``separators=(",", ":")``), each shared value's
-    operations written once for all the views that share it: the table's seats changed by a draw
-    are the same operations in every page's patch."""
-    texts = []
+    """``diff(old, new, memo)`` as JSON text (``separators=(",", ":")``), the operations of a value
+    that several views share written once for all of them (a draw changes the table's seat in
+    every page's patch: the same operations each time). A value's operations are written with the
+    rest of the patch the first time, on their own the second, and that text reused from then on."""
+    texts: list[str] = []
+    pending: list[Op] = []
     for part in _parts(old, new, memo):
-        if type(part) is Change:
-            if part.text is None:
-                part.text = json.dumps(part.ops, separators=(",", ":"))[1:-1]
-            text = part.text
+        if type(part) is not Change:
+            pending.append(part)
+        elif not part.ops:
+            continue
+        elif part.text is None and not part.seen:
+            part.seen = True
+            pending.extend(part.ops)
         else:
-            text = json.dumps(part, separators=(",", ":"))
-        if text:
-            texts.append(text)
+            _write(pending, texts)
+            if part.text is None:
+                part.text = _json(part.ops)
+            texts.append(part.text)
+    _write(pending, texts)
     return f"[{','.join(texts)}]"
+
+
+def _write(ops: list[Op], texts: list[str]) -> None:
+    """``ops`` written at the end of ``texts`` (if any), and cleared."""
+    if ops:
+        texts.append(_json(ops))
+        ops.clear()
+
+
+def _json(ops: list[Op]) -> str:
+    """A list of operations as JSON, without its brackets: to be joined with others."""
+    return json.dumps(ops, separators=(",", ":"))[1:-1]
 
 
 def _parts(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> Iterator[Op | Change]:
