@@ -243,14 +243,14 @@ def _witches(state: GameState, seat: int | None, phase: str, shopper: int | None
     step or whose turn it is in the shop (`phase`, `shopper`: both before the input). Most inputs (a
     draw that ends nothing) leave `advance` nothing to do, and refreshing the same seat twice in a
     row offers nothing new, so the second refresh is left out then: it is half the witches' cost."""
-    acted = () if seat is None else (seat,)
-    witches.refresh(state, events, acted)
+    if seat is not None:
+        witches.refresh(state, events, seat)
     advanced_from, ended = state.phase, state.ended
     flow.advance(state, events)
     if state.phase != phase or state.shopper != shopper:
-        witches.refresh(state, events, None)
-    elif state.phase != advanced_from or state.ended != ended:  # else advance did nothing: the offers stand
-        witches.refresh(state, events, acted)
+        witches.refresh(state, events)
+    elif seat is not None and (state.phase != advanced_from or state.ended != ended):  # else the offers stand
+        witches.refresh(state, events, seat)
 
 
 def _fortune(state: GameState, action: Fortune, events: Events) -> None:

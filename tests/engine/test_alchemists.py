@@ -474,7 +474,6 @@ def test_after_every_chip_laid_the_seat_is_offered_exactly_what_its_patient_offe
     that laid a chip while the seat brews on, the seat's open patient offer holds exactly the options
     its patient gives for that chip, looked for afresh, also where the engine did not look (a patient
     that acts right after the essence phase, a seat with no essence left)."""
-    from companion.engine.context import Ctx
     from companion.engine.expansions.alchemists import essence
     from companion.engine.model import BREWING
 
@@ -488,7 +487,7 @@ def test_after_every_chip_laid_the_seat_is_offered_exactly_what_its_patient_offe
             seat = state.seats[n]
             if state.phase != "brewing" or seat.status != BREWING or not seat.patient:
                 continue
-            fresh = [o.key for o in essence._offers(Ctx(state, n, []), PATIENTS[seat.patient], placed)]
+            fresh = [o.key for o in essence._offers(state, n, PATIENTS[seat.patient], placed)]
             open_ = [o.key for d in state.decisions if d.seat == n and d.kind == essence.OFFER for o in d.options]
             assert open_ == fresh, (state.round, seat.patient, seat.essence, action)
             compared += 1

@@ -626,6 +626,24 @@ def test_visit_from_a_witch_lets_everyone_call_her_once_for_free():
     assert offer(state, 0, "H-E3") is None, "once each"
 
 
+def test_a_visiting_witch_is_offered_again_after_each_draw_to_a_seat_that_has_spent_her_penny():
+    """The seat has spent its explosion penny (in an earlier round): the laid-out explosion witch
+    is no longer offered to it, the visiting one is, for free, again after each of its draws."""
+    state = card(alchemists_game("H-E2"), "AB08")
+    state = answer(state, 0, "fortune.choice", "H-E3")
+    state.seats[0].pennies = ["buying", "points"]
+    set_bag(state, 0, "white-1", "orange-1", "green-1")
+    state = draw(state, 0, "white-1")
+    first = offer(state, 0, "H-E3")
+    assert first is not None and offer(state, 0, "H-E2") is None
+    state = draw(state, 0, "orange-1")
+    again = offer(state, 0, "H-E3")
+    assert again is not None and again.id != first.id, "her offer lapsed with the draw and is made again"
+    state = call(state, 0, "H-E3", "1")
+    assert kinds(c for c, _ in state.seats[0].pot) == ["orange-1"], "the white went back into the bag"
+    assert state.seats[0].pennies == ["buying", "points"], "free: no penny"
+
+
 def test_a_joyful_reunion_gives_back_a_spent_penny_at_the_end_of_the_round():
     state = alchemists_game("H-E3")
     state = card(state, "AB10")

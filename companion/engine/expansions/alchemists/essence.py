@@ -237,12 +237,11 @@ def ear_worm_goes_on(state: GameState, events: Events) -> None:
     """After an input in the essence phase: an offer an Ear worm chip's action made (a mandrake's,
     a yellow set 6 ruby, a locoweed return) becomes a question, as nothing the seat does now would
     let it lapse; a seat whose chip has acted (no question left) draws its next chip."""
+    for d in state.decisions:  # the questions of the phase and the offers, most often none
+        if not d.blocking and d.rule in RULES:
+            _ask_instead(d, state.seats[d.seat].pot[-1][0])
     for n, seat in enumerate(state.seats):
-        if state.decisions:  # most often none: no list per seat then
-            for d in state.decisions_for(n):
-                if not d.blocking and d.rule in RULES:
-                    _ask_instead(d, seat.pot[-1][0])
-        if seat.ear_worm and not (state.decisions and state.decisions_for(n)):
+        if seat.ear_worm and not any(d.seat == n for d in state.decisions):
             _draw_next(Ctx(state, n, events))
 
 
@@ -262,14 +261,14 @@ _AFTER = {"chicken-eyes": _chicken_eyes, "vampirism": _vampirism, "ear-worm": _e
 def start_brewing(state: GameState, events: Events) -> None:
     """Nervousness: the seat first draws the chips its oval shows, to lay them out."""
     for n in state.turn_order():
-        ctx = Ctx(state, n, events)
-        patient = _patient(ctx)
-        if patient is None or patient.id != "nervousness":
+        seat = state.seats[n]
+        if seat.patient != "nervousness":
             continue
-        count = min(patient.glass(ctx.seat.essence).oval, len(ctx.seat.bag))
+        count = min(PATIENTS["nervousness"].glass(seat.essence).oval, len(seat.bag))
         if count:
-            ctx.ask(cards.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out", "Nervousness: draw {n} chips to lay out",
-                                              count), [], data={"reveal": count})
+            Ctx(state, n, events).ask(cards.LOOK, RULE, say_n("Nervousness: draw {n} chip to lay out",
+                                                              "Nervousness: draw {n} chips to lay out", count),
+                                      [], data={"reveal": count})
 
 
 def looked(state: GameState, seat_no: int, events: Events) -> None:
@@ -291,7 +290,7 @@ def looked(state: GameState, seat_no: int, events: Events) -> None:
         ctx.put_back(whites, N_("Nervousness"))
     if seat.laid_out:
         ctx.emit("laid_out", chips=list(seat.laid_out))
-    offer(ctx, None)
+    offer(state, seat_no, events, None)
 
 
 def chips_placed(state: GameState, events: Events) -> None:
@@ -303,37 +302,48 @@ def chips_placed(state: GameState, events: Events) -> None:
         if event["event"] == "placed":
             last[event["seat"]] = event["chip"]
     for n, placed in last.items():
-        offer(Ctx(state, n, events), placed)
+        offer(state, n, events, placed)
     if "nervousness" not in state.config.patients:
         return  # no seat lays chips out: no loop over the seats after every input
+    for seat in state.seats:
+        if seat.laid_out:
+            break
+    else:
+        return  # none laid out (or all placed): after most chips, and cheaper than the loop below
     for n, seat in enumerate(state.seats):
         if seat.laid_out and n not in last and not any(d.seat == n and d.kind == OFFER for d in state.decisions):
-            offer(Ctx(state, n, events), None)
+            offer(state, n, events, None)
 
 
-def offer(ctx: Ctx, placed: str | None) -> None:
+def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
-    state, n, seat, patient = ctx.state, ctx.seat_no, ctx.seat, _patient(ctx)
-    if patient is None or not _offers_while_brewing(patient, seat) or state.phase != "brewing" or seat.status != BREWING:
+    seat = state.seats[n]
+    if not _offers_while_brewing(seat) or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
         if d.seat == n and d.kind == OFFER and d.rule == RULE:
             state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
             break
-    options = _offers(ctx, patient, placed)
+    patient = PATIENTS[seat.patient]  # type: ignore[index]  # `_offers_while_brewing`: it has one
+    options = _offers(state, n, patient, placed)
     if options:
-        ctx.ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
-                data={"chip": placed} if placed else None)
+        Ctx(state, n, events).ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+                                  data={"chip": placed} if placed else None)
 
 
-def _offers_while_brewing(patient: Patient, seat: Seat) -> bool:
-    """Whether the patient can offer the seat anything while it brews: Nervousness its laid-out
+SPENDING: frozenset[str] = frozenset(p.id for p in PATIENTS.values() if p.spends)
+"""The patients whose action spends essence while the seat brews."""
+
+
+def _offers_while_brewing(seat: Seat) -> bool:
+    """Whether the seat's patient can offer it anything while it brews: Nervousness its laid-out
     chips, a patient whose action spends essence while the seat has some left (each such action
     costs at least 1). The patients that act right after the essence phase never offer anything;
     a seat with no essence left has no offer of its patient standing either (spending closes the
-    offer answered), so neither has one to withdraw, and both are passed over after every chip."""
-    return patient.id == "nervousness" or (patient.spends and seat.essence > 0)
+    offer answered), so neither has one to withdraw, and both are passed over after every chip
+    (asked of the seat alone: no handle on it is made for them)."""
+    return seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)
 
 
 @cache
@@ -343,12 +353,12 @@ def _offer_prompt(patient_id: str, essence: int) -> Text:
     return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
 
 
-def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
-    seat = ctx.seat
+def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> list[Option]:
+    seat = state.seats[n]
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
-        if ctx.state.blocking_decision(ctx.seat_no):
+        if state.blocking_decision(n):
             return []
-        return [Option(c, say("Place {chip} from those laid out", chip=chip_label(c))) for c in seat.laid_out]
+        return [Option(c, _laid_out_label(c)) for c in seat.laid_out]
     if patient.id == "forgetfulness":
         return [Option(cid, _return_label(cid))
                 for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
@@ -358,23 +368,49 @@ def _offers(ctx: Ctx, patient: Patient, placed: str | None) -> list[Option]:
     cost = ACTION_COST.get(patient.id, 0)
     if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
             and _next_ruby(_before_last(seat)) not in (None, space):
-        return [Option("ruby", say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(placed),
-                                   n=cost))]
+        return [Option("ruby", _carrot_label(placed))]
     if patient.id == "wing-ears" and c.color == "white":
-        return [Option(k, label) for k, label in (
-            ("double", say("Move {chip} twice its value ({n} essence)", chip=chip_label(placed), n=ACTION_COST["double"])),
-            ("back", say("Put {chip} back into the bag ({n} essence)", chip=chip_label(placed), n=ACTION_COST["back"])))
-            if seat.essence >= ACTION_COST[k]]
+        labels = _wing_ears_labels(placed)
+        return [Option(k, labels[k]) for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
-        return [Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=cost))]
+        return [Option("hump", _hump_label(bonus))]
     return []
 
 
+# The options' labels, made once per chip (an id always names the same chip) or bonus: the offers
+# are made again after every chip laid.
+
 @cache
 def _return_label(chip_id: str) -> Text:
-    """Forgetfulness' option for one chip (an id always names the same chip)."""
+    """Forgetfulness' option for one chip."""
     return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
+
+
+@cache
+def _laid_out_label(chip_id: str) -> Text:
+    """Nervousness' option for one chip laid out."""
+    return say("Place {chip} from those laid out", chip=chip_label(chip_id))
+
+
+@cache
+def _carrot_label(chip_id: str) -> Text:
+    """Carrot nose's option for an orange chip just laid."""
+    return say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
+               n=ACTION_COST["carrot-nose"])
+
+
+@cache
+def _wing_ears_labels(chip_id: str) -> dict[str, Text]:
+    """Wing ears' two options for a white chip just laid, by key."""
+    return {"double": say("Move {chip} twice its value ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["double"]),
+            "back": say("Put {chip} back into the bag ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["back"])}
+
+
+@cache
+def _hump_label(bonus: str) -> Text:
+    """Witch's hump's option for a chip just laid on a ruby space."""
+    return say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=ACTION_COST["witchs-hump"])
 
 
 def _before_last(seat: Seat) -> int:
@@ -427,7 +463,7 @@ def _resolve_offer(ctx: Ctx, decision: Decision, key: str) -> None:
     if seat.patient == "forgetfulness":
         _spend(ctx, chip(key).value)
         ctx.pot_to_bag([key], N_("Forgetfulness"))
-        offer(ctx, None)
+        offer(ctx.state, ctx.seat_no, ctx.events, None)
         return
     assert placed is not None
     if key == "ruby":

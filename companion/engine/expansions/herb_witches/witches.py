@@ -12,7 +12,7 @@ comes with "not this time" and the step waits for the answer, as for the test-tu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -414,6 +414,17 @@ WITCHES: dict[str, Witch] = {
 }
 
 
+def _paid_with(moments: tuple[str, ...]) -> str:
+    (kind,) = {w.type for w in WITCHES.values() if w.moment in moments}  # one type, else the table is wrong
+    return kind
+
+
+STANDING_PENNY: dict[str, str] = {phase: _paid_with(moments) for phase, moments in STANDING.items()}
+"""Phase -> the type of penny that pays every witch of its standing moments (the explosion penny
+while brewing, the buying one in the shop, the points one at the ruby step): a seat without it
+is passed over there, unless a witch visits for free."""
+
+
 def of_type(kind: str) -> list[str]:
     return [w.id for w in WITCHES.values() if w.type == kind]
 
@@ -483,45 +494,43 @@ def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
             say("Call the witch ({price})", price=price), say("Not this time"))
 
 
-def refresh(state: GameState, events: Events, seats: Iterable[int] | None = None) -> None:
+def refresh(state: GameState, events: Events, seat: int | None = None) -> None:
     """After an input: offer each usable witch of a standing moment, withdraw those no longer
-    usable; for `seats` only (default: every seat) when the input can have changed no other."""
+    usable; for `seat` only (default: every seat) when the input can have changed no other."""
     phase = state.phase
-    moments = STANDING.get(phase)
-    if moments is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
+    penny = STANDING_PENNY.get(phase)
+    if penny is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
         return
-    witches = in_play(state, moments)
-    if not witches and not state.decisions:
-        return  # none of hers at this moment and no offer to withdraw: every input of many games
     visitor = "visitor" in state.card_data
-    for n in range(len(state.seats)) if seats is None else seats:  # plain loops: this runs after every input
-        want = []
-        if witches and (visitor or _holds_penny(state.seats[n], witches)) and _in_turn(state, n):
-            for w in witches:
-                if usable(state, n, w):
-                    want.append(w)
-        if not want and not state.decisions:
-            continue  # nothing to offer, no offer open to withdraw: after most inputs
-        open_ = {}
-        for d in state.decisions:
-            if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
-                open_[d.data["witch"]] = d
-        for witch_id, d in open_.items():
-            if all(w.id != witch_id for w in want):
-                state.decisions.remove(d)
-        for w in want:
-            if w.id not in open_:
-                _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
+    # Without the penny a seat may call none of them (`payable`) and has none of their offers open
+    # (an offer is made only while she is payable, and the penny goes only in answering it): after
+    # most inputs of a game the seat has spent it, and nothing more is asked then.
+    if seat is not None:  # after most inputs: the seat that acted, with no loop (this runs after every input)
+        if visitor or penny in state.seats[seat].pennies:
+            _refresh_seat(state, seat, STANDING[phase], events)
+        return
+    for n in range(len(state.seats)):
+        if visitor or penny in state.seats[n].pennies:
+            _refresh_seat(state, n, STANDING[phase], events)
 
 
-def _holds_penny(seat: Seat, witches: tuple[Witch, ...]) -> bool:
-    """The seat holds the penny of one of these witches: else it may call none of them, unless one
-    visits (`payable`). After most inputs of a game every seat has spent the penny of the moment's
-    witches, and `usable` is not asked of them then."""
-    for w in witches:
-        if w.type in seat.pennies:
-            return True
-    return False
+def _refresh_seat(state: GameState, n: int, moments: tuple[str, ...], events: Events) -> None:
+    """Offer the seat each witch of these moments it may call now, withdraw its offers of the others."""
+    want = []
+    if _in_turn(state, n):
+        for w in in_play(state, moments):
+            if usable(state, n, w):
+                want.append(w)
+    open_ = {}
+    for d in state.decisions:
+        if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
+            open_[d.data["witch"]] = d
+    for witch_id, d in open_.items():
+        if all(w.id != witch_id for w in want):
+            state.decisions.remove(d)
+    for w in want:
+        if w.id not in open_:
+            _offer(Ctx(state, n, events), w, with_pass=w.moment == "explosion")
 
 
 def _in_turn(state: GameState, n: int) -> bool:
@@ -535,11 +544,14 @@ def _in_turn(state: GameState, n: int) -> bool:
 def at_end(state: GameState, phase: str, events: Events) -> None:
     """A phase is over: offer the witches whose moment follows it; the phase waits for the answers."""
     moment = AT_END.get(phase)
-    if moment is None or not state.config.has("witches") or (phase == "shop" and not _last_round(state)):
+    if moment is None or "witches" not in state.config.expansions or (phase == "shop" and not _last_round(state)):
+        return
+    witches = in_play(state, (moment,))
+    if not witches:
         return
     for n in state.turn_order():
-        for w in in_play(state):
-            if w.moment == moment and usable(state, n, w):
+        for w in witches:
+            if usable(state, n, w):
                 _offer(Ctx(state, n, events), w, with_pass=True)
 
 
