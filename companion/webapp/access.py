@@ -60,7 +60,6 @@ def refusal_response(err: Refusal):
 
 
 @lru_cache(maxsize=1024)  # asked for every seat at every request of a phone and every view of the host's
-@lru_cache(maxsize=256)  # the host's panel lists every seat's link after every input
 def seat_token(secret: str, game_id: str, seat: int, issue: int = 0) -> str:
     """The token in seat ``seat``'s join link for game ``game_id``; ``issue`` counts re-issued links."""
     message = f"{game_id}:{seat}" + (f":{issue}" if issue else "")
