@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from .advice import (
@@ -37,6 +38,7 @@ from .engine import (
     GameConfig,
     GameState,
     Moves,
+    Return,
     Spend,
     Stop,
     apply,
@@ -65,21 +67,19 @@ def below(rng: random.Random, n: int) -> int:
     return found
 
 
+draw_input, return_input, stop_input, buy_input = cache(Draw), cache(Return), cache(Stop), cache(Buy)
+"""The inputs that draw a chip, see it go back into the bag, stop, or buy a kind of chip, for a seat.
+An input is a frozen value, dear to build, and a player sends hundreds a game, the same in every
+game: each is built once for the process (at most one for every chip or kind of the boxes and
+every seat). An answer names its question, which is new in every game: built each time."""
+
+
 class RandomPlayer:
     """`cards`: the start player turns up a random unused Fortune Teller card each round."""
 
     def __init__(self, seed: int, cards: bool = False) -> None:
         self.rng = random.Random(seed)
         self.cards = cards
-        self.draws: dict[tuple[int, str], Draw] = {}
-
-    def draw(self, seat: int, chip_id: str) -> Draw:
-        """The input that draws this chip for this seat: an input is a frozen value, dear to build
-        and sent hundreds of times a game for the same few chips, so each is built once."""
-        found = self.draws.get((seat, chip_id))
-        if found is None:
-            found = self.draws[seat, chip_id] = Draw(seat, chip_id)
-        return found
 
     def choose(self, state: GameState) -> Action:
         seats = waiting_for(state)
@@ -96,18 +96,21 @@ class RandomPlayer:
         if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
             exploding, bag = explosion_risk(state.seats[seat])
             if rng.random() < exploding / bag:
-                return Stop(seat)
+                return stop_input(seat)
             if answers and rng.random() < 0.5:
                 decision, key = answers[below(rng, len(answers))]
                 return Choose(seat, decision, (key,))
-            return self.draw(seat, draws[below(rng, len(draws))])
+            return draw_input(seat, draws[below(rng, len(draws))])
         if draws and not answers:  # looking at chips for a crow skull
-            return self.draw(seat, draws[below(rng, len(draws))])
+            return draw_input(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
-            return Buy(seat, *moves.buys[below(rng, len(moves.buys))])
+            return buy_input(seat, *moves.buys[below(rng, len(moves.buys))])
         count = moves.size(draws=False)  # every input but draws and done, building only the input picked
         if count:
-            return moves.pick(below(rng, count), draws=False)
+            k = below(rng, count)
+            if k < len(moves.returns):  # `pick` numbers the chips seen going back first
+                return return_input(seat, moves.returns[k])
+            return moves.pick(k, draws=False)
         return moves.pick(below(rng, moves.size()))
 
 
@@ -129,7 +132,7 @@ class GreedyPlayer(RandomPlayer):
         pending = state.blocking_decision(seat)
         if moves.looks or (moves.draws and not moves.stop):  # chips to look at: every one is drawn first
             chips = moves.looks or moves.draws
-            return self.draw(seat, chips[below(self.rng, len(chips))])
+            return draw_input(seat, chips[below(self.rng, len(chips))])
         if pending is not None and pending.rule == DIE:
             return super().act(state, seat, moves)  # chance: the die
         if moves.draws and moves.stop:
@@ -151,14 +154,14 @@ class GreedyPlayer(RandomPlayer):
 
     def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
         exploding, bag = explosion_risk(state.seats[seat])
-        return Stop(seat) if exploding >= self.RISK * bag else self.draw(seat, moves.draws[below(self.rng, len(moves.draws))])
+        return stop_input(seat) if exploding >= self.RISK * bag else draw_input(seat, moves.draws[below(self.rng, len(moves.draws))])
 
     def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
         buys = [b for b in moves.buys if b[0] in catalog.COLORS]
         if not buys:
             return Done(seat)
         color, value = max(buys, key=lambda b: (price(state, *b) or 0, b[1]))
-        return Buy(seat, color, value)
+        return buy_input(seat, color, value)
 
     def spend(self, state: GameState, seat: int, moves: Moves) -> Action:
         for what in ("flask", "droplet"):
@@ -203,7 +206,7 @@ class DrawStopPlayer(GreedyPlayer):
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
-        return self.draw(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else Stop(seat)
+        return draw_input(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else stop_input(seat)
 
 
 class AdvisorPlayer(DrawStopPlayer):
@@ -256,7 +259,7 @@ class AdvisorPlayer(DrawStopPlayer):
         while plan:
             color, value = plan.pop(0)
             if (color, value) in moves.buys:
-                return Buy(seat, color, value)
+                return buy_input(seat, color, value)
         return Done(seat)
 
 

@@ -71,21 +71,14 @@ def _config(args: argparse.Namespace, game_seed: int) -> GameConfig:
 
 def _play(args: argparse.Namespace, game: int) -> Played:
     game_seed = args.seed * 1_000_003 + game
-    explosions = 0
-
-    def count(state: Any, action: Any, events: list[dict]) -> None:
-        nonlocal explosions
-        for e in events:  # a plain loop: this runs after every input
-            if e["event"] == "exploded":
-                explosions += 1
-
     tested = game % args.players if args.against else None
     kinds = [args.against] * args.players if args.against else None
     if kinds is not None and tested is not None:
         kinds[tested] = args.player
-    state, actions = play_game(_config(args, game_seed), game_seed, count, cards=args.cards,
+    state, actions = play_game(_config(args, game_seed), game_seed, cards=args.cards,
                                player_kind=args.player, kinds=kinds)
-    return Played([s.score for s in state.seats], list(state.winners), tested, len(actions), state.round, explosions)
+    return Played([s.score for s in state.seats], list(state.winners), tested, len(actions), state.round,
+                  state.explosions)
 
 
 def _play_all(args: argparse.Namespace) -> list[Played]:

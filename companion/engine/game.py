@@ -224,7 +224,7 @@ def apply(state: GameState, action: Action) -> Events:
     state.seq += 1
     if "witches" in expansions:
         _witches(state, seat, phase, shopper, events)
-    else:
+    elif state.phase != "brewing" or not state.drawing:  # else a seat draws on: the potion phase holds (`brewing.done`)
         flow.advance(state, events)
     return events
 

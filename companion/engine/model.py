@@ -46,10 +46,12 @@ def chip(chip_id_: str) -> Chip:
 
 
 class _PerChip(Generic[_T]):
-    """Chip id -> one fact about the chip, worked out the first time the id is met. The bag's explosion
-    count and the pot's colour counts are asked around nearly every draw, so their loops index `table`
-    directly (an exact dict is the interpreter's quickest lookup) and call this only for an id not
-    met before. A chip id always names the same chip, so an entry never goes stale."""
+    """Chip id -> one fact about the chip (`of`), worked out the first time the id is met. The bag's
+    explosion count and the pot's colour counts are asked around nearly every draw, so their loops
+    index `table` directly (an exact dict is the interpreter's quickest lookup) and ask `of` only for
+    an id not met before. A chip id always names the same chip, so an entry never goes stale. A
+    method rather than `__call__`: calling an instance costs the interpreter twice a method's call,
+    and a chip laid asks for its white value."""
 
     __slots__ = ("table", "fact")
 
@@ -57,7 +59,7 @@ class _PerChip(Generic[_T]):
         self.table: dict[str, _T] = {}
         self.fact = fact
 
-    def __call__(self, chip_id_: str) -> _T:
+    def of(self, chip_id_: str) -> _T:
         found = self.table.get(chip_id_)
         if found is None:
             found = self.table[chip_id_] = self.fact(chip(chip_id_))
@@ -72,7 +74,7 @@ _color: _PerChip[str] = _PerChip(lambda c: c.color)
 
 def _whites(pot: list[tuple[str, int]], bowl: list[str]) -> int:
     """The whites in a pot and a bowl counted afresh (`Seat.white_total` keeps them as chips come and go)."""
-    return sum(white_value(cid) for cid, _ in pot) + sum(white_value(cid) for cid in bowl)
+    return sum(white_value.of(cid) for cid, _ in pot) + sum(white_value.of(cid) for cid in bowl)
 
 
 @dataclass(frozen=True)
@@ -297,7 +299,7 @@ class Seat:
                 if colors[cid] == color:
                     found += 1
         except KeyError:  # a chip id met for the first time
-            return sum(1 for cid, _ in self.pot if _color(cid) == color)
+            return sum(1 for cid, _ in self.pot if _color.of(cid) == color)
         return found
 
     def clone(self) -> Seat:
@@ -317,17 +319,17 @@ class Seat:
     def lay(self, chip_id: str, space: int) -> None:
         """A chip is laid on `space`, after the last chip in the pot."""
         self.pot.append((chip_id, space))
-        self.white_total += white_value(chip_id)
+        self.white_total += white_value.of(chip_id)
 
     def lay_in_bowl(self, chip_id: str) -> None:
         """A chip goes into the overflow bowl (The Herb Witches): the pot is full."""
         self.bowl.append(chip_id)
-        self.white_total += white_value(chip_id)
+        self.white_total += white_value.of(chip_id)
 
     def put_at(self, at: int, chip_id: str, space: int) -> None:
         """The chip laid `at`-th (0: the first) is now this one on `space`: moved on, or swapped for
         another chip."""
-        self.white_total += white_value(chip_id) - white_value(self.pot[at][0])
+        self.white_total += white_value.of(chip_id) - white_value.of(self.pot[at][0])
         self.pot[at] = (chip_id, space)
 
     def take_out(self, chips: Collection[str]) -> None:
@@ -374,6 +376,7 @@ class GameState:
     card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
     ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
     drawing: tuple[int, ...] = ()  # the seats whose status is BREWING: kept by `set_status`
+    explosions: int = 0  # pots exploded so far this game, counted by `set_status` (the game's record)
 
     def __post_init__(self) -> None:
         """A state made with its seats (a new game, a test's position) works out who is brewing;
@@ -383,9 +386,13 @@ class GameState:
 
     def set_status(self, n: int, status: str) -> None:
         """Seat `n` brews on, stops or explodes. A seat's status changes only here, so that whom the
-        potion phase waits for, asked after every input, is kept rather than looked up seat by seat."""
+        potion phase waits for, asked after every input, is kept rather than looked up seat by seat,
+        and every pot that explodes is counted once (a simulation's summary reads the count rather
+        than the events of every input)."""
         self.seats[n].status = status
         self.drawing = _brewing(self.seats)
+        if status == EXPLODED:
+            self.explosions += 1
 
     def clone(self) -> GameState:
         return GameState(
@@ -395,6 +402,7 @@ class GameState:
             [_clone_decision(d) for d in self.decisions],
             self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
             self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended, self.drawing,
+            self.explosions,
         )
 
     def turn_order(self) -> list[int]:

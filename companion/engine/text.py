@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Text:
+    """A value, never changed once made (labels are shared: `kind_label`), but not a frozen record:
+    one is made for nearly every question a game asks, and a frozen record costs the interpreter
+    twice as much to build. Its `params` are a dict, so it was never hashable either."""
+
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
     plural: str = ""  # the plural source string; `params["n"]` chooses the form

@@ -19,7 +19,8 @@ locoweed prints no value, so its name has none."""
 @cache
 def kind_label(color: str, value: int) -> Text:
     """'white 1': a kind of chip (a colour and a value), as players name it. Made once per kind
-    (`Text` is frozen): the looks, offers and questions name chips after nearly every draw."""
+    (a `Text` is never changed once made): the looks, offers and questions name chips after nearly
+    every draw."""
     return say(CHIP_NAMES[color], value=value)
 
 

@@ -193,5 +193,5 @@ def risk(seat: Seat) -> tuple[int, int]:
             if values[cid] > margin:
                 exploding += 1
     except KeyError:  # a chip id met for the first time
-        exploding = sum(1 for cid in seat.bag if white_value(cid) > margin)
+        exploding = sum(1 for cid in seat.bag if white_value.of(cid) > margin)
     return exploding, len(seat.bag)
