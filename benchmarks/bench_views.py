@@ -14,11 +14,21 @@ others' tests running, the same code's medians still spread by 0.2-0.3 ms). The 
 out (``--assist odds``), as its worker answers at moments of its own.
 
     PYTHONPATH=. python benchmarks/bench_views.py [--repeat 5] [--assist odds]
+
+The CPU clock still follows the machine's moment; the instructions do not. With ``--instructions``
+one game is played and the views' work runs inside ``functools.reduce``, which nothing else of the
+server calls, so callgrind counts that work alone:
+
+    PYTHONPATH=. valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
+        --toggle-collect=functools_reduce python benchmarks/bench_views.py --instructions
+
+(the instructions it reports ("Collected"), divided by the inputs this prints).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import tempfile
 import time
@@ -45,8 +55,9 @@ def render_and_say(hub: Hub, held: dict[str, Cursor]) -> None:
         held[perspective], _ = hub.news(perspective, held[perspective])
 
 
-def game(assist: str) -> tuple[int, float]:
-    """One whole seeded game: the inputs played, and the CPU (ms) spent on the views per input."""
+def game(assist: str, counted: bool = False) -> tuple[int, float]:
+    """One whole seeded game: the inputs played, and the CPU (ms) spent on the views per input
+    (``counted``: the views' work inside ``functools.reduce``, for callgrind to count alone)."""
     demo = build_demo(["Ann", "Ben", "Cleo", "Dan"], Path(tempfile.mkdtemp()) / "bench.sqlite3", seed=1)
     app = create_app(demo.table, host_pin="000000", demo=demo, assist=assist)
     hub: Hub = app.extensions["companion.hub"]
@@ -65,7 +76,10 @@ def game(assist: str) -> tuple[int, float]:
         if demo.table.seq == seq:
             continue
         begun = time.thread_time_ns()
-        render_and_say(hub, held)
+        if counted:
+            functools.reduce(lambda _, __: render_and_say(hub, held), [0, 1], None)
+        else:
+            render_and_say(hub, held)
         spent += time.thread_time_ns() - begun
         inputs += 1
     demo.table.close()
@@ -77,7 +91,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--assist", choices=("off", "odds"), default="odds")
+    parser.add_argument("--instructions", action="store_true",
+                        help="one game, the views' work inside functools.reduce: for callgrind to count")
     args = parser.parse_args()
+    if args.instructions:
+        print(f"inputs: {game(args.assist, counted=True)[0]}")
+        return
     runs = [game(args.assist) for _ in range(args.repeat)]
     per_input = sorted(ms for _, ms in runs)
     print(f"inputs per game: {runs[0][0]}  views and messages, CPU per input: best {per_input[0]:.3f} ms  "

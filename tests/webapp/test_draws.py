@@ -9,6 +9,7 @@ import pytest
 
 from companion.config import ConfigError, parse_config
 from companion.engine import GameConfig
+from companion.engine.model import chip as parse_chip
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
@@ -94,3 +95,35 @@ def test_the_config_names_who_draws():
             draws = "bags"
             ''') + seats, None)
     assert err.value.problems[0].line == 2 and "phones" in err.value.problems[0].message
+
+
+def test_the_phone_offers_i_drew_it_only_for_its_last_read_taken_as_going_back_while_it_may_draw(tmp_path):
+    """Ann's chips go back into her bag before the card and after it; one went in unread and is
+    drawn: its read is taken as its return. Her phone offers "I drew it" for that read once she
+    may draw, not before the card (nothing can be drawn yet), and not once it was answered."""
+    from ..table.test_round_boundary import READERS, T0, finish_round
+
+    db = Database(tmp_path / "game.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), READERS))
+    game = create_app(table, host_pin=PIN, secret_key="s").extensions["companion.game"]
+    table.submit({"kind": "fortune", "card": None}, "host")
+    table.submit({"kind": "stop", "seat": 1}, "web")
+    for cid in sorted(table.state.seats[0].bag)[:3]:
+        table.read("bag-0", cid, at=T0)
+    table.submit({"kind": "stop", "seat": 0}, "web")
+    finish_round(table)
+    poured = list(table.state.seats[0].returning)
+    gone_back = table.read("bag-0", poured[1], at=T0 + 300)  # before the card: a return, and no draw yet
+    assert gone_back.accepted and table.last_input(0).action_dict["kind"] == "return"
+    assert game.render("seat:0")["bag_reads"]["read_back"] is None
+    table.submit({"kind": "fortune", "card": None}, "table")
+    for cid in poured[2:]:
+        table.read("bag-0", cid, at=T0 + 400)
+    outcome = table.read("bag-0", poured[0], at=T0 + 430)  # it went in unread, and is drawn now
+    chip = parse_chip(poured[0])
+    assert game.render("seat:0")["bag_reads"]["read_back"] == {
+        "seq": outcome.seq, "chip": {"color": chip.color, "value": chip.value}}
+    assert game.render("seat:1")["bag_reads"]["read_back"] is None
+    table.read_back(outcome.seq, 0, source="web")
+    assert game.render("seat:0")["bag_reads"]["read_back"] is None
+    table.close()
