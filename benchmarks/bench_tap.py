@@ -436,6 +436,17 @@ def stalled(pages: dict, demo, seconds: float) -> str:
     return why
 
 
+def _seconds(text: str) -> float:
+    """A stall bound: a number of seconds above zero (at zero or below every run would stop at once)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--taps", type=int, default=40)
@@ -443,7 +454,7 @@ def main() -> None:
     parser.add_argument("--chips", type=int, default=6, help="the player stops once the pot holds this many")
     parser.add_argument("--split", action="store_true", help="split each tap's time into its stages")
     parser.add_argument("--trace", type=Path, help="record Chromium's trace of the taps to this file")
-    parser.add_argument("--stall", type=float, default=30.0,
+    parser.add_argument("--stall", type=_seconds, default=30.0,
                         help="stop, saying what each page shows, when the journal takes nothing for this many seconds")
     args = parser.parse_args()
     searches = Searches()
