@@ -58,7 +58,7 @@ DEPTH = 3
 ASSETS = ("score", "rubies", "droplet", "flask_full", "coins", "pennies")
 CHIPS = ("bag", "pot", "hand", "aside", "first", "bowl", "laid_out")
 BOOKKEEPING = ("returning", "reward", "done", "bought", "drawn", "round_scores", "final_points", "called",
-               "passed", "vacated", "name", "white_total")
+               "passed", "vacated", "name", "white_total", "explosions")
 """Parts of a seat the valuing reads (assets, chips) or may ignore (what only records a step, or
 follows from the chips: the white total)."""
 

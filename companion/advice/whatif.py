@@ -27,7 +27,6 @@ def sandbox(state: GameState, seat_no: int) -> GameState:
     new.config, new.round, new.phase, new.start_player = state.config, state.round, state.phase, state.start_player
     new.shopper, new.fortune, new.winners, new.seq = state.shopper, state.fortune, state.winners, state.seq
     new.cards_used, new.card_data, new.ended, new.drawing = state.cards_used, state.card_data, state.ended, state.drawing
-    new.explosions = state.explosions
     new.seats = list(state.seats)
     new.seats[seat_no] = state.seats[seat_no].clone()
     supply = state.supply

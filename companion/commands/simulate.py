@@ -78,7 +78,7 @@ def _play(args: argparse.Namespace, game: int) -> Played:
     state, actions = play_game(_config(args, game_seed), game_seed, cards=args.cards,
                                player_kind=args.player, kinds=kinds)
     return Played([s.score for s in state.seats], list(state.winners), tested, len(actions), state.round,
-                  state.explosions)
+                  sum(s.explosions for s in state.seats))
 
 
 def _play_all(args: argparse.Namespace) -> list[Played]:

@@ -263,6 +263,7 @@ class Seat:
     ear_worm: int = 0  # The Alchemists, Ear worm: chips still to draw and place after the essence phase
     drawn: int = 0  # chips taken out of the bag this potion phase, one per "take out a chip" (stir.py)
     white_total: int = 0  # the whites in the pot and in the bowl, which explode it: kept by `lay` and the rest
+    explosions: int = 0  # the seat's pots exploded this game (the game's record): counted by `GameState.set_status`
 
     def __post_init__(self) -> None:
         """A seat made with chips already in its pot or bowl (a test's, the advice's stand-in pots)
@@ -310,7 +311,7 @@ class Seat:
             self.round_scores.copy(), dict(self.final_points), self.insured, self.vacated,
             self.first.copy(), self.bowl.copy(), self.pennies.copy(), self.called.copy(), self.passed.copy(),
             self.patient, self.essence, self.essence_rat, self.laid_out.copy(), self.ear_worm, self.drawn,
-            self.white_total,
+            self.white_total, self.explosions,
         )
 
     # The pot and the bowl change only here, so that the white total, asked before and after
@@ -376,7 +377,6 @@ class GameState:
     card_data: dict[str, Any] = field(default_factory=dict)  # the round's card bookkeeping, per key
     ended: bool = False  # the current phase's on-end steps have run (a card may hold it open)
     drawing: tuple[int, ...] = ()  # the seats whose status is BREWING: kept by `set_status`
-    explosions: int = 0  # pots exploded so far this game, counted by `set_status` (the game's record)
 
     def __post_init__(self) -> None:
         """A state made with its seats (a new game, a test's position) works out who is brewing;
@@ -387,12 +387,13 @@ class GameState:
     def set_status(self, n: int, status: str) -> None:
         """Seat `n` brews on, stops or explodes. A seat's status changes only here, so that whom the
         potion phase waits for, asked after every input, is kept rather than looked up seat by seat,
-        and every pot that explodes is counted once (a simulation's summary reads the count rather
-        than the events of every input)."""
-        self.seats[n].status = status
+        and every pot that explodes is counted once, on its seat (the game's record reads the count
+        rather than the events of every input)."""
+        seat = self.seats[n]
+        seat.status = status
         self.drawing = _brewing(self.seats)
         if status == EXPLODED:
-            self.explosions += 1
+            seat.explosions += 1
 
     def clone(self) -> GameState:
         return GameState(
@@ -402,7 +403,6 @@ class GameState:
             [_clone_decision(d) for d in self.decisions],
             self.asked.copy(), self.shopper, self.fortune, self.winners.copy(), self.seq,
             self.cards_used.copy(), {k: v.copy() for k, v in self.card_data.items()}, self.ended, self.drawing,
-            self.explosions,
         )
 
     def turn_order(self) -> list[int]:

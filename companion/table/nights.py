@@ -1,7 +1,7 @@
 """Game nights: every game in the journal with its players, scores and winners, and each player's record.
 
 Each game is replayed from its journal with the engine (corrections applied, as the table does),
-so the scores, explosions and purchases are the engine's own events, never a second tally. A
+so the scores, explosions and purchases are the engine's own, never a second tally. A
 player is the same person in two games when the names match, ignoring case and outer spaces.
 Only finished games count in the statistics: a running game's score is not a result yet.
 """
@@ -90,19 +90,22 @@ def summarise(db: Database) -> list[GameSummary]:
 
 class Tally:
     """A game replayed input by input with what the history counts per seat besides the state: the
-    explosions and the chips bought (by kind, "orange-1"). The league replays pushed games with it too."""
+    chips bought (by kind, "orange-1"); each seat's explosions are the state's own count. The league
+    replays pushed games with it too."""
 
     def __init__(self, config: GameConfig) -> None:
         self.state = new_game(config)
-        self.explosions = [0] * len(config.players)
         self.bought: list[Counter[str]] = [Counter() for _ in config.players]
 
+    @property
+    def explosions(self) -> list[int]:
+        """Each seat's pots exploded so far."""
+        return [s.explosions for s in self.state.seats]
+
     def play(self, action: Action) -> None:
-        """Apply one input (raises the engine's IllegalAction) and count its events."""
+        """Apply one input (raises the engine's IllegalAction) and count its purchases."""
         for event in apply(self.state, action):
-            if event["event"] == "exploded":
-                self.explosions[event["seat"]] += 1
-            elif event["event"] == "bought":
+            if event["event"] == "bought":
                 self.bought[event["seat"]][chip(event["chip"]).kind] += 1
 
 

@@ -1,5 +1,6 @@
-"""The pots exploded in a game are counted by the state as they explode (`quacks simulate` reads
-the count): whole random games check the count against the explosions the inputs reported."""
+"""The pots exploded in a game are counted on their seats as they explode (`quacks simulate`, the
+game nights and the league read the count): whole random games check each seat's count against the
+explosions the inputs reported."""
 
 import random
 from collections import Counter
@@ -11,19 +12,20 @@ from companion.engine import GameConfig
 
 
 class Counted:
-    """After every input: the state's count (and a copy's) is the number of explosions reported so far."""
+    """After every input: each seat's count (and a copy's) is the number of its explosions reported so far."""
 
     seen: Counter = Counter()
 
     def __init__(self) -> None:
-        self.reported = 0
+        self.reported: Counter = Counter()
 
     def __call__(self, state, action, events) -> None:
-        self.reported += sum(e["event"] == "exploded" for e in events)
-        assert state.explosions == state.clone().explosions == self.reported, \
-            f"after input {state.seq} ({action}): counted {state.explosions}, in a copy {state.clone().explosions}, " \
-            f"reported {self.reported}"
-        self.seen["explosions"] = self.reported
+        self.reported.update(e["seat"] for e in events if e["event"] == "exploded")
+        reported = [self.reported[n] for n in range(len(state.seats))]
+        counted, copied = [s.explosions for s in state.seats], [s.explosions for s in state.clone().seats]
+        assert counted == copied == reported, \
+            f"after input {state.seq} ({action}): counted {counted}, in a copy {copied}, reported {reported}"
+        self.seen["explosions"] = sum(reported)
 
 
 def play(games: int, first: int, expansions: tuple[str, ...]) -> Counter:
