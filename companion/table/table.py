@@ -311,8 +311,8 @@ class Table(BagReads):
     def read(self, reader: str, uid: str, *, source: str | None = None,
              sent: tuple[str, int] | None = None, at: float | None = None) -> Outcome:
         """A chip seen at a reader (at `at`, seconds since the epoch): becomes a draw, return or
-        purchase, an enrolment, a read held for its seat (`returns`), or an anomaly. ``sent`` (a
-        Pico bag's boot id and TAG number) is journalled with the read."""
+        purchase, an enrolment, a read held for its seat or a chip going in late (`returns`), or an
+        anomaly. ``sent`` (a Pico bag's boot id and TAG number) is journalled with the read."""
         source = source or f"reader:{reader}"
         at = time.time() if at is None else at
         read = _read_record(reader, uid, sent)
