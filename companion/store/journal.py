@@ -176,18 +176,20 @@ class Journal:
         reason: str,
         *,
         at: str | None = None,
+        resolved_by: int | None = None,
     ) -> AnomalyRow:
-        """Keep a refused input with the reason it was refused; it never touches the journal."""
+        """Keep a refused input with the reason it was refused; it never touches the journal.
+        ``resolved_by``: the entry that already accounts for it (a read that changes nothing)."""
         with self.db.transaction() as conn:
             after = self._last_seq(conn, game_id) if game_id is not None else 0
             recorded_at = at or now()
             cur = conn.execute(
-                "INSERT INTO anomalies (game_id, after_seq, recorded_at, source, payload, code, reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, after, recorded_at, source, _dumps(payload), code, reason),
+                "INSERT INTO anomalies (game_id, after_seq, recorded_at, source, payload, code, reason, resolved_by)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, after, recorded_at, source, _dumps(payload), code, reason, resolved_by),
             )
             return AnomalyRow(
-                int(cur.lastrowid), game_id, after, recorded_at, source, dict(payload), code, reason, None
+                int(cur.lastrowid), game_id, after, recorded_at, source, dict(payload), code, reason, resolved_by
             )
 
     def repeat_anomaly(self, game_id: int | None, anomaly_id: int, times: int, first_at: str, source: str,

@@ -57,6 +57,26 @@ class BagReads:
                 self._passes[(seat, chip)] = returns.Pass(0.0, settled[-1].seq, "settled", self._state.round)
             return settled
 
+    def _late_pass(self, seat: int, chip: str, read: dict[str, Any], source: str, counted_in: returns.Pass,
+                   at: float, reason: str) -> Outcome:
+        """A chip counted in unread, read going in late (`returns.LATE`): it changes nothing, so it is
+        kept only for the timeline, settled by the tap that counted it in, and the bag hears it taken.
+        Its next read is judged like one after a return that was read."""
+        anomaly = self.journal.record_anomaly(self.game_id, source, {"read": read, "chip": chip},
+                                              returns.LATE, reason, resolved_by=counted_in.seq)
+        self._passes[(seat, chip)] = returns.Pass(at, counted_in.seq, "return", self._state.round)
+        self._notify(self._seq, {"kind": "late_pass", "id": anomaly.id, "source": source, "payload": {"read": read}})
+        return Outcome(self._seq, anomaly=anomaly)
+
+    def _drew_since(self, seat: int, seq: int) -> bool:
+        """Whether the seat has drawn a chip, in an input that counts, after journal entry #seq."""
+        for item in reversed(self._counted):
+            if item.entry.seq <= seq:
+                return False
+            if isinstance(item.action, Draw) and item.action.seat == seat:
+                return True
+        return False
+
     def answer_read(self, anomaly_id: int, drawn: bool, source: str = "host") -> Outcome:
         """A held read answered: drawn (the chips still expected back are in the bag, and the
         read is entered as the draw it was), or not (a chip passing the mouth: nothing changes)."""

@@ -19,7 +19,12 @@ adds what the physical table makes ambiguous, and holds it for the one person wh
   More's look, Nervousness' whites, the chip a mandrake draws): without either, even the round
   ending meanwhile does not make its second read the pot being poured back (`TWICE`).
 - **Counted in unread.** A chip the seat or the host said was in the bag, without a read, may
-  still be on its way in (a bag unplugged hands its reads over late): its next read is held too.
+  still be on its way in (a hand still held it, or a bag unplugged hands its reads over late). Its
+  next read, until that seat has drawn again, is that chip going in late if the seat could not
+  take it now (before the card, while it is read, or while the seat cannot draw): it is already
+  counted in, so the read is kept for the timeline, settled by the tap that counted it in, and
+  changes nothing (`LATE`). Once the seat could draw it, its read is held like any other, as the
+  seat alone knows whether it drew it.
 - **Poured back early.** A chip of the seat's own pot read at its bag once the potion phase is
   over is the pot being poured back before the round's end; it is kept and counted as that chip's
   return as soon as the round ends (`EARLY`).
@@ -40,6 +45,7 @@ from companion.words import render
 HELD = "returns_pending"
 TWICE = "read_twice"
 EARLY = "early_return"
+LATE = "late_pass"
 
 SAME_PASS_SECONDS = 3.0
 """A read of a chip this soon after its return was read at the same bag is that pass read again.
@@ -50,7 +56,7 @@ POURING = frozenset({"essence", "bonus_die", "chip_actions", "rubies", "rewards"
 """Phases after the potion phase in which a pot may already be poured back into its bag."""
 
 
-def _drawable(state: GameState, action: Draw) -> bool:
+def _taken(state: GameState, action: Action) -> bool:
     try:
         step(state, action)
     except IllegalAction:
@@ -95,14 +101,15 @@ def kinds_text(chips: list[str]) -> str:
 
 
 def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_moved: bool,
-          at: float) -> tuple[str, str] | None:
+          at: float, *, drew_since: bool) -> tuple[str, str] | None:
     """Why a read that the engine would take as `action` is held instead (code, reason), or None.
 
     `last` is this chip's last read taken at this bag, `seat_moved` whether the seat has made an
     input since: a chip drawn goes back within the round only by a tap (the flask, a look's
     answer) or by the rule its draw set off (`Pass.sent_back`), so its read soon after is a new
     pass only when it is expected back in the same round and one of these sent it (a pot is poured
-    back long after its last chip: the shop comes first)."""
+    back long after its last chip: the shop comes first). `drew_since`: whether the seat has drawn
+    since; a chip counted in unread is late going in only until then (the bag's odds counted it)."""
     name = state.seats[seat].name
     chip = getattr(action, "chip", None)
     put_back = isinstance(action, Return) and last is not None and last.round == state.round \
@@ -113,11 +120,15 @@ def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_m
             and any(cid == chip for cid, _ in state.seats[seat].pot):
         return EARLY, f"{name}'s pot is being poured back before the round ends: {chip} counts as back in " \
                       "the bag once the round is over"
+    counted_in = last if last is not None and last.kind == "settled" else None
+    if counted_in is not None and not drew_since and isinstance(action, Buy | Draw) and not _taken(state, action):
+        return LATE, (f"{chip} was counted back into {name}'s bag without being read (#{counted_in.seq}): "
+                      "this read is it going in late, and changes nothing")
     if not isinstance(action, Draw):
         return None
-    settled = last is not None and last.kind == "settled" and last.round == state.round  # a late read comes soon
+    settled = counted_in is not None and counted_in.round == state.round  # a late read comes soon
     pending = to_go_back(state, seat)
-    if not (settled or pending) or not _drawable(state, action):
+    if not (settled or pending) or not _taken(state, action):
         return None  # nothing to ask, or a draw the rules refuse anyway (nobody draws now): the engine says why
     if settled:
         return HELD, (f"{chip} was counted back into {name}'s bag without being read: {name} says whether it "

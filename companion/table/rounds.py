@@ -18,10 +18,10 @@ from companion.engine.catalog import printed
 from companion.store import AnomalyRow, Entry
 from companion.words import describe
 
-from . import history
+from . import history, returns
 from .history import INPUT, REASSIGN, VOID
 from .setup import TableSetup
-from .timeline import anomaly_seat, correction_text
+from .timeline import anomaly_seat, correction_text, late_pass_text
 
 TRANSCRIPT_FIRST_INPUT = 2
 """A transcript's line 1 is the setup; counted input k (from 0) is on line k + 2."""
@@ -39,7 +39,7 @@ class Step:
     seq: int | None  # None for a refused read (an anomaly, not a journal entry)
     at: str
     source: str
-    kind: str  # input | voided | moved | refused
+    kind: str  # input | voided | moved | refused | late (a chip counted in unread, read going in)
     action: dict[str, Any]
     lines: list[str]
     before: dict[str, Any] | None = None
@@ -127,7 +127,7 @@ def round_replay(setup: TableSetup, entries: Sequence[Entry], anomalies: Sequenc
     now = state_to_dict(state)["seats"][seat]
     for anomaly in anomalies:
         if round_after.get(anomaly.after_seq) == round_no and anomaly_seat(anomaly, setup) == seat:
-            _insert(steps, _refused(anomaly), anomaly.after_seq)
+            _insert(steps, _refused(anomaly, seat, lang), anomaly.after_seq)
     return RoundReplay(round_no, seat, names, state.round, start or now, end or start or now, steps)
 
 
@@ -168,10 +168,15 @@ def _quiet(entry: Entry, kind: str, action: dict[str, Any], fixes: list[dict[str
                 manual=bool(entry.payload.get("manual")), corrections=fixes)
 
 
-def _refused(anomaly: AnomalyRow) -> Step:
-    """A refused read or input: it changed nothing; the host may have settled it with an entry."""
+def _refused(anomaly: AnomalyRow, seat: int, lang: str) -> Step:
+    """A refused read or input: it changed nothing; the host may have settled it with an entry. A
+    chip counted in unread and read going in late is shown as that chip going back ("late")."""
     settled = [{"seq": anomaly.resolved_by, "kind": "resolved", "source": "", "at": "",
                 "text": f"settled by #{anomaly.resolved_by}", "counts": True}] if anomaly.resolved_by else []
+    if anomaly.code == returns.LATE:
+        return Step(None, anomaly.recorded_at, anomaly.source, "late",
+                    {"kind": "return", "seat": seat, "chip": anomaly.payload["chip"]},
+                    [late_pass_text(anomaly, lang)], read=_read(anomaly.payload), corrections=settled)
     return Step(None, anomaly.recorded_at, anomaly.source, "refused", anomaly.payload.get("action") or {},
                 [f"refused ({anomaly.code}): {anomaly.reason}"], read=_read(anomaly.payload), corrections=settled)
 

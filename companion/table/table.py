@@ -311,8 +311,8 @@ class Table(BagReads):
     def read(self, reader: str, uid: str, *, source: str | None = None,
              sent: tuple[str, int] | None = None, at: float | None = None) -> Outcome:
         """A chip seen at a reader (at `at`, seconds since the epoch): becomes a draw, return or
-        purchase, an enrolment, a read held for its seat (`returns`), or an anomaly. ``sent`` (a
-        Pico bag's boot id and TAG number) is journalled with the read."""
+        purchase, an enrolment, a read held for its seat or a chip going in late (`returns`), or an
+        anomaly. ``sent`` (a Pico bag's boot id and TAG number) is journalled with the read."""
         source = source or f"reader:{reader}"
         at = time.time() if at is None else at
         read = _read_record(reader, uid, sent)
@@ -341,7 +341,10 @@ class Table(BagReads):
             chip = getattr(action, "chip", None)
             last = self._passes.get((seat, chip or ""))
             moved = last is not None and (mine := self.last_input(seat)) is not None and mine.entry.seq != last.seq
-            held = returns.judge(self._state, seat, action, last, moved, at)
+            drew = last is not None and last.kind == "settled" and self._drew_since(seat, last.seq)
+            held = returns.judge(self._state, seat, action, last, moved, at, drew_since=drew)
+            if held is not None and held[0] == returns.LATE and last is not None and chip is not None:
+                return self._late_pass(seat, chip, read, source, last, at, held[1])
             if held is not None:
                 outcome = self._refuse(source, {"read": read, "chip": chip, "round": self._state.round}, *held)
                 if held[0] != returns.TWICE and outcome.anomaly is not None:

@@ -14,7 +14,7 @@ from companion.words import action_text, chips_named, translations
 from companion.words.catalogs import SOURCE
 from companion.words.refusals import REFUSALS
 
-from . import history
+from . import history, returns
 from .history import INPUT, REASSIGN, VOID
 from .setup import TableSetup
 
@@ -125,11 +125,21 @@ def drawn_ahead(state: GameState, round_no: int, seat: int | None, noted: set[tu
 
 
 def _refused(anomaly: AnomalyRow, lang: str) -> str:
-    """A refused input's line: the rule's own reason in English, the code's text in another language."""
+    """A refused input's line: the rule's own reason in English, the code's text in another language
+    (a chip counted in unread and read going in late was not refused: it changed nothing)."""
     words = translations(lang)
+    if anomaly.code == returns.LATE:
+        return late_pass_text(anomaly, lang)
     if lang != SOURCE and anomaly.code in REFUSALS:
         return words.gettext("refused: {reason}").format(reason=words.gettext(REFUSALS[anomaly.code]))
     return words.gettext("refused ({code}): {reason}").format(code=anomaly.code, reason=chips_named(anomaly.reason, lang))
+
+
+def late_pass_text(anomaly: AnomalyRow, lang: str = "en") -> str:
+    """A chip counted in unread read going in late (`returns.LATE`), in words of ``lang``."""
+    return translations(lang).gettext(
+        "{chip} passed the reader late, going into the bag: it was counted in unread by #{seq}, so nothing changes"
+    ).format(chip=chips_named(anomaly.payload["chip"], lang), seq=anomaly.resolved_by)
 
 
 def correction_text(kind: str, payload: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:

@@ -2,7 +2,8 @@
 that are legal for it now.
 
 A refused read is a chip that passed a reader and was not taken: read twice, held for its seat's
-answer, poured back early, read while paused, at a reader that feeds no seat. Most need nothing;
+answer, poured back early, going in late after it was counted in, read while paused, at a reader
+that feeds no seat. Most need nothing;
 the few that do offer what the table would take (each checked by the engine before it is offered),
 so no fix on the list can leave the game in a state the rules do not allow.
 """
@@ -28,6 +29,7 @@ KINDS: dict[str, str] = {
     returns.HELD: N_("read while chips were still to go back: was it drawn?"),
     returns.TWICE: N_("read twice (one pass): nothing to do"),
     returns.EARLY: N_("poured back before the round ended: counted once it ended"),
+    returns.LATE: N_("went into the bag late, after it was counted in: nothing to do"),
     "not_in_bag": N_("read, but not in this bag (read again after it was drawn, or the wrong bag)"),
     "paused": N_("read while the game was paused"),
     "unknown_reader": N_("read at a reader that feeds no seat"),

@@ -4,9 +4,15 @@ chips back is held for its seat; the same pass read twice is one pass."""
 
 import pytest
 
+from companion.devices import Feedback
 from companion.engine import Draw, GameConfig, Return
 from companion.table import TableSetup, start_game
+from companion.table.bags import Bags
 from companion.table.returns import EARLY, HELD, TWICE
+from companion.table.rounds import round_replay
+from companion.table.timeline import timeline
+
+from .test_bags import uid
 
 READERS = {"bag-0": 0, "bag-1": 1}
 T0 = 1_000_000.0  # a read's time, in seconds
@@ -19,23 +25,31 @@ def finish_round(t):
         t.submit(next(a for a in t.actions(seat) if a["kind"] in ("done", "choose")), "web")
 
 
-@pytest.fixture
-def table(db):
-    """Ann and Ben (reads name the chips), round 1 played: Ann drew eight chips (the eighth, a
-    white 2, exploded her pot), Ben stopped. Round 2 waits for its card; Ann's eight chips are to
-    be poured back."""
-    t = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), READERS))
+def round_one(db, stickers=False):
+    """Ann and Ben, round 1 played: Ann drew eight chips (the eighth, a white 2, exploded her pot),
+    Ben stopped. Round 2 waits for its card; Ann's eight chips are to be poured back. With
+    `stickers` every chip carries a made-up UID (`uid`) and reads are UIDs; else reads name the chips."""
+    t = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben")), READERS, registry=stickers))
+    for cid in (c for seat in t.state.seats for c in seat.bag) if stickers else ():
+        t.registry.assign(uid(cid), cid)
     t.submit({"kind": "fortune", "card": None}, "host")
     t.submit({"kind": "stop", "seat": 1}, "web")
     bag = t.state.seats[0].bag
     order = [c for c in bag if not c.startswith("white")] + sorted(c for c in bag if c.startswith("white-1")) \
         + sorted(c for c in bag if c.startswith("white-2"))
     for k, cid in enumerate(order):
-        t.read("bag-0", cid, at=T0 + 10 * k)
+        t.read("bag-0", uid(cid) if stickers else cid, at=T0 + 10 * k)
         if t.state.seats[0].status == "exploded":
             break
     finish_round(t)
     assert len(t.state.seats[0].returning) == 8
+    return t
+
+
+@pytest.fixture
+def table(db):
+    """`round_one`, reads naming the chips."""
+    t = round_one(db)
     yield t
     t.close()
 
@@ -236,3 +250,105 @@ def test_the_chip_ruby_fever_has_drawn_put_back_at_once_is_its_return_not_a_seco
     assert table.last_input(1).action == Return(1, orange) and table.state.seats[1].returning == []
     assert table.anomalies() == []
     table.close()
+
+
+def counted_in_unread(table, source):
+    """Ann pours seven of her eight chips back past her reader, taps (or the host taps) "all in the
+    bag" while the eighth is still in her hand: it is counted back in unread. The round's card is
+    not turned yet. Returns that chip and the seq of the input that counted it in."""
+    poured = list(table.state.seats[0].returning)
+    for k, cid in enumerate(poured[:-1]):
+        table.read("bag-0", cid, at=T0 + 400 + k)
+    settled = table.settle(0, source)
+    assert [o.entry.payload["action"]["chip"] for o in settled] == [poured[-1]]
+    return poured[-1], settled[0].seq
+
+
+@pytest.mark.parametrize("source", ["web", "host"])
+def test_a_chip_counted_in_unread_that_passes_the_reader_before_the_potion_phase_is_it_going_in_late(table, source):
+    late, counted_in = counted_in_unread(table, source)
+    bag_before, seq_before = sorted(table.state.seats[0].bag), table.seq
+    notices = []
+    table.subscribe(lambda seq, notice: notices.append(notice))
+    passed = table.read("bag-0", late, at=T0 + 430)  # the card is being turned as it goes in
+    assert table.state.phase == "fortune"
+    assert [n["kind"] for n in notices if n.get("kind") == "anomaly"] == [], "no refusal for the host, no toast"
+    assert table.anomalies(unresolved_only=True) == []
+    assert table.seq == seq_before and sorted(table.state.seats[0].bag) == bag_before, "it changes nothing"
+    assert late in table.state.seats[0].bag and table.state.seats[0].returning == []
+    row = next(r for r in timeline(table.setup, table.entries(), table.anomalies()) if r.kind == "anomaly")
+    assert row.seat == 0 and row.by == "Ann's bag" and not row.counts
+    color, value, _ = late.split("-")
+    assert f"{color} {value}" in row.text, "the chip by its name"
+    assert f"#{counted_in}" in row.text and "refused" not in row.text
+    assert passed.anomaly is not None and passed.anomaly.resolved_by == counted_in
+    es = next(r for r in timeline(table.setup, table.entries(), table.anomalies(), "es") if r.kind == "anomaly")
+    assert f"{ {'white': 'blanca', 'orange': 'naranja', 'green': 'verde'}[color]} {value}" in es.text
+    assert "tarde" in es.text and f"#{counted_in}" in es.text
+    dispute = round_replay(table.setup, table.entries(), table.anomalies(), 2, 0)
+    assert [(s.kind, s.action["chip"]) for s in dispute.steps if s.seq is None] == [("late", late)]
+    table.submit({"kind": "fortune", "card": None}, "table")
+    drawn = table.read("bag-0", late, at=T0 + 460)  # drawn in the potion phase: a draw like any other
+    assert drawn.accepted and table.state.seats[0].pot[0][0] == late and table.held(0) == []
+
+
+def test_a_chip_counted_in_unread_read_a_second_time_before_the_potion_phase_is_refused(table):
+    late, _ = counted_in_unread(table, "web")
+    table.read("bag-0", late, at=T0 + 430)  # going in late
+    again = table.read("bag-0", late, at=T0 + 440)  # then out again: no draw now, the rule says so
+    assert again.anomaly.code == "wrong_phase" and table.held(0) == []
+
+
+def test_a_chip_never_counted_in_read_before_the_potion_phase_is_still_refused(table):
+    poured = list(table.state.seats[0].returning)
+    for k, cid in enumerate(poured):
+        table.read("bag-0", cid, at=T0 + 400 + k)
+    stayed = next(c for c in table.state.seats[0].bag if c not in poured)  # in the bag all along
+    refused = table.read("bag-0", stayed, at=T0 + 430)
+    assert refused.anomaly.code == "wrong_phase" and "not in fortune" in refused.anomaly.reason
+    assert table.anomalies(unresolved_only=True) == [refused.anomaly]
+
+
+def test_reads_a_bag_hands_over_after_its_reader_was_unplugged_go_in_late_and_the_bag_hears_them_taken(db):
+    """Ann's reader is unplugged while she pours; the host says "all in the bag" (her phone says the
+    reader is out); plugged back before the card, the bag hands over the reads it kept."""
+    table = round_one(db, stickers=True)
+    bag = Bags(table, [{"id": reader, "kind": "sim"} for reader in READERS])
+    bag.start()
+    poured = list(table.state.seats[0].returning)
+    bag.readers["bag-0"].stop()
+    counted_in = {o.entry.payload["action"]["chip"]: o.seq for o in table.settle(0, "host")}
+    assert sorted(counted_in) == sorted(poured) and table.state.seats[0].returning == []
+    bag.readers["bag-0"].start()
+    for k, cid in enumerate(poured):  # read while unplugged, handed over now
+        bag.readers["bag-0"].present(uid(cid), at=T0 + 400 + k)
+    table.wait_for_reads()
+    assert table.anomalies(unresolved_only=True) == []
+    assert {a.payload["chip"]: a.resolved_by for a in table.anomalies()} == counted_in
+    assert bag.readers["bag-0"].feedback_given == [Feedback.ACCEPTED] * 8
+    table.submit({"kind": "fortune", "card": None}, "table")
+    assert table.read("bag-0", uid(poured[0]), at=T0 + 460).accepted and table.state.seats[0].pot[0][0] == poured[0]
+    bag.stop()
+    table.close()
+
+
+def test_a_chip_counted_in_unread_read_once_the_potion_phase_has_begun_is_asked_about_as_before(table):
+    """Once Ann could draw, only she knows whether the chip came out or went in: her phone asks."""
+    late, _ = counted_in_unread(table, "web")
+    table.submit({"kind": "fortune", "card": None}, "table")
+    held = table.read("bag-0", late, at=T0 + 430)
+    assert held.anomaly.code == HELD and "counted back into Ann's bag without being read" in held.anomaly.reason
+    table.answer_read(held.anomaly.id, drawn=False, source="web")  # it was going in
+    assert table.state.seats[0].pot == [] and late in table.state.seats[0].bag
+
+
+def test_a_chip_counted_in_unread_is_no_longer_late_once_its_seat_has_drawn(table):
+    """The bag was drawn from with the chip counted in it: a read of it after the seat stopped is
+    not a chip going in late but a chip out of the bag when no draw is allowed, for the host."""
+    late, _ = counted_in_unread(table, "web")
+    table.submit({"kind": "fortune", "card": None}, "table")
+    drawn = next(c for c in table.state.seats[0].bag if c != late)
+    assert table.read("bag-0", drawn, at=T0 + 430).accepted
+    table.submit({"kind": "stop", "seat": 0}, "web")
+    refused = table.read("bag-0", late, at=T0 + 460)
+    assert refused.anomaly.code == "stopped" and refused.anomaly.resolved_by is None

@@ -115,3 +115,22 @@ def test_anomalies_are_grouped_per_bag_and_kind_in_words_in_both_languages(tmp_p
             assert not RAW.search(text), f"a raw id on the host page: {text}"
     demo.evening.stop()
     demo.table.close()
+
+
+def test_a_chip_going_in_late_after_it_was_counted_in_is_on_the_host_s_list_with_nothing_to_do(tmp_path):
+    """Ann taps "all in the bag" with a chip still in her hand; it passes her reader before the card."""
+    from companion.store import Database
+    from tests.table.test_round_boundary import T0, counted_in_unread, round_one
+
+    db = Database(tmp_path / "late.sqlite3")
+    table = round_one(db)
+    late, _ = counted_in_unread(table, "web")
+    table.read("bag-0", late, at=T0 + 430)
+    game = create_app(table, host_pin=PIN).extensions["companion.game"]
+    english, spanish = (game.render(f"host@{lang}")["host"]["anomaly_groups"] for lang in ("en", "es"))
+    assert english["open"] == 0 and [g["code"] for g in english["groups"]] == ["late_pass"]
+    assert english["groups"][0]["what"] == "went into the bag late, after it was counted in: nothing to do"
+    assert spanish["groups"][0]["what"].startswith("entró tarde en la bolsa")
+    assert not RAW.search(" ".join([*spanish["groups"][0]["chips"], spanish["groups"][0]["what"]]))
+    table.close()
+    db.close()
