@@ -46,7 +46,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from types import SimpleNamespace
 
-from server_cpu import ServerCPU
+from server_cpu import ServerCPU, process_cpu
 
 import companion.table.table as table_module
 import companion.webapp.game as game_module
@@ -236,10 +236,12 @@ def main() -> None:
     time.sleep(0.2)
     first = demo.table.seq
     cpu.start()
+    paged = process_cpu(pages.processes[0].pid)
     sent = play(demo, pages, args.inputs, args.whole_game)
     demo.table.wait_for_reads()
     time.sleep(0.2)  # the last advice searched and sent
     cpu.stop()
+    paged = process_cpu(pages.processes[0].pid) - paged
     journalled = demo.table.seq - first
     memory = rss_mb()
     with pages.arrived:
@@ -259,6 +261,7 @@ def main() -> None:
     print(f"received: {sum(sizes) / 1e6:.2f} MB in the inputs' messages; {other['view']} views without an input"
           f" ({other['view bytes'] / 1e6:.2f} MB); {other['advice']} advice events ({other['advice bytes'] / 1e6:.2f} MB)")
     print("\n".join(cpu.report(journalled)))
+    print(f"the pages' process (on a table, the phones'): {paged / journalled / 1e6:.3f} ms of CPU per input")
     print(f"RSS with {len(pages.clients)} clients connected: {memory:.1f} MB (the server, and the benchmark's players)")
 
 
