@@ -22,6 +22,13 @@ The server's worker processes (the phones' advice) are moved, as the benchmark s
 that speed. Their CPU time and RSS are reported apart from the server's.
 
     python benchmarks/bench_pi.py [--speed pi3|pi4|zero2w|FRACTION] [--seed 1] [--check] [--code DIR]
+                                  [--pace none|table]
+
+``--pace table`` plays at a table's pace: the next input a person's pause after the last reached
+every page (the simulated evening's pause before a tap, shared by the seats that play at once),
+so that what the server does after an input (the host's panel, the advice sent on) is done before
+the next one, as at a table. Without it, each input follows the last at once: a stress test, in
+which each input waits for the work the one before left.
 
 Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop inside and outside the
 cgroup first, to show the quota slows it by the expected factor on this machine now.
@@ -49,6 +56,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
+from companion.evening.mouths import EVENING
 from tests.webapp.sse import SSEClient
 
 PIN = "246810"
@@ -280,9 +288,13 @@ class Table:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.pages), seconds)
 
 
-def play(table: Table, rng: random.Random) -> dict[int, float]:
+def play(table: Table, rng: random.Random, pace: random.Random | None) -> dict[int, float]:
     """A whole game from the pages: whoever the table waits for sends one of the actions its view
-    offers (the host turns up the round's card: none); returns when each input was sent."""
+    offers (the host turns up the round's card: none); returns when each input was sent.
+
+    ``pace``: None sends each input as soon as every page has the one before; else the next input
+    comes a person's pause later (`EVENING.think`, as the simulated evening's people take), shared
+    by the seats the table waits for, who play at once."""
     sent: dict[int, float] = {}
     while (shown := table.view(8))["phase"] != "game_over":
         waiting = shown["waiting"]
@@ -300,6 +312,8 @@ def play(table: Table, rng: random.Random) -> dict[int, float]:
             continue
         sent[answer["seq"]] = t0
         table.wait_for(answer["seq"])
+        if pace is not None:
+            time.sleep(pace.uniform(*EVENING.think) / max(1, len(waiting)))
     return sent
 
 
@@ -308,6 +322,8 @@ def main() -> None:
     parser.add_argument("--speed", default="pi3", help="pi3, pi4, zero2w, or a fraction of one core")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--pace", choices=("none", "table"), default="none",
+                        help="none: each input once every page has the one before; table: after a person's pause")
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1],
                         help="the checkout whose `companion` is served (default: this one), to compare versions")
     args = parser.parse_args()
@@ -333,7 +349,7 @@ def main() -> None:
             workers.look()
             worked = workers.cpu_seconds()
             rss_start = server.memory()[0]
-            sent = play(table, random.Random(args.seed))
+            sent = play(table, random.Random(args.seed), random.Random(args.seed) if args.pace == "table" else None)
             time.sleep(1)  # the last advice
             workers.look()
             cpu, worked = server.cpu() - before, workers.cpu_seconds() - worked
@@ -352,7 +368,7 @@ def main() -> None:
         return values[min(len(values) - 1, int(q * len(values)))]
 
     print(f"start-up after a whole game: {again.started:.2f} s")
-    print(f"game: {len(sent)} inputs sent, {journalled} journalled, {len(table.pages)} pages; "
+    print(f"game: {len(sent)} inputs sent, {journalled} journalled, {len(table.pages)} pages, pace {args.pace}; "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"latency ms: p50 {statistics.median(latencies):.1f}  p99 {p(0.99, latencies):.1f}  max {latencies[-1]:.1f}")
     print(f"bytes per page per input: median {statistics.median(sizes):.0f}  mean {statistics.fmean(sizes):.0f}")

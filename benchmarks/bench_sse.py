@@ -4,15 +4,21 @@
 server on 127.0.0.1 (uvicorn). Inputs are draws through the simulated bags (reader, registry,
 table, journal on disk), one at a time, each once every page has received the one before. The
 latency is from the input submitted to each page receiving the message that carries it (the view
-updated by it): a seat's advice found later (its own small ``advice`` event) is not an input's
-message and is counted apart, as are views re-sent without an entry. Prints p50/p99, what the
-pages received (bytes per page per input: the message that carries the input to each page), the
-server's CPU time per input by phase (`server_cpu.py`: the engine's step, the journal, the views,
-their JSON, the loop's writes to the pages; the simulated players apart, and the advice worker's
-process apart), and the process's RSS with the clients connected. The clients read their streams
-and apply their patches each in a process of its own (`sse_pages.py`), as phones do: in the server's
-process they competed with it for the interpreter lock and counted in its RSS; in one process of
-their own, the last page woken by a message waited for the others to parse and apply theirs.
+updated by it), until the message's last byte is read: the page then applies it to the view it
+holds, and the benchmark stops if it does not apply. A seat's advice found later (its own small
+``advice`` event) is not an input's message and is counted apart, as are views re-sent without
+an entry. Prints p50/p99, what the pages received (bytes per page per input: the message that
+carries the input to each page), the server's CPU time per input by phase (`server_cpu.py`: the
+engine's step, the journal, the views, their JSON, the loop's writes to the pages; the simulated
+players apart, and the advice worker's process apart), and the process's RSS with the clients
+connected.
+
+The clients read their streams and apply their patches in a process of their own
+(`sse_pages.py`), as phones do: in the server's process they competed with it for the interpreter
+lock and counted in its RSS. They still share the machine's cores with the server, which a
+table's phones do not, so that process costs as little as it can: one interpreter for the twelve
+(twelve of their own took about four times the server's CPU per input, and the tail of the
+latency with it), each page timed as its bytes are read, before any page's parsing.
 
     PYTHONPATH=. python benchmarks/bench_sse.py [--inputs 150] [--assist advice --whole-game]
 
@@ -40,7 +46,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from types import SimpleNamespace
 
-from server_cpu import ServerCPU
+from server_cpu import ServerCPU, process_cpu
 
 import companion.table.table as table_module
 import companion.webapp.game as game_module
@@ -95,14 +101,14 @@ def measure_phases(cpu: ServerCPU) -> None:
 
 
 class Pages:
-    """The 12 clients, each in a process of its own (`sse_pages.py`), as phones are: when each
-    input reached each page, and the bytes each page received per input. The pages write their
-    reports to one pipe, read here by one thread, and end when the pipe to their input closes.
-    A page open early reports its events (the host's panel re-sent as phones join) while the
-    others are still opening: its ``ready`` and their events share the pipe in any order."""
+    """The 12 clients, in one process of their own (`sse_pages.py`), as lean as it can be made so
+    that it takes as little of the server's machine as it can (on a table the pages run on the
+    phones): when each input reached each page, and the bytes each page received per input. The
+    pages write their reports to a pipe, read here by one thread, and end when the pipe to their
+    input closes."""
 
     OPEN_SECONDS = 120.0
-    """How long the pages may take to open (each starts an interpreter; on a loaded machine, seconds)."""
+    """How long the pages may take to open (on a loaded machine, seconds)."""
 
     def __init__(self, server: Server, game: LiveGame, cookie: str) -> None:
         paths = [f"/api/stream/seat/{game.token(k)}" for k in range(4) for _ in range(2)]
@@ -112,8 +118,8 @@ class Pages:
         reports, report = os.pipe()
         told, self.tell = os.pipe()
         script = str(Path(__file__).with_name("sse_pages.py"))
-        self.processes = [subprocess.Popen([sys.executable, script, str(server.port), cookie, str(n), path],
-                                           stdin=told, stdout=report) for n, path in enumerate(paths)]
+        self.processes = [subprocess.Popen([sys.executable, script, str(server.port), cookie, *paths],
+                                           stdin=told, stdout=report)]
         os.close(report)
         os.close(told)
         self.reports = os.fdopen(reports, encoding="ascii")
@@ -137,7 +143,7 @@ class Pages:
                 if stopped or time.monotonic() > deadline:
                     for process in self.processes:
                         process.kill()
-                    why = f"page {stopped[0]} stopped: see above" if stopped else f"not in {self.OPEN_SECONDS:g} s"
+                    why = "the pages stopped: see above" if stopped else f"not in {self.OPEN_SECONDS:g} s"
                     raise SystemExit(f"the pages could not be opened ({self.ready} of {len(self.clients)}): {why}")
                 self.arrived.wait(0.1)
 
@@ -153,7 +159,8 @@ class Pages:
                 if seq != "-":
                     self.received.setdefault(int(seq), []).append(float(at))
                     self.sizes.append(int(size))
-                    self.arrived.notify_all()
+                    if len(self.received[int(seq)]) == len(self.clients):
+                        self.arrived.notify_all()
                 else:
                     kind = "advice" if name == "advice" else "view"
                     self.other[kind] += 1
@@ -167,7 +174,7 @@ class Pages:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.clients), seconds)
         stopped = [p.returncode for p in self.processes if p.poll() is not None]
         if stopped:
-            raise SystemExit(f"a page stopped (exit {stopped[0]}): see above")
+            raise SystemExit(f"the pages stopped (exit {stopped[0]}): see above")
 
     def close(self) -> None:
         os.close(self.tell)
@@ -229,10 +236,12 @@ def main() -> None:
     time.sleep(0.2)
     first = demo.table.seq
     cpu.start()
+    paged = process_cpu(pages.processes[0].pid)
     sent = play(demo, pages, args.inputs, args.whole_game)
     demo.table.wait_for_reads()
     time.sleep(0.2)  # the last advice searched and sent
     cpu.stop()
+    paged = process_cpu(pages.processes[0].pid) - paged
     journalled = demo.table.seq - first
     memory = rss_mb()
     with pages.arrived:
@@ -252,6 +261,7 @@ def main() -> None:
     print(f"received: {sum(sizes) / 1e6:.2f} MB in the inputs' messages; {other['view']} views without an input"
           f" ({other['view bytes'] / 1e6:.2f} MB); {other['advice']} advice events ({other['advice bytes'] / 1e6:.2f} MB)")
     print("\n".join(cpu.report(journalled)))
+    print(f"the pages' process (on a table, the phones'): {paged / journalled / 1e6:.3f} ms of CPU per input")
     print(f"RSS with {len(pages.clients)} clients connected: {memory:.1f} MB (the server, and the benchmark's players)")
 
 

@@ -125,12 +125,16 @@ class ServerCPU:
 
 def children_cpu() -> dict[int, int]:
     """The CPU time (ns, user and system) of each worker process this one started."""
-    tick = 1e9 / os.sysconf("SC_CLK_TCK")
     found = {}
     for child in multiprocessing.active_children():
         try:
-            fields = open(f"/proc/{child.pid}/stat").read().rsplit(") ", 1)[1].split()
+            found[child.pid] = process_cpu(child.pid)
         except (FileNotFoundError, ProcessLookupError):  # ended meanwhile
             continue
-        found[child.pid] = int((int(fields[11]) + int(fields[12])) * tick)
     return found
+
+
+def process_cpu(pid: int) -> int:
+    """The CPU time (ns, user and system, every thread) of process ``pid`` so far."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(") ", 1)[1].split()
+    return int((int(fields[11]) + int(fields[12])) * 1e9 / os.sysconf("SC_CLK_TCK"))

@@ -10,6 +10,7 @@ threads), when first needed, one per kind of work (the bots', the phones' advice
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -22,6 +23,11 @@ from typing import Any
 
 from companion.engine.model import Decision, GameState, Option, Seat
 from companion.engine.text import Text
+
+NICENESS = 10
+"""How far below the serving process the workers run (``os.nice``): when every core is busy (a Pi
+with bots searching and the phones' advice) the server's updates go first. A search a few
+milliseconds later is not seen on a page; a page's update that late is."""
 
 
 class Worker:
@@ -101,8 +107,14 @@ class Asked:
             process.join(5)
 
 
+def _lower_priority() -> None:
+    """In a worker process, before its first job: run below the serving process (`NICENESS`)."""
+    os.nice(NICENESS)
+
+
 def _answer(pipe: Connection) -> None:
     """The worker process of `Asked`: answers each question until the pipe closes."""
+    _lower_priority()
     while True:
         try:
             fn, args = pipe.recv()
@@ -115,7 +127,8 @@ def _answer(pipe: Connection) -> None:
 
 
 def _spawn() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_lower_priority)
 
 
 def _sent_by_fields(cls: type) -> None:

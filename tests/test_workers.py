@@ -1,12 +1,13 @@
-"""What goes to a worker process arrives as it was sent."""
+"""What goes to a worker process arrives as it was sent, and the workers give way to the server."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 from multiprocessing.reduction import ForkingPickler
 
-from companion import workers  # noqa: F401  (how a state is sent to a worker)
+from companion import workers
 from companion.autoplay import play_game
 from companion.dealing import deal_setup
 from companion.engine import GameConfig, catalog
@@ -28,3 +29,16 @@ def test_a_state_sent_to_a_worker_arrives_equal_after_every_input_of_a_whole_gam
 
     play_game(GameConfig(players=("Ann", "Ben", "Cleo", "Dan", "Eve"), **setup), 3, on_step=check, cards=True)
     assert sent > 500
+
+
+def test_the_bots_and_the_advice_run_below_the_serving_process():
+    """A Pi whose cores are all busy (bots searching, the phones' advice) serves the pages first:
+    both kinds of worker process run at a lower priority (a higher niceness) than the server."""
+    serving = os.nice(0)
+    pool, asked = workers.Worker(), workers.Asked()
+    try:
+        assert pool.submit(os.nice, 0).result(timeout=60) > serving
+        assert asked.call(os.nice, 0) > serving
+    finally:
+        pool.shutdown()
+        asked.shutdown()

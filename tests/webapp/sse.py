@@ -24,6 +24,28 @@ class Event:
     """The event's bytes on the wire."""
 
 
+class HeldView:
+    """The view a page holds, and the versions it is at, kept up to date from its stream's events."""
+
+    def __init__(self) -> None:
+        self.view: Any = None
+        self.at: str | None = None
+
+    def take(self, data: dict[str, Any], name: str) -> None:
+        """Apply the event (its whole view, its patch, or a seat's advice) to the view held."""
+        if "patch" in data or (name != "message" and "base" in data):
+            assert data["base"] == self.at, f"a change from {data['base']} for a page at {self.at}"
+        if "view" in data:
+            self.view = data["view"]
+        elif "patch" in data:
+            self.view = apply(self.view, data["patch"])
+        elif name != "message" and "path" in data:
+            self.view = apply(self.view, [[data["path"], data["value"]]])
+        else:
+            return
+        self.at = data.get("at")  # (a server of before the patches sends no versions)
+
+
 class SSEClient:
     """Opens ``path`` on ``host:port`` (from loopback address ``source``, as another device would;
     with a socket that buffers about ``receive_buffer`` bytes, as a slow phone's would);
@@ -48,9 +70,7 @@ class SSEClient:
         assert self.response.status == 200, self.response.status
         assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
         self.keepalives = 0
-        self.view: Any = None
-        self.at: str | None = None
-        """The view as this page holds it, and the versions it is at."""
+        self.held = HeldView()
 
     def next(self) -> Event:
         event = self._read(until_keepalive=False)
@@ -87,23 +107,23 @@ class SSEClient:
             elif line.startswith("data:"):
                 data.append(line[5:].lstrip())
 
-    def _hold(self, data: dict[str, Any], name: str) -> dict[str, Any]:
+    def _hold(self, data: dict[str, Any], name: str) -> Any:
         """Keep the view up to date from the event, as the page does; the event as a page's renderer
-        gets it (the whole view; an advice event's advice)."""
-        if "patch" in data or (name != "message" and "base" in data):
-            assert data["base"] == self.at, f"a change from {data['base']} for a page at {self.at}"
-        if "view" in data:
-            self.view = data["view"]
-        elif "patch" in data:
-            self.view = apply(self.view, data["patch"])
-        elif name != "message" and "path" in data:
-            self.view = apply(self.view, [[data["path"], data["value"]]])
-            self.at = data["at"]
+        gets it (with the whole view, a copy of its own; an advice event's advice)."""
+        self.held.take(data, name)
+        if "view" in data or "patch" in data:
+            return {**data, "view": json.loads(json.dumps(self.held.view))}
+        if name != "message" and "path" in data:
             return data["value"]
-        else:
-            return data
-        self.at = data.get("at")  # (a server of before the patches sends no versions)
-        return {**data, "view": json.loads(json.dumps(self.view))}
+        return data
+
+    @property
+    def view(self) -> Any:
+        return self.held.view
+
+    @property
+    def at(self) -> str | None:
+        return self.held.at
 
     def wait_keepalive(self) -> None:
         """Read until a keep-alive comment arrives (the stream must carry nothing else meanwhile)."""
