@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -107,14 +108,17 @@ class Asked:
             process.join(5)
 
 
-def _lower_priority() -> None:
-    """In a worker process, before its first job: run below the serving process (`NICENESS`)."""
+def _worker_start() -> None:
+    """In a worker process, before its first job: run below the serving process (`NICENESS`), and
+    leave Ctrl+C to the server, which ends its workers itself. A terminal's interrupt reaches every
+    process of the group: without this, each worker stopped mid-wait and printed its traceback."""
     os.nice(NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _answer(pipe: Connection) -> None:
     """The worker process of `Asked`: answers each question until the pipe closes."""
-    _lower_priority()
+    _worker_start()
     while True:
         try:
             fn, args = pipe.recv()
@@ -128,7 +132,7 @@ def _answer(pipe: Connection) -> None:
 
 def _spawn() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_lower_priority)
+                               initializer=_worker_start)
 
 
 def _sent_by_fields(cls: type) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import signal
 from multiprocessing.reduction import ForkingPickler
 
 from companion import workers
@@ -39,6 +40,20 @@ def test_the_bots_and_the_advice_run_below_the_serving_process():
     try:
         assert pool.submit(os.nice, 0).result(timeout=60) > serving
         assert asked.call(os.nice, 0) > serving
+    finally:
+        pool.shutdown()
+        asked.shutdown()
+
+
+def test_ctrl_c_at_the_terminal_leaves_the_workers_to_the_server():
+    """Ctrl+C reaches every process of the terminal's group: the workers go on (the server ends
+    them itself as it stops), rather than each dying mid-wait with a traceback on the screen."""
+    pool, asked = workers.Worker(), workers.Asked()
+    try:
+        for pid in (pool.submit(os.getpid).result(timeout=60), asked.call(os.getpid)):
+            os.kill(pid, signal.SIGINT)
+        assert pool.submit(sum, [1, 2]).result(timeout=60) == 3
+        assert asked.call(sum, [3, 4]) == 7
     finally:
         pool.shutdown()
         asked.shutdown()
