@@ -34,9 +34,9 @@ Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop insid
 cgroup first, to show the quota slows it by the expected factor on this machine now. A quota costs
 more than its share: the loop runs some 10-30 % slower than the Pi's speed asks (most likely
 because a process held to a tenth of a core waits nine tenths of every period, and its caches are
-cold when it runs again). ``--calibrate`` checks, sets both cgroups' quota higher by that much, and checks again
-(up to ``CALIBRATIONS`` times, until the loop runs within 3 % of the Pi's speed, as the published
-figures measure it).
+cold when it runs again). ``--calibrate`` checks, sets both cgroups' quota higher by that much,
+and checks again (up to ``CALIBRATIONS`` times, until the loop runs within 3 % of the Pi's speed,
+as the published figures measure it).
 """
 
 from __future__ import annotations
@@ -205,6 +205,21 @@ def check(limit: CpuLimit, asked: float) -> float:
     return inside / cpu
 
 
+def calibrate(limit: CpuLimit, apart: CpuLimit, fraction: float, times: int) -> None:
+    """Check the slow-down in ``limit``; then, at most ``times`` times, until it is within 3 % of the
+    one ``fraction`` of a core asks, set both cgroups' quota higher or lower by what it missed (the
+    quota's own cost taken off) and check again."""
+    slower = check(limit, 1 / fraction)
+    for _ in range(times):
+        if abs(slower * fraction - 1) < 0.03:
+            return
+        calibrated = limit.fraction * slower * fraction
+        for cgroup in (limit, apart):
+            cgroup.set(calibrated)
+        print(f"calibrated: {limit.fraction:.3f} of one core (quota {limit.fraction * PERIOD_US:.0f} µs) for both cgroups")
+        slower = check(limit, 1 / fraction)
+
+
 class Serving:
     """`quacks serve` in the cgroup, with its start-up time to the first answered request."""
 
@@ -330,7 +345,7 @@ def play(table: Table, rng: random.Random, pace: random.Random | None) -> dict[i
     return sent
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--speed", default="pi3", help="pi3, pi4, zero2w, or a fraction of one core")
     parser.add_argument("--seed", type=int, default=1)
@@ -341,7 +356,11 @@ def main() -> None:
                         help="none: each input once every page has the one before; table: after a person's pause")
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1],
                         help="the checkout whose `companion` is served (default: this one), to compare versions")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
     fraction = SPEEDS.get(args.speed) or float(args.speed)
     folder = Path(tempfile.mkdtemp(prefix="quacks-pi-"))
     with socket.socket() as free:
@@ -353,16 +372,7 @@ def main() -> None:
               f"every {PERIOD_US} µs), CPU 0; the worker processes the same in a cgroup of their own, CPU "
               f"{min(1, (os.cpu_count() or 1) - 1)}; load average {os.getloadavg()[0]:.1f}")
         if args.check or args.calibrate:
-            slower = check(limit, 1 / fraction)
-            for _ in range(CALIBRATIONS if args.calibrate else 0):  # the quota's own cost taken off
-                if abs(slower * fraction - 1) < 0.03:
-                    break
-                calibrated = limit.fraction * slower * fraction
-                for cgroup in (limit, apart):
-                    cgroup.set(calibrated)
-                print(f"calibrated: {limit.fraction:.3f} of one core (quota {limit.fraction * PERIOD_US:.0f} µs) "
-                      "for both cgroups")
-                slower = check(limit, 1 / fraction)
+            calibrate(limit, apart, fraction, CALIBRATIONS if args.calibrate else 0)
         server = Serving(limit, folder, port, args.code)
         print(f"start-up, new data folder: {server.started:.2f} s to the first answered request")
         workers = Workers(server.process.pid, apart)
