@@ -57,6 +57,7 @@ from companion.store import Database, Journal
 from companion.table.backup import TranscriptBackup
 from companion.webapp import create_app
 from companion.webapp import hub as hub_module
+from companion.webapp import patch as patch_module
 from companion.webapp.game import LiveGame
 from companion.webapp.server import Server
 
@@ -92,9 +93,10 @@ def measure_phases(cpu: ServerCPU) -> None:
     cpu.wrap(game_module, "entry_lines", "feed lines")
     cpu.wrap(LiveGame, "render", "views")
     cpu.wrap(LiveGame, "advice", "views")
-    cpu.wrap(hub_module, "diff", "patches")
-    hub_module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
-    cpu.wrap(hub_module.json, "dumps", "JSON")
+    cpu.wrap(hub_module, "diff_json", "patches")
+    for module in (hub_module, patch_module):
+        module.json = SimpleNamespace(dumps=json.dumps)  # type: ignore[assignment]
+        cpu.wrap(module.json, "dumps", "JSON")
     cpu.wrap(Demo, "draw", "simulated players")
     cpu.wrap(Demo, "_notice", "simulated players")
     cpu.wrap(sys.modules[__name__], "next_input", "benchmark's player")

@@ -12,8 +12,6 @@ draw, which leaves it as it was: `Outlooks` keeps each seat's until what it read
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import fields
-from operator import attrgetter
 from typing import Any
 
 from ..engine import catalog
@@ -70,36 +68,31 @@ def outlook(state: GameState, seat_no: int) -> dict[str, Any]:
     return out
 
 
-_SEAT = attrgetter(*(f.name for f in fields(Seat)))
-_MUTABLE = (list, dict)
-
-
 def reads(state: GameState, seat_no: int) -> tuple[Any, ...]:
-    """All that one draw of the seat reads, as `outlook` plays it: the whole seat (every field, so a
-    field added later counts too), its questions, the round, phase and card in force, the box, and
-    the other seats' statuses. One draw never reads another seat's bag, pot or hand: the books that
+    """What one draw of the seat reads, as `outlook` plays it, besides the seat itself (`Outlooks`
+    compares the whole seat): its questions, the round, phase and card in force, the box, and the
+    other seats' statuses. One draw never reads another seat's bag, pot or hand: the books that
     compare pots (black) do so in evaluation step B, which the outlook does not play; a chip another
     seat gives this one (black set 5) changes this seat's own bag."""
-    seat = state.seats[seat_no]
     return (state.round, state.phase, state.fortune, repr(state.card_data), state.ended, state.start_player,
-            tuple(len(ids) for ids in state.supply.values()),
-            tuple(v.copy() if type(v) in _MUTABLE else v for v in _SEAT(seat)),  # copies: the state changes in place
+            tuple(map(len, state.supply.values())),
             repr(state.decisions_for(seat_no)), tuple(s.status for s in state.seats))
 
 
 class Outlooks:
-    """Each seat's outlook as last worked out, kept while what it reads is unchanged (`reads`): the
+    """Each seat's outlook as last worked out, kept while what it reads is unchanged (`reads`, and
+    the seat equal to a copy kept of it: every field compared, so one added later counts too): the
     pages are sent every seat's after every input, and one draw changes one seat's."""
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[GameConfig, tuple[Any, ...], dict[str, Any]]] = {}
+        self._kept: dict[int, tuple[GameConfig, tuple[Any, ...], Seat, dict[str, Any]]] = {}
 
     def __call__(self, state: GameState, seat_no: int) -> dict[str, Any]:
         """The seat's outlook (the same object while it holds: the views share it, never change it)."""
-        key = reads(state, seat_no)
+        key, seat = reads(state, seat_no), state.seats[seat_no]
         kept = self._kept.get(seat_no)
-        if kept is not None and kept[0] is state.config and kept[1] == key:
-            return kept[2]
+        if kept is not None and kept[0] is state.config and kept[1] == key and kept[2] == seat:
+            return kept[3]
         found = outlook(state, seat_no)
-        self._kept[seat_no] = (state.config, key, found)
+        self._kept[seat_no] = (state.config, key, seat.clone(), found)  # a copy: the state changes in place
         return found

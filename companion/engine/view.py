@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import cards, catalog
-from .actions import action_to_dict
+from .actions import Action, action_to_dict
 from .expansions import exchange
 from .expansions.alchemists import essence
 from .expansions.alchemists.patients import PATIENTS
 from .expansions.herb_witches import bowl, witches
 from .ingredients import active_rules
 from .legal import legal_actions, waiting_for
-from .model import Decision, GameState, Seat, chip
+from .model import Decision, GameConfig, GameState, Seat, chip
 from .phases import brewing, evaluation, stir
 from .text import say
 
@@ -96,12 +96,12 @@ def _witches(state: GameState) -> list[dict[str, Any]]:
              "spent": [n for n, s in enumerate(state.seats) if w.type not in s.pennies] if w.id not in visiting
              else list(state.card_data.get("visited", ()))}
             for w in witches.in_play(state)]
-def _patients(state: GameState) -> list[dict[str, Any]]:
+def _patients(config: GameConfig) -> list[dict[str, Any]]:
     """The patients laid out, each with its chart and what each space of its essence card gives."""
     return [{"id": p.id, "name": say(p.name).to_dict(), "text": say(p.text).to_dict(), "when": p.when,
              "glasses": [{"space": k, "vp": p.glass(k).vp, "rat": p.glass(k).rat, "oval": p.glass(k).oval,
                           "label": essence.glass_label(p, k).to_dict()} for k in range(1, len(p.glasses) + 1)]}
-            for p in (PATIENTS[pid] for pid in state.config.patients)]
+            for p in (PATIENTS[pid] for pid in config.patients)]
 
 
 def _shop(state: GameState) -> dict[str, Any]:
@@ -110,54 +110,72 @@ def _shop(state: GameState) -> dict[str, Any]:
     return {"shopper": state.shopper, "prices": prices}
 
 
-def _exchange(state: GameState) -> dict[str, Any] | None:
+def _exchange(config: GameConfig) -> dict[str, Any] | None:
     """Wolfgang's Exchange Office's stand: its side and the number under each tube (None without it)."""
-    side = exchange.side(state.config)
+    side = exchange.side(config)
     return {"side": side, "numbers": list(catalog.STAND[side])} if side else None
 
 
-def state_to_dict(state: GameState, with_risk: bool = True,
-                  seats: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+def setup_parts(config: GameConfig) -> dict[str, Any]:
+    """The parts of a view made of the game's setup alone (the box, the books and their prices, the
+    Exchange Office's stand, the patients): the same for every state of one game."""
+    return {
+        "setup": config.to_dict(),
+        "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
+                          "prices": {str(v): c for v, c in evaluation.book_prices(config, color).items()}}
+                  for color, r in active_rules(config).items()},
+        "exchange": _exchange(config),
+        "patients": _patients(config),
+    }
+
+
+def state_to_dict(state: GameState, with_risk: bool = True, seats: Sequence[dict[str, Any]] | None = None,
+                  setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything: what the host and `quacks replay --json` see, with every seat's odds (unless
-    `with_risk` is False: the table's view). ``seats``: the seats as already made, in their place."""
-    rules = active_rules(state.config)
+    `with_risk` is False: the table's view). ``seats``: the seats as already made, in their place;
+    ``setup``: the game's `setup_parts`, as already made."""
+    fixed = setup_parts(state.config) if setup is None else setup
     return {
         "version": STATE_VERSION,
-        "setup": state.config.to_dict(),
+        "setup": fixed["setup"],
         "round": state.round, "rounds": catalog.ROUNDS, "phase": state.phase,
         "start_player": state.start_player, "fortune": state.fortune, "inputs": state.seq,
         "card": _card(state.fortune), "cards_used": list(state.cards_used),
         "cards_available": cards.available(state) if state.phase == "fortune" and state.fortune is None else [],
-        "books": {color: {"rule": r.id, "set": r.set_no, "text": say(r.text).to_dict(),
-                          "prices": {str(v): c for v, c in evaluation.book_prices(state.config, color).items()}}
-                  for color, r in rules.items()},
+        "books": fixed["books"],
         "seats": list(seats) if seats is not None else [_seat(state, n, with_risk) for n in range(len(state.seats))],
         "decisions": [_decision(d) for d in state.decisions],
         "waiting": waiting_for(state),
         "stir": stir.status(state),
         "shop": _shop(state),
-        "exchange": _exchange(state),
-        "patients": _patients(state),
+        "exchange": fixed["exchange"],
+        "patients": fixed["patients"],
         "supply": {kind: len(ids) for kind, ids in state.supply.items()},
         "witches": _witches(state),
         "winners": list(state.winners),
     }
 
 
-def view_for(state: GameState, seat: int | None = None,
-             seats: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None = None, seats: Sequence[dict[str, Any]] | None = None,
+             setup: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The table's view (seat None): what everyone at a real table can see or count.
 
-    A seat's view adds `seat_part`. ``seats``: the seats as already made (`table_seat`), in their place.
+    A seat's view adds `seat_part`. ``seats``: the seats as already made (`table_seat`), in their
+    place; ``setup``: the game's `setup_parts`, as already made.
     """
-    view = state_to_dict(state, with_risk=False, seats=seats)
+    view = state_to_dict(state, with_risk=False, seats=seats, setup=setup)
     if seat is not None:
         view.update(seat_part(state, seat))
     return view
 
 
-def seat_part(state: GameState, seat: int) -> dict[str, Any]:
+def seat_part(state: GameState, seat: int, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a seat's view adds to the table's: the seat, its odds for the next draw and the inputs
-    it may send now."""
+    it may send now (``actions``: as already made by `actions_part`, else made here)."""
     return {"you": seat, "risk": _risk(state.seats[seat]),
-            "actions": [action_to_dict(a) for a in legal_actions(state, seat)]}
+            "actions": actions_part(legal_actions(state, seat)) if actions is None else actions}
+
+
+def actions_part(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The inputs a seat may send, as its view lists them: made of the inputs alone."""
+    return [action_to_dict(a) for a in actions]

@@ -53,7 +53,7 @@ def groups(table: Any, lang: str, chip_of: Callable[[AnomalyRow], str | None],
     words, gettext = Words(lang), translations(lang).gettext
     rows, total = page
     names = table.config.players
-    since = table.round_began()
+    since = table.round_began() if rows else 0  # a scan of the game's inputs: most pages have no rows
     found: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
         who, seat = _who(row, table)

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from companion.engine import GameState, IllegalAction, seat_part, view_for
+from companion.engine import GameConfig, GameState, IllegalAction, seat_part, view_for
 from companion.engine.model import chip as parse_chip
 from companion.engine.phases import stir
+from companion.engine.view import setup_parts
 from companion.store import BadUid, StorageFault
 from companion.table import CorrectionRefused
 from companion.table.backup import keep
@@ -32,7 +33,7 @@ from .hub import Hub, language_of, who
 from .i18n import LANGUAGES
 from .keys import Keys
 from .lockout import PinGuard
-from .seats import TableSeats
+from .seats import SeatActions, TableSeats
 
 HOST_KINDS = frozenset({"fortune"})
 """Inputs that belong to the host rather than to a seat."""
@@ -79,6 +80,9 @@ class LiveGame:
         self._common: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Per language: the table's view last made, and what it was made from."""
         self._seats = TableSeats()
+        self._actions = SeatActions()
+        self._setup: dict[str, tuple[GameConfig, dict[str, Any]]] = {}
+        """Per language: the view's parts made of the game's setup alone, and the setup they were made of."""
         self._kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
         """The host panel's parts read from the journal (``_read_once``), and what they were read from."""
         self.switched: list[Callable[[Any], None]] = [demo.repoint] if demo is not None else []
@@ -189,8 +193,8 @@ class LiveGame:
         state = self.table.state
         view = dict(self.common(state, lang))
         if seat is not None:
-            view.update(seat_part(state, seat))
-            view["bag_reads"] = self.bag_reads(seat, lang) if self.table.setup.draws == "readers" else None
+            view.update(seat_part(state, seat, self._actions(state, seat)))
+            view["bag_reads"] = self.bag_reads(seat, view["actions"]) if self.table.setup.draws == "readers" else None
             return self.assist.add_to(view, state, seat)
         if perspective == "host":
             view["host"] = self.host_panel(lang, view["seats"])
@@ -202,7 +206,9 @@ class LiveGame:
         kept = self._common.get(lang)
         if kept is not None and kept[0][0] is state and kept[0][1:] == made_from[1:]:
             return kept[1]
-        view = localize(view_for(state, seats=()), lang)
+        setup = self._setup_parts(state.config, lang)
+        view = view_for(state, seats=(), setup=setup)
+        localize({k: v for k, v in view.items() if k not in setup}, lang)  # in place; the setup's are already
         view["seats"] = self._seats(state, lang)  # in their place, each kept while the seat is unchanged
         view["paused"] = made_from[1]  # phones say so too: their inputs are refused meanwhile
         view["draws"] = self.table.setup.draws  # "phones": no reader sees a chip go back, none is expected
@@ -213,15 +219,24 @@ class LiveGame:
         self._common[lang] = (made_from, view)
         return view
 
-    def bag_reads(self, seat: int, lang: str) -> dict[str, Any]:
+    def _setup_parts(self, config: GameConfig, lang: str) -> dict[str, Any]:
+        """The view's parts made of the game's setup alone (`view.setup_parts`: the books, the
+        patients, ...) in ``lang``, made once per game: the same objects in every view of it."""
+        kept = self._setup.get(lang)
+        if kept is None or kept[0] is not config:
+            kept = self._setup[lang] = (config, localize(setup_parts(config), lang))
+        return kept[1]
+
+    def bag_reads(self, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """What the seat's phone asks about its bag's reads: chips still to go back, reads held for
-        its answer (oldest first), its last read taken as a chip going back while it could draw."""
+        its answer (oldest first), its last read taken as a chip going back while it could draw
+        (``actions``: the inputs its view offers, as made for it)."""
         table = self.table
         held = [{"id": a.id, "chip": _chip(a.payload.get("chip")), "drawable": table.drawable(a)} for a in table.held(seat)]
         last = table.last_input(seat)
         back = None
         if last is not None and last.action_dict["kind"] == "return" and "read" in last.entry.payload \
-                and any(a.get("kind") == "draw" for a in table.actions(seat)):
+                and any(a["kind"] == "draw" for a in actions):
             back = {"seq": last.entry.seq, "chip": _chip(last.action_dict["chip"])}
         reader = next((s.state for r, s in table.links().items() if table.setup.readers.get(r) == seat), None)
         return {"held": held, "read_back": back, "reader": reader}

@@ -29,7 +29,7 @@ from functools import lru_cache
 from itertools import takewhile
 from typing import Any
 
-from .patch import Memo, diff
+from .patch import Memo, diff_json
 
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1500
@@ -402,7 +402,7 @@ class Hub:
         change = self._changes.get(key)
         if change is None:
             view = self._rendered((perspective, now.version, now.own_version, "view"))
-            ops = json.dumps(diff(old.data, view.data, self._memo), separators=(",", ":"))
+            ops = diff_json(old.data, view.data, self._memo)
             change = (f'"patch":{ops},"base":"{held.version}.{held.own_version}",'
                       f'"at":"{now.version}.{now.own_version}"')
             with self._lock:

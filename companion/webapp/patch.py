@@ -14,13 +14,27 @@ up in their order is sent whole, as the page would list them in the order they w
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 Path = list[str | int]
 Op = list[Any]
 
 
-Memo = dict[tuple[str, int, int], tuple[Any, Any, list[Op]]]
+class Change:
+    """What changed in one top-level value of a view (``old`` to ``new``): its operations, and
+    their JSON (without its brackets) once a second view's patch has needed them."""
+
+    __slots__ = ("old", "new", "ops", "text", "seen")
+
+    def __init__(self, old: Any, new: Any, ops: list[Op]) -> None:
+        self.old, self.new, self.ops = old, new, ops
+        self.text: str | None = None
+        self.seen = False
+
+
+Memo = dict[tuple[str, int, int], Change]
 
 
 def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
@@ -29,26 +43,69 @@ def diff(old: Any, new: Any, memo: Memo | None = None) -> list[Op]:
     ``memo``: the operations already worked out for a top-level value that several views share
     (every perspective's view holds the table's view's values), by its key and the ids of the two
     values; each entry keeps both values, so an id is never that of another value."""
-    ops: list[Op] = []
     if memo is None or type(old) is not dict or type(new) is not dict:
+        ops: list[Op] = []
         _diff(old, new, [], ops)
         return ops
+    return [op for part in _parts(old, new, memo) for op in (part.ops if type(part) is Change else (part,))]
+
+
+def diff_json(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> str:
+    """``diff(old, new, memo)`` as JSON text (``separators=(",", ":")``), the operations of a value
+    that several views share written once for all of them (a draw changes the table's seat in
+    every page's patch: the same operations each time). A value's operations are written with the
+    rest of the patch the first time, on their own the second, and that text reused from then on."""
+    texts: list[str] = []
+    pending: list[Op] = []
+    for part in _parts(old, new, memo):
+        if type(part) is not Change:
+            pending.append(part)
+        elif not part.ops:
+            continue
+        elif part.text is None and not part.seen:
+            part.seen = True
+            pending.extend(part.ops)
+        else:
+            _write(pending, texts)
+            if part.text is None:
+                part.text = _json(part.ops)
+            texts.append(part.text)
+    _write(pending, texts)
+    return f"[{','.join(texts)}]"
+
+
+def _write(ops: list[Op], texts: list[str]) -> None:
+    """``ops`` written at the end of ``texts`` (if any), and cleared."""
+    if ops:
+        texts.append(_json(ops))
+        ops.clear()
+
+
+def _json(ops: list[Op]) -> str:
+    """A list of operations as JSON, without its brackets: to be joined with others."""
+    return json.dumps(ops, separators=(",", ":"))[1:-1]
+
+
+def _parts(old: dict[str, Any], new: dict[str, Any], memo: Memo) -> Iterator[Op | Change]:
+    """The patch of two views in order: each top-level value's `Change` where it changed (from
+    ``memo``, or worked out and kept there), and the operations that add or remove a key."""
     for key, value in new.items():
         if key not in old:
-            ops.append([[key], value])
+            yield [[key], value]
             continue
         was = old[key]
         if was is value:  # a part kept from the view before (`game.common`): unchanged
             continue
         found = memo.get((key, id(was), id(value)))
-        if found is None or found[0] is not was or found[1] is not value:
-            part: list[Op] = []
+        if found is None or found.old is not was or found.new is not value:
+            ops: list[Op] = []
             if not _same(was, value):
-                _diff(was, value, [key], part)
-            found = memo[key, id(was), id(value)] = (was, value, part)
-        ops.extend(found[2])
-    ops.extend([[key]] for key in old if key not in new)
-    return ops
+                _diff(was, value, [key], ops)
+            found = memo[key, id(was), id(value)] = Change(was, value, ops)
+        yield found
+    for key in old:
+        if key not in new:
+            yield [[key]]
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -15,7 +15,7 @@ from companion.engine.model import chip_id
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
-from companion.webapp.patch import apply, diff
+from companion.webapp.patch import apply, diff, diff_json
 from companion.webapp.server import Server
 from tests.webapp.sse import SSEClient
 
@@ -97,3 +97,28 @@ def test_a_patch_applied_to_the_old_view_gives_the_new_one():
     grown = {"white-1": 4, "yellow-1": 8, "red-1": 6}
     assert diff({"prices": prices}, {"prices": grown}) == [[["prices"], grown]], "a key added between: the whole, in order"
     assert diff(prices, {**prices, "blue-1": 5}) == [[["blue-1"], 5]], "a key added last: that key alone"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_patchs_json_with_the_shared_values_written_once_is_the_patch_written_afresh(name, tmp_path):
+    """Every seat's page, one in Spanish too, the table screen in both languages and the host's page
+    after every input of a whole seeded game: the patch's JSON, with what the views share written
+    once for all of them, is the JSON of the patch worked out and written afresh for that page."""
+    players, seed, tubes, expansions = GAMES[name]
+    setup = deal_setup({color: "random" for color in catalog.BOOK_COLORS}, expansions, random.Random(seed))
+    table = start_game(Database(tmp_path / "game.sqlite3"), TableSetup(GameConfig(players=players, tubes=tubes, **setup)))
+    game = create_app(table, host_pin=PIN, secret_key="s").extensions["companion.game"]
+    player = RandomPlayer(seed, cards=True)
+    pages = [f"seat:{n}@en" for n in range(len(players))] + ["seat:1@es", "table@en", "table@es", "host@en"]
+    held, memo = {page: game.render(page) for page in pages}, {}
+    while table.state.phase != "game_over":
+        table.submit(player.choose(table.state), "web")
+        for page in pages:
+            view = game.render(page)
+            text = diff_json(held[page], view, memo)
+            assert text == json.dumps(diff(held[page], view, {}), separators=(",", ":")), f"{page} after {table.seq}"
+            held[page] = view
+        if len(memo) > 1000:  # as the hub forgets the changes of older versions
+            memo.clear()
+    table.close()
+    assert table.state.winners, "the game was played to its end"
