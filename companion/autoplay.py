@@ -38,7 +38,6 @@ from .engine import (
     GameConfig,
     GameState,
     Moves,
-    Return,
     Spend,
     Stop,
     apply,
@@ -67,11 +66,12 @@ def below(rng: random.Random, n: int) -> int:
     return found
 
 
-draw_input, return_input, stop_input, buy_input = cache(Draw), cache(Return), cache(Stop), cache(Buy)
-"""The inputs that draw a chip, see it go back into the bag, stop, or buy a kind of chip, for a seat.
+draw_input, stop_input, buy_input = cache(Draw), cache(Stop), cache(Buy)
+"""The inputs that draw a chip, stop, or buy a kind of chip, for a seat.
 An input is a frozen value, dear to build, and a player sends hundreds a game, the same in every
 game: each is built once for the process (at most one for every chip or kind of the boxes and
-every seat). An answer names its question, which is new in every game: built each time."""
+every seat; `Moves.pick` does the same for a chip seen going back). An answer names its question,
+which is new in every game: built each time."""
 
 
 class RandomPlayer:
@@ -107,10 +107,7 @@ class RandomPlayer:
             return buy_input(seat, *moves.buys[below(rng, len(moves.buys))])
         count = moves.size(draws=False)  # every input but draws and done, building only the input picked
         if count:
-            k = below(rng, count)
-            if k < len(moves.returns):  # `pick` numbers the chips seen going back first
-                return return_input(seat, moves.returns[k])
-            return moves.pick(k, draws=False)
+            return moves.pick(below(rng, count), draws=False)
         return moves.pick(below(rng, moves.size()))
 
 

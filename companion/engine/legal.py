@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from . import cards, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
@@ -16,6 +17,10 @@ from .expansions import exchange
 from .expansions.alchemists import essence
 from .model import BREWING, GameState
 from .phases import brewing, evaluation, placing
+
+_returned = cache(Return)
+"""A chip seen going back into a seat's bag, as an input: a frozen value, dear to build, picked for
+every chip poured back, and the same in every game (one per seat and chip of the box)."""
 
 
 @dataclass(slots=True)
@@ -77,7 +82,7 @@ class Moves:
         if n is None:
             return Fortune(self.cards[k])
         if k < len(self.returns):
-            return Return(n, self.returns[k])
+            return _returned(n, self.returns[k])
         k -= len(self.returns)
         if draws and k < len(self.looks):
             return Draw(n, self.looks[k])
