@@ -118,14 +118,18 @@ class BagReads:
             return True
 
     def _release(self, seat: int, source: str) -> None:
-        """The seat's bag is settled: its other held reads are draws like any read at a settled bag
-        (one the engine refuses, such as the drawn chip read again, is closed with its reason)."""
+        """The seat's bag is settled: its other held reads are draws like any read at a settled bag.
+        One the rules cannot take as a draw (the drawn chip passed over the reader again) is closed
+        as not drawn: it is the same question answered, not a refusal for the host."""
         for anomaly in self.held(seat):
             del self._open[anomaly.id]
-            outcome = self._offer(Draw(seat, anomaly.payload["chip"]), source,
-                                  {"read": anomaly.payload["read"], "answered": True}, [anomaly.id])
-            if not outcome.accepted:
+            draw = Draw(seat, anomaly.payload["chip"])
+            try:
+                step(self._state, draw)
+            except IllegalAction:
                 self.journal.answer_anomaly(self.game_id, anomaly.id, {"drawn": False, "by": source})
+                continue
+            self._offer(draw, source, {"read": anomaly.payload["read"], "answered": True}, [anomaly.id])
 
     def read_back(self, seq: int, seat: int, source: str = "host") -> Outcome:
         """The chip whose read at #seq counted as going back into the seat's bag was drawn: it had

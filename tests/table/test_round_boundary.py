@@ -352,3 +352,22 @@ def test_a_chip_counted_in_unread_is_no_longer_late_once_its_seat_has_drawn(tabl
     table.submit({"kind": "stop", "seat": 0}, "web")
     refused = table.read("bag-0", late, at=T0 + 460)
     assert refused.anomaly.code == "stopped" and refused.anomaly.resolved_by is None
+
+
+def test_the_same_chip_held_twice_is_closed_with_the_first_answer_and_no_refusal_for_the_host(table):
+    """Ann's draw waits for her answer; seeing nothing on her phone she passes the chip over the reader
+    again: held a second time. "I drew it" on the first enters the draw once and closes the second
+    question with it, not as a refusal of its own on the host's list."""
+    handful = list(table.state.seats[0].returning)
+    table.submit({"kind": "fortune", "card": None}, "table")
+    for cid in handful[:-1]:
+        table.read("bag-0", cid, at=T0 + 400)
+    drawn = next(c for c in table.state.seats[0].bag if c != handful[-1])
+    first = table.read("bag-0", drawn, at=T0 + 420).anomaly
+    second = table.read("bag-0", drawn, at=T0 + 425).anomaly
+    assert first.code == HELD and second.code == HELD
+    before = len(table.anomalies())
+    table.answer_read(first.id, drawn=True, source="web")
+    assert [c for c, _ in table.state.seats[0].pot] == [drawn]
+    assert table.held(0) == [] and len(table.anomalies()) == before, "no new row for the host"
+    assert next(a for a in table.anomalies() if a.id == second.id).payload["answer"]["drawn"] is False
