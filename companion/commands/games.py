@@ -60,15 +60,19 @@ def show(args: argparse.Namespace) -> int:
         row = Journal(db).game(args.game)
         table = Table.open(db, args.game)
         state = table.state
-        open_anomalies = table.anomalies(unresolved_only=True)
+        anomalies = table.anomalies()
+        held = [a for seat in range(len(state.seats)) for a in table.held(seat)]
     print(f"game {row.id}: {row.name} [{row.status}], started {row.created_at[:19].replace('T', ' ')} UTC")
     print(f"round {state.round}, {state.phase}; {table.seq} journal entries, {len(table.counted())} inputs count")
     for n, seat in enumerate(state.seats):
         print(f"  {n}  {seat.name:<12} {seat.score:>3} VP  {seat.rubies} rubies  droplet {seat.droplet:>2}  {seat.status}")
     for d in state.decisions:
         print(f"  waiting for {state.seats[d.seat].name}: {d.prompt}")
-    for a in open_anomalies:
-        print(f"  unresolved anomaly {a.id} ({a.source}): {a.reason}")
+    if anomalies:
+        print(f"{len(anomalies)} refused reads and inputs: {sum(a.resolved_by is not None for a in anomalies)} settled"
+              f" by an entry, {sum(a.answered is not None for a in anomalies)} answered without one")
+    for a in held:
+        print(f"  waiting for an answer (anomaly {a.id}, {a.source}): {a.reason}")
     return 0
 
 

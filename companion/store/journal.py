@@ -52,6 +52,17 @@ class AnomalyRow:
     reason: str
     resolved_by: int | None  # the journal seq that settled it, once the host has
 
+    @property
+    def answered(self) -> dict[str, Any] | None:
+        """How a held read was closed without a journal entry (not drawn, or moot), if it was."""
+        answer = self.payload.get("answer")
+        return answer if isinstance(answer, dict) else None
+
+    @property
+    def settled(self) -> bool:
+        """Nothing is left to do about it: an entry settled it, or it was answered without one."""
+        return self.resolved_by is not None or self.answered is not None
+
 
 _ANOMALY_COLUMNS = "SELECT id, game_id, after_seq, recorded_at, source, payload, code, reason, resolved_by"
 

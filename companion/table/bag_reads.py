@@ -161,12 +161,12 @@ class BagReads:
             if anomaly.code == returns.HELD:
                 if anomaly.payload.get("round") != self._state.round or self._state.phase == "game_over":
                     del self._open[anomaly.id]
-                    self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": "the round is over"})
+                    self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": returns.ROUND_OVER})
             elif chip in self._state.seats[seat].returning:
                 del self._open[anomaly.id]
                 self._offer(Return(seat, chip), anomaly.source, {"read": anomaly.payload["read"], "early": True},
                             [anomaly.id])
             elif self._state.phase not in returns.POURING:  # it left the pot some other way (back to the box)
                 del self._open[anomaly.id]
-                self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": "the chip went back to the box"})
+                self.journal.answer_anomaly(self.game_id, anomaly.id, {"moot": returns.BACK_TO_BOX})
 

@@ -40,12 +40,17 @@ from dataclasses import dataclass
 
 from companion.engine import Action, Buy, Draw, GameState, IllegalAction, Return, step
 from companion.engine.ingredients.labels import kind_label
+from companion.engine.text import N_
 from companion.words import render
 
 HELD = "returns_pending"
 TWICE = "read_twice"
 EARLY = "early_return"
 LATE = "late_pass"
+
+ROUND_OVER = N_("the round is over")
+BACK_TO_BOX = N_("the chip went back to the box")
+"""Why a held read was closed with no answer needed (kept as the answer's "moot")."""
 
 SAME_PASS_SECONDS = 3.0
 """A read of a chip this soon after its return was read at the same bag is that pass read again.

@@ -21,7 +21,7 @@ from companion.words import describe
 from . import history, returns
 from .history import INPUT, REASSIGN, VOID
 from .setup import TableSetup
-from .timeline import anomaly_seat, correction_text, late_pass_text
+from .timeline import anomaly_seat, correction_text, late_pass_text, settled_text
 
 TRANSCRIPT_FIRST_INPUT = 2
 """A transcript's line 1 is the setup; counted input k (from 0) is on line k + 2."""
@@ -171,8 +171,9 @@ def _quiet(entry: Entry, kind: str, action: dict[str, Any], fixes: list[dict[str
 def _refused(anomaly: AnomalyRow, seat: int, lang: str) -> Step:
     """A refused read or input: it changed nothing; the host may have settled it with an entry. A
     chip counted in unread and read going in late is shown as that chip going back ("late")."""
-    settled = [{"seq": anomaly.resolved_by, "kind": "resolved", "source": "", "at": "",
-                "text": f"settled by #{anomaly.resolved_by}", "counts": True}] if anomaly.resolved_by else []
+    settled = [{"seq": anomaly.resolved_by, "kind": "resolved" if anomaly.resolved_by else "answered", "source": "",
+                "at": "", "text": settled_text(anomaly, lang), "counts": anomaly.resolved_by is not None}] \
+        if anomaly.settled else []
     if anomaly.code == returns.LATE:
         return Step(None, anomaly.recorded_at, anomaly.source, "late",
                     {"kind": "return", "seat": seat, "chip": anomaly.payload["chip"]},

@@ -75,7 +75,7 @@ class Table(BagReads):
         self._passes: dict[tuple[int, str], returns.Pass] = {}  # (seat, chip) -> its last read taken
         self._load(entries)
         self._open = {a.id: a for a in self.journal.anomalies(game_id, unresolved_only=True)
-                      if a.code in (returns.HELD, returns.EARLY) and "answer" not in a.payload}
+                      if a.code in (returns.HELD, returns.EARLY) and a.answered is None}
         """Reads held for their seat's answer and pots poured back early, by anomaly id (`returns`)."""
 
     @classmethod
@@ -207,7 +207,7 @@ class Table(BagReads):
                 self._assigned(anomaly, seat)
             except CorrectionRefused:
                 return False
-            return anomaly.resolved_by is None and "answer" not in anomaly.payload
+            return not anomaly.settled
 
     def _assigned(self, anomaly: AnomalyRow, seat: int) -> tuple[Action, dict[str, Any]]:
         """The input a refused read stands for at `seat`'s bag, checked by the engine, and the read as journalled."""

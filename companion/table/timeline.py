@@ -56,8 +56,7 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
         while pending and pending[0].after_seq <= up_to:
             a = pending.pop(0)
             seat = anomaly_seat(a, setup)
-            note = words.gettext("resolved by #{seq}").format(seq=a.resolved_by) if a.resolved_by \
-                else words.gettext("unresolved")
+            note = settled_text(a, lang)
             rows.append(TimelineRow(None, a.recorded_at, a.source, "anomaly", state.round, seat,
                                     _refused(a, lang),
                                     None, False, note))
@@ -133,6 +132,22 @@ def _refused(anomaly: AnomalyRow, lang: str) -> str:
     if lang != SOURCE and anomaly.code in REFUSALS:
         return words.gettext("refused: {reason}").format(reason=words.gettext(REFUSALS[anomaly.code]))
     return words.gettext("refused ({code}): {reason}").format(code=anomaly.code, reason=chips_named(anomaly.reason, lang))
+
+
+def settled_text(anomaly: AnomalyRow, lang: str = "en") -> str:
+    """What became of a refused read or input: the entry that settled it, the answer that closed it
+    without one (a held read not drawn, or one its round left moot), or nothing yet."""
+    words = translations(lang)
+    if anomaly.code == returns.TWICE:
+        return ""  # its line says it was the same pass: there was never anything to settle
+    if anomaly.resolved_by is not None:
+        return words.gettext("resolved by #{seq}").format(seq=anomaly.resolved_by)
+    answer = anomaly.answered
+    if answer is None:
+        return words.gettext("unresolved")
+    if isinstance(answer.get("moot"), str):
+        return words.gettext("closed: {why}").format(why=words.gettext(answer["moot"]))
+    return words.gettext("answered: not drawn")
 
 
 def late_pass_text(anomaly: AnomalyRow, lang: str = "en") -> str:

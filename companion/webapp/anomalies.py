@@ -91,7 +91,7 @@ def _who(row: AnomalyRow, table: Any) -> tuple[str, int | None]:
 def _fixes(table: Any, row: AnomalyRow, seat: int | None, gettext: Callable[[str], str]) -> list[dict[str, Any]]:
     """The answers the table would take for this row now, each checked before it is offered (a
     read from an earlier round is never a draw now: only this round's rows are checked)."""
-    if row.resolved_by is not None or "answer" in row.payload or not isinstance(row.payload.get("read"), dict):
+    if row.settled or not isinstance(row.payload.get("read"), dict):
         return []
     names = table.config.players
     if row.code == returns.HELD:

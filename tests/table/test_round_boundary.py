@@ -4,6 +4,7 @@ chips back is held for its seat; the same pass read twice is one pass."""
 
 import pytest
 
+from companion.cli import main
 from companion.devices import Feedback
 from companion.engine import Draw, GameConfig, Return
 from companion.table import TableSetup, start_game
@@ -105,6 +106,12 @@ def test_a_held_read_answered_not_drawn_changes_nothing(table):
     table.answer_read(held.anomaly.id, drawn=False, source="web")
     assert table.state is before and table.held(0) == []
     assert [a.payload.get("answer") for a in table.anomalies()] == [{"drawn": False, "by": "web"}]
+    assert [r.note for r in timeline(table.setup, table.entries(), table.anomalies()) if r.kind == "anomaly"] \
+        == ["answered: not drawn"], "the referee sees it answered, not waiting"
+    assert [r.note for r in timeline(table.setup, table.entries(), table.anomalies(), "es")
+            if r.kind == "anomaly"] == ["respondida: no la sacó"]
+    dispute = round_replay(table.setup, table.entries(), table.anomalies(), 2, 0)
+    assert [[c["text"] for c in s.corrections] for s in dispute.steps if s.seq is None] == [["answered: not drawn"]]
 
 
 def test_a_chip_read_twice_going_back_is_one_return(table):
@@ -371,3 +378,35 @@ def test_the_same_chip_held_twice_is_closed_with_the_first_answer_and_no_refusal
     assert [c for c, _ in table.state.seats[0].pot] == [drawn]
     assert table.held(0) == [] and len(table.anomalies()) == before, "no new row for the host"
     assert next(a for a in table.anomalies() if a.id == second.id).payload["answer"]["drawn"] is False
+
+
+def test_quacks_show_names_the_read_still_waiting_and_counts_the_answered_one(table, capsys):
+    table.submit({"kind": "fortune", "card": None}, "table")
+    poured = list(table.state.seats[0].returning)
+    for cid in poured[:-2]:
+        table.read("bag-0", cid, at=T0 + 400)
+    answered = table.read("bag-0", poured[0], at=T0 + 410)
+    table.answer_read(answered.anomaly.id, drawn=False, source="web")
+    waiting = table.read("bag-0", poured[1], at=T0 + 420)
+    assert main(["show", str(table.game_id), "--db", str(table.db.path)]) == 0
+    out = capsys.readouterr().out
+    assert "2 refused reads and inputs: 0 settled by an entry, 1 answered without one" in out
+    assert f"waiting for an answer (anomaly {waiting.anomaly.id}," in out
+    assert f"anomaly {answered.anomaly.id}," not in out
+
+
+def test_a_read_still_held_when_its_round_ends_is_closed_as_moot(table):
+    table.submit({"kind": "fortune", "card": None}, "table")
+    poured = list(table.state.seats[0].returning)
+    for cid in poured[:-1]:
+        table.read("bag-0", cid, at=T0 + 400)
+    table.read("bag-0", poured[0], at=T0 + 410)  # nobody answers: Ben's round goes on
+    table.settle(0, "host")
+    table.submit({"kind": "stop", "seat": 0}, "web")
+    table.submit({"kind": "stop", "seat": 1}, "web")
+    finish_round(table)
+    assert table.held(0) == []
+    notes = [r.note for r in timeline(table.setup, table.entries(), table.anomalies()) if r.kind == "anomaly"]
+    assert notes == ["closed: the round is over"]
+    assert [r.note for r in timeline(table.setup, table.entries(), table.anomalies(), "es")
+            if r.kind == "anomaly"] == ["cerrada: la ronda ha terminado"]
