@@ -43,6 +43,18 @@ class BagReads:
         with self._lock:
             return [a for a in self._open.values() if a.code == returns.HELD and self._seat_of(a) == seat]
 
+    def _remember_pass(self, state: GameState, item: Counted) -> None:
+        """On resuming a game, the marks `returns.judge` reads, as the inputs that count left them: a
+        chip counted in unread is still late going in after a restart. A read's time is not
+        journalled, so none is the same pass as a read after the restart."""
+        seat, chip, payload = item.action_dict.get("seat"), item.action_dict.get("chip"), item.entry.payload
+        if not isinstance(seat, int) or not isinstance(chip, str):
+            return
+        if payload.get("settled"):
+            self._passes[(seat, chip)] = returns.Pass(0.0, item.entry.seq, "settled", state.round)
+        elif isinstance(payload.get("read"), dict):
+            self._passes[(seat, chip)] = returns.passed(state, seat, item.action, 0.0, item.entry.seq)
+
     def _seat_of(self, anomaly: AnomalyRow) -> int | None:
         return self.setup.readers.get(anomaly.payload["read"]["reader"])
 

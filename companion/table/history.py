@@ -11,7 +11,7 @@ void voids even when a later void undoes an earlier one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,11 +55,15 @@ def counted(entries: Sequence[Entry]) -> list[Counted]:
     return [Counted(by_seq[seq], action_from_dict(data), data) for seq, data in sorted(actions.items())]
 
 
-def fold(config: GameConfig, inputs: Iterable[Counted]) -> GameState:
-    """The state after these inputs (the engine refuses with IllegalAction if one does not fit)."""
+def fold(config: GameConfig, inputs: Iterable[Counted],
+         each: Callable[[GameState, Counted], None] | None = None) -> GameState:
+    """The state after these inputs (the engine refuses with IllegalAction if one does not fit);
+    `each` sees the state as every input leaves it."""
     state = new_game(config)
     for item in inputs:
         apply(state, item.action)
+        if each is not None:
+            each(state, item)
     return state
 
 

@@ -87,7 +87,7 @@ class Table(BagReads):
     def _load(self, entries: list[Entry]) -> None:
         self._entries = entries
         self._counted = history.counted(entries)
-        self._state = history.fold(self.setup.game, self._counted)
+        self._state = history.fold(self.setup.game, self._counted, self._remember_pass)
         self._bound = history.bindings(self._counted) if self.setup.registry else None
         self._seq = entries[-1].seq if entries else 0
         self._status = self.journal.game(self.game_id).status

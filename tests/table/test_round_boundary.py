@@ -7,9 +7,9 @@ import pytest
 from companion.cli import main
 from companion.devices import Feedback
 from companion.engine import Draw, GameConfig, Return
-from companion.table import TableSetup, start_game
+from companion.table import Table, TableSetup, start_game
 from companion.table.bags import Bags
-from companion.table.returns import EARLY, HELD, TWICE
+from companion.table.returns import EARLY, HELD, LATE, TWICE
 from companion.table.rounds import round_replay
 from companion.table.timeline import timeline
 
@@ -410,3 +410,18 @@ def test_a_read_still_held_when_its_round_ends_is_closed_as_moot(table):
     assert notes == ["closed: the round is over"]
     assert [r.note for r in timeline(table.setup, table.entries(), table.anomalies(), "es")
             if r.kind == "anomaly"] == ["cerrada: la ronda ha terminado"]
+
+
+def test_a_chip_counted_in_unread_is_still_late_going_in_after_the_server_restarts(db, table):
+    late, counted_in = counted_in_unread(table, "web")
+    resumed = Table.open(db, table.game_id)
+    try:
+        passed = resumed.read("bag-0", late, at=T0 + 430)  # the card is being turned as it goes in
+        assert passed.anomaly is not None and passed.anomaly.code == LATE
+        assert passed.anomaly.resolved_by == counted_in, "settled by the tap that counted it in, as before"
+        assert resumed.anomalies(unresolved_only=True) == [] and resumed.held(0) == []
+        resumed.submit({"kind": "fortune", "card": None}, "table")
+        drawn = resumed.read("bag-0", late, at=T0 + 460)  # drawn in the potion phase: a draw like any other
+        assert drawn.accepted and resumed.state.seats[0].pot[0][0] == late
+    finally:
+        resumed.close()
