@@ -24,7 +24,7 @@ class TimelineRow:
     seq: int | None  # None for an anomaly, which is not a journal entry
     at: str
     source: str
-    kind: str  # input | void | reassign | anomaly
+    kind: str  # input | void | reassign | anomaly | late (a chip counted in unread, read going in: not refused)
     round: int
     seat: int | None
     text: str
@@ -57,7 +57,8 @@ def timeline(setup: TableSetup, entries: list[Entry], anomalies: list[AnomalyRow
             a = pending.pop(0)
             seat = anomaly_seat(a, setup)
             note = settled_text(a, lang)
-            rows.append(TimelineRow(None, a.recorded_at, a.source, "anomaly", state.round, seat,
+            rows.append(TimelineRow(None, a.recorded_at, a.source, "late" if a.code == returns.LATE else "anomaly",
+                                    state.round, seat,
                                     _refused(a, lang),
                                     None, False, note))
 

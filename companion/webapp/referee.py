@@ -141,8 +141,9 @@ def pause():
 TIMELINE_PAGE = 50
 """Rows per page of the referee timeline: a whole game is some 500 rows."""
 
-KINDS = {"input": ("input",), "correction": ("void", "reassign"), "anomaly": ("anomaly",)}
-"""The timeline's kind filter: reads and inputs, the host's corrections, refused reads."""
+KINDS = {"input": ("input", "late"), "correction": ("void", "reassign"), "anomaly": ("anomaly",)}
+"""The timeline's kind filter: reads and inputs (a chip read going in late among them: it was not
+refused), the host's corrections, refused reads."""
 
 
 @bp.get("/timeline")

@@ -283,13 +283,14 @@ def test_a_chip_counted_in_unread_that_passes_the_reader_before_the_potion_phase
     assert table.anomalies(unresolved_only=True) == []
     assert table.seq == seq_before and sorted(table.state.seats[0].bag) == bag_before, "it changes nothing"
     assert late in table.state.seats[0].bag and table.state.seats[0].returning == []
-    row = next(r for r in timeline(table.setup, table.entries(), table.anomalies()) if r.kind == "anomaly")
+    row = next(r for r in timeline(table.setup, table.entries(), table.anomalies()) if r.seq is None)
+    assert row.kind == "late", "among the reads, not the refused ones"
     assert row.seat == 0 and row.by == "Ann's bag" and not row.counts
     color, value, _ = late.split("-")
     assert f"{color} {value}" in row.text, "the chip by its name"
     assert f"#{counted_in}" in row.text and "refused" not in row.text
     assert passed.anomaly is not None and passed.anomaly.resolved_by == counted_in
-    es = next(r for r in timeline(table.setup, table.entries(), table.anomalies(), "es") if r.kind == "anomaly")
+    es = next(r for r in timeline(table.setup, table.entries(), table.anomalies(), "es") if r.seq is None)
     assert f"{ {'white': 'blanca', 'orange': 'naranja', 'green': 'verde'}[color]} {value}" in es.text
     assert "tarde" in es.text and f"#{counted_in}" in es.text
     dispute = round_replay(table.setup, table.entries(), table.anomalies(), 2, 0)
