@@ -17,7 +17,8 @@ adds what the physical table makes ambiguous, and holds it for the one person wh
   a bag within a few seconds, and a chip just drawn goes back only when the seat has said why (the
   flask, a look) or when its draw itself sent it back (the last chip of Ruby fever's or Less Is
   More's look, Nervousness' whites, the chip a mandrake draws): without either, even the round
-  ending meanwhile does not make its second read the pot being poured back (`TWICE`).
+  ending meanwhile does not make its second read the pot being poured back (`TWICE`). A read held
+  for the seat's answer (below) and read again as soon is that read again too: one question.
 - **Counted in unread.** A chip the seat or the host said was in the bag, without a read, may
   still be on its way in (a hand still held it, or a bag unplugged hands its reads over late). Its
   next read, until that seat has drawn again, is that chip going in late if the seat could not
@@ -106,7 +107,7 @@ def kinds_text(chips: list[str]) -> str:
 
 
 def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_moved: bool,
-          at: float, *, drew_since: bool) -> tuple[str, str] | None:
+          at: float, *, drew_since: bool, held_at: float | None = None) -> tuple[str, str] | None:
     """Why a read that the engine would take as `action` is held instead (code, reason), or None.
 
     `last` is this chip's last read taken at this bag, `seat_moved` whether the seat has made an
@@ -114,9 +115,13 @@ def judge(state: GameState, seat: int, action: Action, last: Pass | None, seat_m
     answer) or by the rule its draw set off (`Pass.sent_back`), so its read soon after is a new
     pass only when it is expected back in the same round and one of these sent it (a pot is poured
     back long after its last chip: the shop comes first). `drew_since`: whether the seat has drawn
-    since; a chip counted in unread is late going in only until then (the bag's odds counted it)."""
+    since; a chip counted in unread is late going in only until then (the bag's odds counted it).
+    `held_at`: when this chip's read still waiting for the seat's answer was made, if one is."""
     name = state.seats[seat].name
     chip = getattr(action, "chip", None)
+    if held_at is not None and 0 <= at - held_at < SAME_PASS_SECONDS:
+        return TWICE, f"{chip} was read at {name}'s bag {at - held_at:.1f} s before, and {name} has not said yet " \
+                      "whether it was drawn: the same chip read twice"
     put_back = isinstance(action, Return) and last is not None and last.round == state.round \
         and (seat_moved or last.sent_back)
     if last is not None and 0 <= at - last.at < SAME_PASS_SECONDS and (last.kind == "return" or not put_back):

@@ -426,3 +426,19 @@ def test_a_chip_counted_in_unread_is_still_late_going_in_after_the_server_restar
         assert drawn.accepted and resumed.state.seats[0].pot[0][0] == late
     finally:
         resumed.close()
+
+
+def test_a_held_chip_passing_the_reader_again_at_once_asks_one_question(table):
+    """Ann's draw waits for her answer and the chip hovers back over the antenna a second later: that
+    is the same read, not a second question on her phone."""
+    handful = list(table.state.seats[0].returning)
+    table.submit({"kind": "fortune", "card": None}, "table")
+    for cid in handful[:-1]:
+        table.read("bag-0", cid, at=T0 + 400)
+    drawn = next(c for c in table.state.seats[0].bag if c != handful[-1])
+    first = table.read("bag-0", drawn, at=T0 + 420).anomaly
+    again = table.read("bag-0", drawn, at=T0 + 421.5).anomaly
+    assert first.code == HELD and again.code == TWICE
+    assert [a.id for a in table.held(0)] == [first.id]
+    table.answer_read(first.id, drawn=True, source="web")
+    assert [c for c, _ in table.state.seats[0].pot] == [drawn] and table.held(0) == []
