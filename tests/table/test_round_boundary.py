@@ -362,17 +362,23 @@ def test_a_chip_counted_in_unread_is_no_longer_late_once_its_seat_has_drawn(tabl
     assert refused.anomaly.code == "stopped" and refused.anomaly.resolved_by is None
 
 
-def test_the_same_chip_held_twice_is_closed_with_the_first_answer_and_no_refusal_for_the_host(table):
-    """Ann's draw waits for her answer; seeing nothing on her phone she passes the chip over the reader
-    again: held a second time. "I drew it" on the first enters the draw once and closes the second
-    question with it, not as a refusal of its own on the host's list."""
+def held_and_read_again(table, seconds_later):
+    """Round 2 begins with one of Ann's chips still in her hand (not read going back); she draws a
+    chip and it passes her reader again `seconds_later`: the chip and both reads' anomalies."""
     handful = list(table.state.seats[0].returning)
     table.submit({"kind": "fortune", "card": None}, "table")
     for cid in handful[:-1]:
         table.read("bag-0", cid, at=T0 + 400)
     drawn = next(c for c in table.state.seats[0].bag if c != handful[-1])
     first = table.read("bag-0", drawn, at=T0 + 420).anomaly
-    second = table.read("bag-0", drawn, at=T0 + 425).anomaly
+    return drawn, first, table.read("bag-0", drawn, at=T0 + 420 + seconds_later).anomaly
+
+
+def test_the_same_chip_held_twice_is_closed_with_the_first_answer_and_no_refusal_for_the_host(table):
+    """Ann's draw waits for her answer; seeing nothing on her phone she passes the chip over the reader
+    again: held a second time. "I drew it" on the first enters the draw once and closes the second
+    question with it, not as a refusal of its own on the host's list."""
+    drawn, first, second = held_and_read_again(table, seconds_later=5)
     assert first.code == HELD and second.code == HELD
     before = len(table.anomalies())
     table.answer_read(first.id, drawn=True, source="web")
@@ -431,13 +437,7 @@ def test_a_chip_counted_in_unread_is_still_late_going_in_after_the_server_restar
 def test_a_held_chip_passing_the_reader_again_at_once_asks_one_question(table):
     """Ann's draw waits for her answer and the chip hovers back over the antenna a second later: that
     is the same read, not a second question on her phone."""
-    handful = list(table.state.seats[0].returning)
-    table.submit({"kind": "fortune", "card": None}, "table")
-    for cid in handful[:-1]:
-        table.read("bag-0", cid, at=T0 + 400)
-    drawn = next(c for c in table.state.seats[0].bag if c != handful[-1])
-    first = table.read("bag-0", drawn, at=T0 + 420).anomaly
-    again = table.read("bag-0", drawn, at=T0 + 421.5).anomaly
+    drawn, first, again = held_and_read_again(table, seconds_later=1.5)
     assert first.code == HELD and again.code == TWICE
     assert [a.id for a in table.held(0)] == [first.id]
     table.answer_read(first.id, drawn=True, source="web")
