@@ -44,6 +44,7 @@ from .engine import (
     catalog,
     chip,
     explosion_risk,
+    free_draws,
     legal_moves,
     new_game,
     waiting_for,
@@ -84,6 +85,10 @@ class RandomPlayer:
     def choose(self, state: GameState) -> Action:
         seats = waiting_for(state)
         seat = seats[below(self.rng, len(seats))]
+        if seat is not None:
+            draws = free_draws(state, seat)
+            if draws is not None:  # most inputs: no seat's moves built to draw a chip or stop
+                return self.draw_or_stop(state, seat, draws)
         moves = legal_moves(state, seat)
         if seat is None:
             cards = [c for c in moves.cards if c is not None]
@@ -93,14 +98,8 @@ class RandomPlayer:
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         rng = self.rng
         draws, answers = moves.looks + moves.draws if moves.looks else moves.draws, moves.choices
-        if draws and moves.stop:  # brewing with nothing blocking: stop, take an offer, or draw on
-            exploding, bag = explosion_risk(state.seats[seat])
-            if rng.random() < exploding / bag:
-                return stop_input(seat)
-            if answers and rng.random() < 0.5:
-                decision, key = answers[below(rng, len(answers))]
-                return Choose(seat, decision, (key,))
-            return draw_input(seat, draws[below(rng, len(draws))])
+        if draws and moves.stop:  # brewing with nothing blocking
+            return self.draw_or_stop(state, seat, draws, answers)
         if draws and not answers:  # looking at chips for a crow skull
             return draw_input(seat, draws[below(rng, len(draws))])
         if moves.buys and rng.random() < 0.9:
@@ -109,6 +108,20 @@ class RandomPlayer:
         if count:
             return moves.pick(below(rng, count), draws=False)
         return moves.pick(below(rng, moves.size()))
+
+    def draw_or_stop(self, state: GameState, seat: int, draws: Sequence[str],
+                     answers: Sequence[tuple[str, str]] = ()) -> Action:
+        """A seat brewing with nothing blocking: it stops with the chance that its next chip explodes
+        the pot, else takes one of the offers open to it (`answers`: question and option) half the
+        time, else draws one of `draws`."""
+        rng = self.rng
+        exploding, bag = explosion_risk(state.seats[seat])
+        if rng.random() < exploding / bag:
+            return stop_input(seat)
+        if answers and rng.random() < 0.5:
+            decision, key = answers[below(rng, len(answers))]
+            return Choose(seat, decision, (key,))
+        return draw_input(seat, draws[below(rng, len(draws))])
 
 
 class GreedyPlayer(RandomPlayer):
@@ -133,7 +146,7 @@ class GreedyPlayer(RandomPlayer):
         if pending is not None and pending.rule == DIE:
             return super().act(state, seat, moves)  # chance: the die
         if moves.draws and moves.stop:
-            return self.offer(state, seat) or self.draw_or_stop(state, seat, moves)
+            return self.offer(state, seat) or self.draw_or_stop(state, seat, moves.draws)
         if state.phase == "shop" and (moves.buys or moves.done):
             return self.shop(state, seat, moves)
         if state.phase == "spend" and (moves.spends or moves.done):
@@ -149,9 +162,11 @@ class GreedyPlayer(RandomPlayer):
                 return Choose(seat, d.id, (d.keys()[0],))
         return None
 
-    def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
+    def draw_or_stop(self, state: GameState, seat: int, draws: Sequence[str],
+                     answers: Sequence[tuple[str, str]] = ()) -> Action:
+        """By the chance of exploding alone: the offers are taken or let lapse by `offer` first."""
         exploding, bag = explosion_risk(state.seats[seat])
-        return stop_input(seat) if exploding >= self.RISK * bag else draw_input(seat, moves.draws[below(self.rng, len(moves.draws))])
+        return stop_input(seat) if exploding >= self.RISK * bag else draw_input(seat, draws[below(self.rng, len(draws))])
 
     def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
         buys = [b for b in moves.buys if b[0] in catalog.COLORS]
@@ -196,14 +211,15 @@ class DrawStopPlayer(GreedyPlayer):
         super().__init__(seed, cards)
         self.searches: dict[int, Compact] = {}  # each seat's compact search, gone on from within a round
 
-    def draw_or_stop(self, state: GameState, seat: int, moves: Moves) -> Action:
+    def draw_or_stop(self, state: GameState, seat: int, draws: Sequence[str],
+                     answers: Sequence[tuple[str, str]] = ()) -> Action:
         limit = self.LIMIT if unmodelled(ignore_offers(state, seat), seat) is None else self.ENGINE_LIMIT
         try:
             found = advise(state, seat, certify=True, limit=limit, searches=self.searches)
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
-        return draw_input(seat, moves.draws[below(self.rng, len(moves.draws))]) if draw else stop_input(seat)
+        return draw_input(seat, draws[below(self.rng, len(draws))]) if draw else stop_input(seat)
 
 
 class AdvisorPlayer(DrawStopPlayer):
@@ -275,6 +291,10 @@ class MixedPlayer(RandomPlayer):
 
     def act(self, state: GameState, seat: int, moves: Moves) -> Action:
         return self.players[seat].act(state, seat, moves)
+
+    def draw_or_stop(self, state: GameState, seat: int, draws: Sequence[str],
+                     answers: Sequence[tuple[str, str]] = ()) -> Action:
+        return self.players[seat].draw_or_stop(state, seat, draws, answers)
 
 
 def play_game(config: GameConfig, seed: int,

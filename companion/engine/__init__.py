@@ -11,7 +11,7 @@ from .cards import available as available_cards
 from .errors import ConfigError, IllegalAction
 from .game import StepResult, apply, check_config, new_game, replay, step
 from .ingredients import sets_of as book_sets
-from .legal import Moves, legal_actions, legal_moves, waiting_for
+from .legal import Moves, free_draws, legal_actions, legal_moves, waiting_for
 from .locate import describe_location, locate
 from .model import Chip, Decision, GameConfig, GameState, Option, Seat, chip
 from .phases.brewing import looking_ahead
@@ -24,7 +24,7 @@ ENGINE_VERSION = "1"
 __all__ = [
     "Action", "Buy", "Choose", "Done", "Draw", "Fortune", "Return", "Spend", "Stop", "action_from_dict",
     "action_to_dict", "ConfigError", "IllegalAction", "StepResult", "apply", "check_config",
-    "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
+    "free_draws", "legal_actions", "legal_moves", "Moves", "new_game", "replay", "step", "describe_location", "locate", "Chip",
     "Decision", "GameConfig", "GameState", "Option", "Seat", "chip", "TranscriptError", "format_transcript",
     "parse_transcript", "seat_part", "state_to_dict", "view_for", "ENGINE_VERSION", "waiting_for", "explosion_risk",
     "CARDS", "CARD_LOOK", "OTHER_TITLES", "Card", "available_cards", "book_sets", "looking_ahead",

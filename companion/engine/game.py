@@ -217,14 +217,18 @@ def apply(state: GameState, action: Action) -> Events:
     if state.fortune in cards.REACTS_TO_PLACING:
         cards.chips_placed(state, events)
     expansions = state.config.expansions  # membership tests rather than two `has` calls for every input
-    if "alchemists" in expansions and state.phase == "brewing":
-        essence.chips_placed(state, events)
-    elif state.phase == placing.EAR_WORM:
-        essence.ear_worm_goes_on(state, events)
+    if "alchemists" in expansions:  # its patients after a chip; Ear worm's chips, in its phase only
+        if state.phase == "brewing":
+            essence.chips_placed(state, events)
+        elif state.phase == placing.EAR_WORM:
+            essence.ear_worm_goes_on(state, events)
     state.seq += 1
-    if "witches" in expansions:
+    if state.phase == "brewing" and state.drawing:  # a seat draws on: the potion phase holds (`brewing.done`): most inputs
+        if "witches" in expansions and seat is not None:
+            witches.refresh(state, events, seat)  # nothing moves on: only the seat that acted may be offered another
+    elif "witches" in expansions:
         _witches(state, seat, phase, shopper, events)
-    elif state.phase != "brewing" or not state.drawing:  # else a seat draws on: the potion phase holds (`brewing.done`)
+    else:
         flow.advance(state, events)
     return events
 
@@ -240,9 +244,10 @@ def _going_back(state: GameState, action: Action) -> bool:
 def _witches(state: GameState, seat: int | None, phase: str, shopper: int | None, events: Events) -> None:
     """Advance with the witches offered: the seat's own before (an explosion's witch, before the
     potion phase can end), then the seat's again, or every seat's once the input has changed the
-    step or whose turn it is in the shop (`phase`, `shopper`: both before the input). Most inputs (a
-    draw that ends nothing) leave `advance` nothing to do, and refreshing the same seat twice in a
-    row offers nothing new, so the second refresh is left out then: it is half the witches' cost."""
+    step or whose turn it is in the shop (`phase`, `shopper`: both before the input). An input that
+    leaves `advance` nothing to do (a choice while the others draw on) needs no second refresh:
+    refreshing the same seat twice in a row offers nothing new. (A draw on in the potion phase, most
+    inputs, refreshes the seat alone in `apply`, without asking `advance`.)"""
     if seat is not None:
         witches.refresh(state, events, seat)
     advanced_from, ended = state.phase, state.ended

@@ -157,6 +157,22 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
     return moves
 
 
+def free_draws(state: GameState, seat: int) -> list[str] | None:
+    """The chips `seat` may draw when drawing one of them or stopping is all that is open to it:
+    brewing, with chips in its bag and no question open to it (chips seen going back into the bag
+    may be sent at any time besides). These are `legal_moves`' draws then, beside its stop; found
+    without building them, as a player picking one chip of a bag needs no list of them (most inputs
+    of a game are such draws). The seat's bag itself, not a copy; None when anything else (or
+    nothing but stopping) is open to the seat."""
+    s = state.seats[seat]
+    if state.phase != "brewing" or s.status != BREWING or not s.bag:
+        return None
+    for d in state.decisions:  # a plain loop, not a comprehension (a call of its own)
+        if d.seat == seat:
+            return None
+    return s.bag
+
+
 def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """Every input the engine accepts now (for one seat, or for the host and every seat)."""
     if seat is not None:

@@ -2,9 +2,13 @@
 do is hidden from the pages, and nothing offered is refused (random games with every Fortune
 Teller card and the test tubes)."""
 
+import random
+
 import pytest
 
-from companion.autoplay import RandomPlayer
+from companion.autoplay import RandomPlayer, play_game
+from companion.books import RANDOM, every_colour
+from companion.dealing import deal_setup
 from companion.engine import (
     CARDS,
     Buy,
@@ -21,6 +25,7 @@ from companion.engine import (
     Stop,
     apply,
     catalog,
+    free_draws,
     legal_actions,
     legal_moves,
     new_game,
@@ -83,6 +88,31 @@ def test_every_seat_is_offered_exactly_the_inputs_the_engine_accepts():
         if seed >= 3 and wanted <= kinds:
             break
     assert wanted <= kinds
+
+
+def test_a_seat_that_may_only_draw_or_stop_is_told_its_bag_without_its_moves():
+    """After every input of whole games with cards and random books (half with every expansion),
+    for every seat: the chips it may draw are told alone exactly when drawing one of them or
+    stopping is all that is open to it besides chips going back, and they are its moves' draws."""
+    told = 0
+    for game_no in range(12):
+        config = GameConfig(players=("A", "B", "C", "D"), start_player=game_no % 4,
+                            **deal_setup(every_colour(RANDOM), tuple(catalog.EXPANSIONS) if game_no % 2 else (),
+                                         random.Random(game_no)))
+
+        def check(state, action, events) -> None:
+            nonlocal told
+            for n in range(len(state.seats)):
+                moves, draws = legal_moves(state, n), free_draws(state, n)
+                only = moves.stop and moves.draws and not (moves.choices or moves.looks or moves.buys or moves.spends
+                                                           or moves.done)
+                assert (draws is not None) == only, f"after input {state.seq} ({action}), seat {n}"
+                if draws is not None:
+                    assert tuple(draws) == moves.draws
+                    told += 1
+
+        play_game(config, game_no, check, cards=True)
+    assert told > 1000
 
 
 def test_an_input_picked_off_the_draw_path_is_numbered_without_the_chips_and_done():

@@ -139,7 +139,8 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         ctx.emit("revealed", chip=chip_id)
         return
     placing.place(ctx, chip_id)
-    settle(ctx)
+    if not seat.bag:  # else the seat draws on: most draws leave chips in the bag
+        settle(ctx)
 
 
 def settle(ctx: Ctx) -> None:
