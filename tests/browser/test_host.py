@@ -130,3 +130,18 @@ def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artif
         assert config.edition == "schmidt" and config.books["blue"] in book_sets("blue")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_join_card_button_sits_below_the_join_heading_not_over_it(browser, server, width):
+    """A link styled as a button is a whole box in the flow: its thumb-high padding does not spill over
+    the line above (the join heading, which opens and closes the QR codes)."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    host = context.new_page()
+    host.goto(f"{server.url}/host?pin={PIN}")
+    host.wait_for_selector("#joincard")
+    heading = host.locator("#join summary").bounding_box()
+    button = host.locator("#joincard").bounding_box()
+    assert button["y"] >= heading["y"] + heading["height"] - 0.5, (heading, button)
+    assert button["height"] >= 44, "a thumb high"
+    context.close()
