@@ -145,3 +145,19 @@ def test_the_join_card_button_sits_below_the_join_heading_not_over_it(browser, s
     assert button["y"] >= heading["y"] + heading["height"] - 0.5, (heading, button)
     assert button["height"] >= 44, "a thumb high"
     context.close()
+
+
+def test_the_host_changes_a_wrong_card_from_the_timeline(browser, server):
+    """The table screen entered the wrong card; the host picks the one turned up in the timeline's
+    row and the round is played with it (not a card drawn for the table instead)."""
+    table = server.app.extensions["companion.game"].table
+    table.submit({"kind": "fortune", "card": "P01"}, "table")
+    host = browser.new_page(**SCREEN)
+    host.goto(f"{server.url}/host?pin={PIN}")
+    change = host.locator("#timeline [data-card-change]")
+    change.wait_for()
+    host.locator("#timeline select[aria-label='Change the card']").select_option("B10")
+    click_and_wait(host, "#timeline [data-card-change]")
+    assert table.state.cards_used == ["B10"] and table.state.round == 1
+    assert host.locator("#result").get_attribute("class") == "ok", host.locator("#result").inner_text()
+    host.close()
