@@ -69,7 +69,10 @@ const Cards = (() => {
     else if (open) fill("fortune");
   }
 
-  search.addEventListener("input", matches);
+  search.addEventListener("input", () => {  // what the typing found comes into view in the table screen's short panel
+    matches();
+    document.getElementById("cardmatches").scrollIntoView({ block: "nearest" });
+  });
   document.getElementById("cardconfirm").addEventListener("click", confirm);
   document.getElementById("carddraw").addEventListener("click", drawOne);
   document.getElementById("cardnone").addEventListener("click", noCard);
