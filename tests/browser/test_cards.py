@@ -54,6 +54,8 @@ def test_the_card_tapped_on_a_tablet_shows_its_text_and_confirm_button_on_screen
         table = tablet.new_page()
         table.goto(table_url(srv))
         table.wait_for_selector("#cardpicker:not(.hidden)")
+        assert table.locator("#phase").inner_text() == "Fortune Teller: turn up this round's card"
+        assert "table screen" not in table.locator(".infobar").inner_text(), "this is the table screen"
         spanish = browser.new_context(**TABLETS["1280x800"])
         spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
         mesa = spanish.new_page()  # the longer Spanish lines fill the round's panel
