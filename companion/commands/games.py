@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.engine import TranscriptError, state_to_dict
 from companion.files import read_text
 from companion.store import Journal
-from companion.table import Table, archive, export_transcript, import_transcript
+from companion.table import Table, archive, export_transcript, import_transcript, returns
 from companion.table.timeline import timeline
 from companion.words import localize
 
@@ -69,8 +69,10 @@ def show(args: argparse.Namespace) -> int:
     for d in state.decisions:
         print(f"  waiting for {state.seats[d.seat].name}: {d.prompt}")
     if anomalies:
+        twice = sum(a.code == returns.TWICE for a in anomalies)  # one pass read twice: nothing was ever to do
         print(f"{len(anomalies)} refused reads and inputs: {sum(a.resolved_by is not None for a in anomalies)} settled"
-              f" by an entry, {sum(a.answered is not None for a in anomalies)} answered without one")
+              f" by an entry, {sum(a.answered is not None for a in anomalies)} answered without one"
+              + (f", {twice} the same chip read twice (nothing to do)" if twice else ""))
     for a in held:
         print(f"  waiting for an answer (anomaly {a.id}, {a.source}): {a.reason}")
     return 0

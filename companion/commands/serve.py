@@ -13,6 +13,7 @@ from companion.table import TableSetup, resume, start_game
 from companion.table.backup import keep_all
 from companion.table.bags import Bags, reader_specs
 from companion.webapp import create_app
+from companion.webapp.access import is_loopback
 from companion.webapp.keys import Keys, KeysUnreadable
 
 from . import CommandError
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         app.extensions["companion.game"].switched.append(sender.watch)
         print(f"Games go to the league at {config.league_url} (kept in the journal until it has them).")
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
-    print(f"Serving {config.name} on the local network (bound to {config.bind}:{server.port}).")
+    where = "on this computer only" if is_loopback(config.bind) or config.bind == "localhost" else "on the local network"
+    print(f"Serving {config.name} {where} (bound to {config.bind}:{server.port}).")
     secret = "the passphrase in the config" if pin == config.passphrase else pin
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
     print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"

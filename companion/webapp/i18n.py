@@ -86,7 +86,7 @@ SCRIPT: dict[str, str] = {
     "book_base": N_("base book"),
     "book_set": N_("set"),
     "books": N_("Books"),
-    "budget": N_("Coins to spend"),
+    "budget": N_("coins to spend"),
     "card_line": N_("Fortune Teller: {name}"),
     "change_card": N_("Change the card"),
     "chip": N_("Chip"),

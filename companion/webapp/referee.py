@@ -116,7 +116,7 @@ def held():
     return jsonify(game.answer_read(body_number(body, "anomaly"), body_yes_no(body, "drawn"), "host"))
 
 
-@bp.post("/card")
+@bp.post("/change-card")
 @guarded
 @host_only
 def change_card():

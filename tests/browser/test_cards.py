@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .conftest import PIN
-from .screens import serving, submit, table_of, wait_guide
+from .screens import TABLETS, serving, submit, table_of, table_url, wait_guide
 from .test_play import PHONE, SCREEN, click_and_wait
 
 
@@ -36,6 +36,42 @@ def test_the_table_picks_the_card_and_a_phone_answers_its_choice(browser, server
     table.screenshot(path=str(artifacts / "table-card.png"), full_page=True)
     phones.close()  # the pages leave before the server stops
     tablet.close()
+
+
+def on_screen(page, selector: str) -> bool:
+    """Whether the element is what a finger at its middle would touch: on screen, not hidden by a panel's edge."""
+    return page.evaluate("""(sel) => { const e = document.querySelector(sel), r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && (hit === e || e.contains(hit)); }""", selector)
+
+
+def test_the_card_tapped_on_a_tablet_shows_its_text_and_confirm_button_on_screen(browser):
+    """Three seats on a 1280x800 tablet: the round's panel is short, so what the typing finds, and the
+    card tapped in the list with its text and confirm button, come into view instead of staying below
+    the panel's edge."""
+    with serving(["Ann", "Ben", "Cleo"], seed=3) as srv:
+        tablet = browser.new_context(**TABLETS["1280x800"])
+        table = tablet.new_page()
+        table.goto(table_url(srv))
+        table.wait_for_selector("#cardpicker:not(.hidden)")
+        assert table.locator("#phase").inner_text() == "Fortune Teller: turn up this round's card"
+        assert "table screen" not in table.locator(".infobar").inner_text(), "this is the table screen"
+        spanish = browser.new_context(**TABLETS["1280x800"])
+        spanish.add_cookies([{"name": "lang", "value": "es", "url": srv.url}])
+        mesa = spanish.new_page()  # the longer Spanish lines fill the round's panel
+        mesa.goto(table_url(srv))
+        mesa.wait_for_selector("#cardpicker:not(.hidden)")
+        mesa.fill("#cardsearch", "zzz")
+        assert mesa.locator("#cardmatches [data-card]").count() == 0
+        assert on_screen(mesa, "#cardmatches li"), "what the typing found (nothing) is in sight"
+        spanish.close()
+        table.fill("#cardsearch", "pot")
+        table.locator("#cardmatches [data-card]").first.click()
+        for part in ("#cardconfirm", "#cardname"):
+            assert on_screen(table, part), f"{part} is out of sight after tapping a card"
+        click_and_wait(table, "#cardconfirm")
+        assert table.locator("#cardpicker").is_hidden()
+        tablet.close()
 
 
 def test_draw_one_for_us_on_the_host_page_in_spanish(browser, server):

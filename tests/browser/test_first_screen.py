@@ -219,3 +219,34 @@ def test_a_read_held_for_the_seat_is_answered_on_its_phone_in_one_tap(browser, a
         srv.stop()
         table.close()
 
+
+
+def test_a_held_read_left_unanswered_gives_the_guide_back_once_the_seat_has_stopped(browser):
+    """Ana's bag read a chip while the flask's white was still to go back; the white then passed the
+    reader and Ana drew on and stopped. "Was it drawn?" can now only be "no": the guide line says what
+    Ana does now, and the question waits below it with its one answer."""
+    db = Database(Path(tempfile.mkdtemp()) / "held.sqlite3")
+    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-0": 0, "bag-1": 1}))
+    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
+    try:
+        game = srv.app.extensions["companion.game"]
+        page = phone(browser, srv.url, "en")
+        page.goto(f"{srv.url}/s/{game.token(0)}")
+        table.submit({"kind": "fortune", "card": None}, "host")
+        white = next(c for c in table.state.seats[0].bag if c.startswith("white-1"))
+        table.read("bag-0", white, at=1000.0)
+        flask = next(d for d in table.state.decisions if d.kind == "flask")
+        table.submit({"kind": "choose", "seat": 0, "decision": flask.id, "keys": ["use"]}, "web")
+        orange = next(c for c in table.state.seats[0].bag if c.startswith("orange"))
+        table.read("bag-0", orange, at=1020.0)  # held: the white's return was never read
+        wait_guide(page, "Your bag's reader asks: did you draw this chip?")
+        table.read("bag-0", white, at=1030.0)  # the white passes the reader at last, going in
+        table.submit({"kind": "stop", "seat": 1}, "web")
+        table.submit({"kind": "stop", "seat": 0}, "web")
+        assert [a.id for a in table.held(0)], "the question is still open"
+        page.wait_for_function("document.body.dataset.guide !== \"Your bag's reader asks: did you draw this chip?\"")
+        assert page.locator("[data-held] [data-drawn=true]").count() == 0
+        assert page.locator("[data-held] [data-drawn=false]").count() == 1, "its one answer is still there"
+    finally:
+        srv.stop()
+        table.close()

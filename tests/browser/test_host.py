@@ -130,3 +130,34 @@ def test_host_starts_a_new_game_after_the_last_one_ends(browser, tmp_path, artif
         assert config.edition == "schmidt" and config.books["blue"] in book_sets("blue")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_join_card_button_sits_below_the_join_heading_not_over_it(browser, server, width):
+    """A link styled as a button is a whole box in the flow: its thumb-high padding does not spill over
+    the line above (the join heading, which opens and closes the QR codes)."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    host = context.new_page()
+    host.goto(f"{server.url}/host?pin={PIN}")
+    host.wait_for_selector("#joincard")
+    heading = host.locator("#join summary").bounding_box()
+    button = host.locator("#joincard").bounding_box()
+    assert button["y"] >= heading["y"] + heading["height"] - 0.5, (heading, button)
+    assert button["height"] >= 44, "a thumb high"
+    context.close()
+
+
+def test_the_host_changes_a_wrong_card_from_the_timeline(browser, server):
+    """The table screen entered the wrong card; the host picks the one turned up in the timeline's
+    row and the round is played with it (not a card drawn for the table instead)."""
+    table = server.app.extensions["companion.game"].table
+    table.submit({"kind": "fortune", "card": "P01"}, "table")
+    host = browser.new_page(**SCREEN)
+    host.goto(f"{server.url}/host?pin={PIN}")
+    change = host.locator("#timeline [data-card-change]")
+    change.wait_for()
+    host.locator("#timeline select[aria-label='Change the card']").select_option("B10")
+    click_and_wait(host, "#timeline [data-card-change]")
+    assert table.state.cards_used == ["B10"] and table.state.round == 1
+    assert host.locator("#result").get_attribute("class") == "ok", host.locator("#result").inner_text()
+    host.close()

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from .conftest import PIN
+from .screens import play_until, serving, submit, table_of
 from .test_play import PHONE
 
 TABLET = {"viewport": {"width": 1280, "height": 800}, "bypass_csp": True}
@@ -219,3 +220,33 @@ def test_the_dispute_card_prints_each_round_on_one_page_without_controls(game_ni
         (artifacts / f"dispute-card-game{game}-round{round_}.pdf").write_bytes(pdf)
         assert pdf_pages(pdf) == 1, f"game {game} round {round_}: {rows} inputs on {pdf_pages(pdf)} pages"
         page.emulate_media(media="screen")
+
+
+def test_the_replay_of_the_round_after_an_explosion_begins_with_an_empty_unexploded_pot(new_page):
+    """Ana's pot exploded in round 1: round 2's replay begins with her pot empty, not exploded."""
+    with serving(["Ana", "Ben"], seed=2) as srv:
+        table = table_of(srv)
+        submit(table, {"kind": "fortune", "card": None})
+        submit(table, {"kind": "stop", "seat": 1})
+        whites = sorted((c for c in table.state.seats[0].bag if c.startswith("white")), reverse=True)
+        for chip in whites:
+            submit(table, {"kind": "draw", "seat": 0, "chip": chip})
+            if table.state.seats[0].status == "exploded":
+                break
+        assert table.state.seats[0].status == "exploded"
+        play_until(table, lambda s: s.round == 2)
+        page = new_page(TABLET)
+        page.goto(f"{srv.url}/host?pin={PIN}")
+        page.goto(f"{srv.url}/replay?round=2&seat=0")
+        page.wait_for_selector("#stepinfo h2")
+        info = page.locator("#stepinfo").inner_text()
+        assert "Round 2 begins" in info and "White total: 0 / 7" in info
+        assert "exploded" not in info, info
+        page.goto(f"{srv.url}/replay?round=1&seat=0")
+        page.wait_for_selector("#steps li")
+        seen = []
+        for k in range(1, page.locator("#steps li").count() + 1):
+            page.click("#next")
+            page.wait_for_function(f"document.body.dataset.step === '{k}'")
+            seen.append("exploded" in page.locator("#stepinfo").inner_text())
+        assert any(seen), "round 1's replay shows the pot exploding"

@@ -442,3 +442,32 @@ def test_a_held_chip_passing_the_reader_again_at_once_asks_one_question(table):
     assert [a.id for a in table.held(0)] == [first.id]
     table.answer_read(first.id, drawn=True, source="web")
     assert [c for c, _ in table.state.seats[0].pot] == [drawn] and table.held(0) == []
+
+
+def test_a_spanish_referee_reads_why_a_read_was_held_or_read_twice_in_spanish(table):
+    table.submit({"kind": "fortune", "card": None}, "table")
+    poured = list(table.state.seats[0].returning)
+    for cid in poured[:-1]:
+        table.read("bag-0", cid, at=T0 + 400)
+    held = table.read("bag-0", poured[0], at=T0 + 410)  # Ann's bag still expects one chip back
+    again = table.read("bag-0", poured[0], at=T0 + 411)  # and the same chip over the antenna again
+    assert (held.anomaly.code, again.anomaly.code) == (HELD, TWICE)
+    rows = [r.text for r in timeline(table.setup, table.entries(), table.anomalies(), "es") if r.kind == "anomaly"]
+    assert len(rows) == 2
+    held_text, twice_text = rows
+    assert "bolsa" in held_text and "sacó" in held_text, "why the seat is asked, in Spanish"
+    assert "dos veces" in twice_text, "the same chip read twice, in Spanish"
+    for text in rows:
+        assert "expects" not in text and "read twice" not in text and "_" not in text, f"English in {text!r}"
+
+
+def test_quacks_show_counts_the_chips_read_twice_as_nothing_to_do(table, capsys):
+    table.submit({"kind": "fortune", "card": None}, "table")
+    poured = list(table.state.seats[0].returning)
+    for cid in poured:
+        table.read("bag-0", cid, at=T0 + 400)
+    table.read("bag-0", poured[0], at=T0 + 401)  # the same chip over the antenna again
+    assert main(["show", str(table.game_id), "--db", str(table.db.path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 refused reads and inputs: 0 settled by an entry, 0 answered without one, " \
+           "1 the same chip read twice (nothing to do)" in out, "every refused read is accounted for"

@@ -246,3 +246,13 @@ def test_the_timeline_speaks_the_hosts_language(brewing):
     assert next(r for r in rows if r["kind"] == "void")["text"].startswith("anular #")
     assert rows[-1]["kind"] == "anomaly" and rows[-1]["text"] == \
         "rechazada: Un lector que no alimenta ningún asiento de esta mesa: asigna la lectura a un asiento."
+
+
+def test_every_address_and_method_answers_one_thing(app):
+    """Two handlers at one address: the first one answers and the other is unreachable (the host's
+    "Change the card" once drew a card instead)."""
+    seen: dict[tuple[str, str], str] = {}
+    for rule in app.url_map.iter_rules():
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert (rule.rule, method) not in seen, f"{method} {rule.rule}: {seen[(rule.rule, method)]} and {rule.endpoint}"
+            seen[(rule.rule, method)] = rule.endpoint

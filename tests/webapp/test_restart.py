@@ -38,6 +38,7 @@ class Served:
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         lines = [self.proc.stdout.readline() for _ in range(4)]
+        self.where = lines[0]
         self.port = int(re.search(r"127\.0\.0\.1:(\d+)", lines[0]).group(1))
         self.pin = re.search(r"host PIN: (\d+)", lines[1]).group(1)
         self.recovery = re.search(r"Recovery passphrase: ([A-Z2-7-]{19}) ", lines[3]).group(1)
@@ -79,6 +80,7 @@ def test_pin_and_seat_links_survive_a_kill_and_one_link_is_reissued_alone(tmp_pa
     config.write_text(CONFIG)
     first = Served(config)
     try:
+        assert "on this computer only" in first.where, "bound to 127.0.0.1: no phone on the Wi-Fi reaches it"
         tokens = first.tokens()
         assert first.post("/api/host/action", {"kind": "fortune", "card": None})["ok"]
     finally:

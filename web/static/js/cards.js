@@ -33,7 +33,9 @@ const Cards = (() => {
     fill("cardname", card.name);
     fill("cardkind", W[card.kind]);
     fill("cardtext", card.text);
-    document.getElementById("cardchosen").classList.remove("hidden");
+    const shown = document.getElementById("cardchosen");
+    shown.classList.remove("hidden");
+    shown.scrollIntoView({ block: "nearest" });  // the table screen's round panel is short: its text and confirm come into view
   }
 
   function reset() {  // the list goes too, so a page shows the same whether or not it saw the picker open
@@ -67,7 +69,10 @@ const Cards = (() => {
     else if (open) fill("fortune");
   }
 
-  search.addEventListener("input", matches);
+  search.addEventListener("input", () => {  // what the typing found comes into view in the table screen's short panel
+    matches();
+    document.getElementById("cardmatches").scrollIntoView({ block: "nearest" });
+  });
   document.getElementById("cardconfirm").addEventListener("click", confirm);
   document.getElementById("carddraw").addEventListener("click", drawOne);
   document.getElementById("cardnone").addEventListener("click", noCard);

@@ -130,7 +130,7 @@
     const pick = el("select", { "aria-label": t("change_card") }, cards.map((c) => el("option", { value: c.id }, c.name)));
     if (entered) pick.value = entered;
     return el("span", { class: "row" }, pick, el("button", { "data-card-change": seq,
-      onclick: () => correct("card", { seq, card: pick.value }) }, t("change_card")));
+      onclick: () => correct("change-card", { seq, card: pick.value }) }, t("change_card")));
   }
 
   // A row of a seat opens the round replay at that entry, for a dispute about it.

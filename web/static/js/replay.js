@@ -53,7 +53,9 @@
   function info(k) {
     const pot = potAt(k);
     const whites = el("div", { class: "whites" + (pot.white_total > pot.threshold ? " bad" : "") },
-      `${t("whites")}: ${pot.white_total} / ${pot.threshold}`, pot.status === "exploded" ? ` · ${t("status_exploded")}` : "");
+      `${t("whites")}: ${pot.white_total} / ${pot.threshold}`,
+      // a seat keeps last round's status until the next potion phase: an empty pot has not exploded
+      pot.status === "exploded" && pot.pot.length > 0 ? ` · ${t("status_exploded")}` : "");
     if (k === 0) return [el("h2", {}, t("replay_start", { round: replay.round })), whites,
       el("div", { class: "muted" }, `${t("droplet")}: ${t("space")} ${Q.BOARD.track[replay.start.start_space].coins}` + (replay.start.rat ? ` · ${t("rat")} +${replay.start.rat}` : ""))];
     const s = replay.steps[k - 1];

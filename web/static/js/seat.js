@@ -42,7 +42,9 @@
   // The one line at the top: what this seat does now, or whom it waits for.
   function guide(me, mine, actions) {
     if (view.paused) return t("guide_paused");
-    if (view.bag_reads && (view.bag_reads.held || []).length) return t("guide_held");
+    // Once the seat can no longer take a held read as its draw (it has stopped), the question is only
+    // "not drawn": the line says what the seat does now.
+    if (view.bag_reads && (view.bag_reads.held || []).some((h) => h.drawable)) return t("guide_held");
     if (view.phase === "game_over" && (view.winners || []).includes(view.you)) return t("guide_you_win");
     const blocking = mine.find((d) => !Turn.isOffer(d));
     if (blocking && blocking.kind in LOOKS) {

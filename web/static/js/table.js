@@ -131,7 +131,9 @@ const TableView = (() => {
       fortune: fortuneText(view.fortune) };
     for (const [id, line] of Object.entries(lines)) Q.fillFrom(id, line, () => line);
     const stir = Turn.stirLine(view);  // synchronised drawing: "Stir! (chip 3)" or whom it waits for
-    const now = stir ? "" : Turn.waiting(view, null);
+    // While the card is awaited the phase line and the picker below it say it all: the phones' "(at the table screen)" is this screen.
+    const picking = view.phase === "fortune" && !view.fortune && !view.paused;
+    const now = stir || picking ? "" : Turn.waiting(view, null);
     Q.fillFrom("now", now, () => now);
     Q.fillChanged("stir", stir);
     toggle("stir", Boolean(stir));
