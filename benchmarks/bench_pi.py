@@ -35,8 +35,8 @@ cgroup first, to show the quota slows it by the expected factor on this machine 
 more than its share: the loop runs some 10-30 % slower than the Pi's speed asks (most likely
 because a process held to a tenth of a core waits nine tenths of every period, and its caches are
 cold when it runs again). ``--calibrate`` checks, sets both cgroups' quota higher by that much,
-and checks again (up to ``CALIBRATIONS`` times, until the loop runs within 3 % of the Pi's speed,
-as the published figures measure it).
+and checks again (up to ``CALIBRATIONS`` times, until the loop runs within 3 % of the Pi's own time
+for it, ``LOOP_MS`` scaled by the published figures, on whatever machine it runs).
 """
 
 from __future__ import annotations
@@ -70,9 +70,15 @@ CALIBRATIONS = 3
 """``--calibrate`` sets the quota again at most this often, until the check is within 3 % of the Pi's speed."""
 
 SPEEDS = {"pi3": 0.105, "pi4": 0.326, "zero2w": 0.075}
-"""One core of this machine's share that runs Python as fast as each Pi (benchmarks/README.md):
-a Pi 3 B+ 245 s, a Pi 4 79.2 s for the published CPU benchmark that takes 25.8 s of CPU here;
-the Zero 2 W has the Pi 3's cores at 1.0 GHz instead of 1.4."""
+"""The share of one core of the machine the benchmark was written on that runs Python as fast as
+each Pi (benchmarks/README.md): a Pi 3 B+ 245 s, a Pi 4 79.2 s for the published CPU benchmark that
+took 25.8 s of CPU there; the Zero 2 W has the Pi 3's cores at 1.0 GHz instead of 1.4."""
+
+LOOP_MS = 215.0
+"""What the check's loop took of that machine's core (2026-11-27): on a Pi it takes this divided by
+the Pi's share. The quota starts at the share of this core, at its speed now, that runs the loop
+that fast, and ``--calibrate`` holds the loop to that time: a slower or faster machine, or this one
+at another moment, still measures the Pi."""
 
 TABLE = """[table]
 name = "Pi bench"
@@ -193,31 +199,48 @@ class Workers(threading.Thread):
         return sum(rss for _, rss in self.seen.values())
 
 
-def check(limit: CpuLimit, asked: float) -> float:
-    """A fixed pure-Python loop on CPU 0, outside and inside the cgroup: the slow-down it sees
-    (``asked``: the one the Pi's speed asks for)."""
-    loop = ("import time; t, c = time.perf_counter(), time.process_time(); sum(i * i % 7 for i in range(3_000_000)); "
+def loop(limit: CpuLimit | None = None) -> tuple[float, float]:
+    """A fixed pure-Python loop in a process of its own (in ``limit``'s cgroup if given): its wall
+    and CPU seconds."""
+    code = ("import time; t, c = time.perf_counter(), time.process_time(); sum(i * i % 7 for i in range(3_000_000)); "
             "print(time.perf_counter() - t, time.process_time() - c)")
-    cpu = float(subprocess.check_output([sys.executable, "-c", loop]).split()[1])
-    inside = float(subprocess.check_output([sys.executable, "-c", loop], preexec_fn=limit.add).split()[0])
-    print(f"check: a fixed loop takes {cpu * 1000:.0f} ms of CPU here; in the cgroup it took {inside * 1000:.0f} ms: "
-          f"{inside / cpu:.1f}x as long (the Pi's speed asks {asked:.1f}x)")
-    return inside / cpu
+    wall, cpu = subprocess.check_output([sys.executable, "-c", code],
+                                        preexec_fn=limit.add if limit is not None else None).split()
+    return float(wall), float(cpu)
 
 
-def calibrate(limit: CpuLimit, apart: CpuLimit, fraction: float, times: int) -> None:
-    """Check the slow-down in ``limit``; then, at most ``times`` times, until it is within 3 % of the
-    one ``fraction`` of a core asks, set both cgroups' quota higher or lower by what it missed (the
-    quota's own cost taken off) and check again."""
-    slower = check(limit, 1 / fraction)
+def pi_loop_ms(speed: str) -> tuple[float, float]:
+    """How long the check's loop takes on the Pi named by ``speed`` (or at that fraction of this
+    core), and the share of this core, at its speed now, that runs it as fast."""
+    here = loop()[1] * 1000
+    target = LOOP_MS / SPEEDS[speed] if speed in SPEEDS else here / float(speed)
+    print(f"the check's loop: {here:.0f} ms of CPU here, {target:.0f} ms at the Pi's speed "
+          f"({LOOP_MS:.0f} ms where the Pis' speeds were measured)")
+    return target, min(1.0, here / target)
+
+
+def check(limit: CpuLimit, target: float) -> float:
+    """The check's loop on CPU 0, outside and inside the cgroup: how long it took inside, in ms
+    (``target``: how long it takes on the Pi)."""
+    cpu, inside = loop()[1] * 1000, loop(limit)[0] * 1000
+    print(f"check: a fixed loop takes {cpu:.0f} ms of CPU here; in the cgroup it took {inside:.0f} ms: "
+          f"{inside / cpu:.1f}x as long (the Pi takes {target:.0f} ms)")
+    return inside
+
+
+def calibrate(limit: CpuLimit, apart: CpuLimit, target: float, times: int) -> None:
+    """Check the loop in ``limit``; then, at most ``times`` times, until it runs within 3 % of the
+    Pi's ``target`` ms, set both cgroups' quota higher or lower by what it missed (the quota's own
+    cost taken off) and check again."""
+    inside = check(limit, target)
     for _ in range(times):
-        if abs(slower * fraction - 1) < 0.03:
+        if abs(inside / target - 1) < 0.03:
             return
-        calibrated = limit.fraction * slower * fraction
+        calibrated = limit.fraction * inside / target
         for cgroup in (limit, apart):
             cgroup.set(calibrated)
         print(f"calibrated: {limit.fraction:.3f} of one core (quota {limit.fraction * PERIOD_US:.0f} µs) for both cgroups")
-        slower = check(limit, 1 / fraction)
+        inside = check(limit, target)
 
 
 class Serving:
@@ -351,7 +374,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--calibrate", action="store_true",
-                        help="check, then set the quota so that the check's loop runs at the Pi's speed")
+                        help="check, then set the quota so that the check's loop takes the Pi's own time")
     parser.add_argument("--pace", choices=("none", "table"), default="none",
                         help="none: each input once every page has the one before; table: after a person's pause")
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1],
@@ -361,7 +384,7 @@ def arguments() -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
-    fraction = SPEEDS.get(args.speed) or float(args.speed)
+    target, fraction = pi_loop_ms(args.speed)
     folder = Path(tempfile.mkdtemp(prefix="quacks-pi-"))
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
@@ -372,7 +395,7 @@ def main() -> None:
               f"every {PERIOD_US} µs), CPU 0; the worker processes the same in a cgroup of their own, CPU "
               f"{min(1, (os.cpu_count() or 1) - 1)}; load average {os.getloadavg()[0]:.1f}")
         if args.check or args.calibrate:
-            calibrate(limit, apart, fraction, CALIBRATIONS if args.calibrate else 0)
+            calibrate(limit, apart, target, CALIBRATIONS if args.calibrate else 0)
         server = Serving(limit, folder, port, args.code)
         print(f"start-up, new data folder: {server.started:.2f} s to the first answered request")
         workers = Workers(server.process.pid, apart)
