@@ -86,12 +86,10 @@ SCRIPT: dict[str, str] = {
     "book_base": N_("base book"),
     "book_set": N_("set"),
     "books": N_("Books"),
-    "budget": N_("coins to spend"),
     "card_line": N_("Fortune Teller: {name}"),
     "change_card": N_("Change the card"),
     "chip": N_("Chip"),
     "choose_n": N_("Choose {min} to {max}"),
-    "coins_left_after": N_("coins left ({n} bought)"),
     "confirm": N_("Confirm"),
     "connected": N_("connected"),
     "create": N_("Create game"),
@@ -350,6 +348,8 @@ SCRIPT: dict[str, str] = {
 PLURAL: dict[str, tuple[str, str]] = {
     "points": N_n("{n} victory point", "{n} victory points"),
     "coins_n": N_n("{n} coin", "{n} coins"),
+    "budget": N_n("coin to spend", "coins to spend"),  # after the number of coins, in larger type
+    "coins_left_after": N_n("coin left ({bought} bought)", "coins left ({bought} bought)"),
     "anomalies_summary": N_n("Anomalies: {n} to answer ({total} in all)", "Anomalies: {n} to answer ({total} in all)"),
     "bag_to_go_back": N_n("{name}'s bag: {n} chip still to go back", "{name}'s bag: {n} chips still to go back"),
     "shop_advice_none": N_n("Advice: buy nothing; no chip adds value in the {n} round left",

@@ -78,7 +78,8 @@ def test_the_guide_line_leads_each_seat_through_a_round(browser, artifacts):
         wait_guide(ana, "Shop: buy up to 2 chips of different colours")
         wait_guide(ben, "Wait: Ana is shopping")
         coins = state.seats[0].coins
-        assert ana.locator("#shopbudget").inner_text() == f"{coins} coins to spend", "one sentence, not a title"
+        assert ana.locator("#shopbudget").inner_text() == f"{coins} coin{'' if coins == 1 else 's'} to spend", \
+            "one sentence, not a title"
         rows = ana.locator(".shoprow")
         assert rows.count() == len(price_list(state.config, 1)) == 11  # orange, black, green/blue/red 1-2-4
         pumpkin = ana.locator(".shoprow[data-kind='orange-1']")

@@ -263,7 +263,7 @@
     for (const c of (shop && shop.chips) || []) valued[c.chips[0].join("-")] = c;
     const spent = me.bought && me.bought.length;
     Q.fillFrom("shopbudget", [me.coins, me.bought], () => [el("span", { class: "big" }, me.coins), " ",
-      spent ? t("coins_left_after", { n: me.bought.length }) : t("budget")]);
+      spent ? t("coins_left_after", { n: me.coins, bought: me.bought.length }) : t("budget", { n: me.coins })]);
     const done = (view.actions || []).find((a) => a.kind === "done");
     // A book's text a player opened stays open while the shop's offer is the same.
     Q.fillFrom("buys", [prices, shop, view.books, me.coins, me.bought, buys, done, view.exchange, me.stand], () => [
