@@ -5,6 +5,7 @@ every phone shows the round's card, the bag's reader asks in one tap, and the di
 from __future__ import annotations
 
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -189,8 +190,10 @@ def test_at_a_real_table_the_seat_taps_the_die_s_face_or_lets_the_table_roll(bro
         assert rolled.action_dict["keys"][0] in {"1", "2", "3", "4", "5", "6"} and rolled.entry.source == "web"
 
 
-def test_a_read_held_for_the_seat_is_answered_on_its_phone_in_one_tap(browser, artifacts):
-    """A bag still expecting the flask's white back reads another chip: the phone asks."""
+@contextmanager
+def flask_white_on_its_way_back(browser):
+    """Ana's phone open in round 1: her bag read a white 1 and she used the flask, so the white is
+    on its way back into the bag, its return not read yet. Yields the table, the phone and the white."""
     db = Database(Path(tempfile.mkdtemp()) / "held.sqlite3")
     table = start_game(db, TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-0": 0, "bag-1": 1}))
     srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
@@ -203,6 +206,15 @@ def test_a_read_held_for_the_seat_is_answered_on_its_phone_in_one_tap(browser, a
         table.read("bag-0", white, at=1000.0)
         flask = next(d for d in table.state.decisions if d.kind == "flask")
         table.submit({"kind": "choose", "seat": 0, "decision": flask.id, "keys": ["use"]}, "web")
+        yield table, page, white
+    finally:
+        srv.stop()
+        table.close()
+
+
+def test_a_read_held_for_the_seat_is_answered_on_its_phone_in_one_tap(browser, artifacts):
+    """A bag still expecting the flask's white back reads another chip: the phone asks."""
+    with flask_white_on_its_way_back(browser) as (table, page, _):
         page.wait_for_selector("[data-to-go-back='1'] #allin")  # the white is on its way back
         inside(page, "[data-to-go-back]")
         orange = next(c for c in table.state.seats[0].bag if c.startswith("orange"))
@@ -215,28 +227,13 @@ def test_a_read_held_for_the_seat_is_answered_on_its_phone_in_one_tap(browser, a
         page.wait_for_function("document.querySelectorAll('#potstrip .placed').length === 1")
         assert table.state.seats[0].pot[0][0] == orange and table.state.seats[0].returning == []
         assert page.locator("[data-held]").count() == 0
-    finally:
-        srv.stop()
-        table.close()
-
 
 
 def test_a_held_read_left_unanswered_gives_the_guide_back_once_the_seat_has_stopped(browser):
     """Ana's bag read a chip while the flask's white was still to go back; the white then passed the
     reader and Ana drew on and stopped. "Was it drawn?" can now only be "no": the guide line says what
     Ana does now, and the question waits below it with its one answer."""
-    db = Database(Path(tempfile.mkdtemp()) / "held.sqlite3")
-    table = start_game(db, TableSetup(GameConfig(players=("Ana", "Ben")), {"bag-0": 0, "bag-1": 1}))
-    srv = Server(create_app(table, host_pin=PIN), "127.0.0.1", 0).start()
-    try:
-        game = srv.app.extensions["companion.game"]
-        page = phone(browser, srv.url, "en")
-        page.goto(f"{srv.url}/s/{game.token(0)}")
-        table.submit({"kind": "fortune", "card": None}, "host")
-        white = next(c for c in table.state.seats[0].bag if c.startswith("white-1"))
-        table.read("bag-0", white, at=1000.0)
-        flask = next(d for d in table.state.decisions if d.kind == "flask")
-        table.submit({"kind": "choose", "seat": 0, "decision": flask.id, "keys": ["use"]}, "web")
+    with flask_white_on_its_way_back(browser) as (table, page, white):
         orange = next(c for c in table.state.seats[0].bag if c.startswith("orange"))
         table.read("bag-0", orange, at=1020.0)  # held: the white's return was never read
         wait_guide(page, "Your bag's reader asks: did you draw this chip?")
@@ -247,6 +244,3 @@ def test_a_held_read_left_unanswered_gives_the_guide_back_once_the_seat_has_stop
         page.wait_for_function("document.body.dataset.guide !== \"Your bag's reader asks: did you draw this chip?\"")
         assert page.locator("[data-held] [data-drawn=true]").count() == 0
         assert page.locator("[data-held] [data-drawn=false]").count() == 1, "its one answer is still there"
-    finally:
-        srv.stop()
-        table.close()
