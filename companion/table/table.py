@@ -342,7 +342,7 @@ class Table(BagReads):
             last = self._passes.get((seat, chip or ""))
             moved = last is not None and (mine := self.last_input(seat)) is not None and mine.entry.seq != last.seq
             drew = last is not None and last.kind == "settled" and self._drew_since(seat, last.seq)
-            asked = next((a.payload.get("at") for a in self.held(seat) if a.payload["chip"] == chip), None)
+            asked = next((a.payload.get("at") for a in reversed(self.held(seat)) if a.payload["chip"] == chip), None)
             held = returns.judge(self._state, seat, action, last, moved, at, drew_since=drew, held_at=asked)
             if held is not None and held[0] == returns.LATE and last is not None and chip is not None:
                 return self._late_pass(seat, chip, read, source, last, at, held[1])

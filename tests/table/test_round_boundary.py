@@ -471,3 +471,12 @@ def test_quacks_show_counts_the_chips_read_twice_as_nothing_to_do(table, capsys)
     out = capsys.readouterr().out
     assert "1 refused reads and inputs: 0 settled by an entry, 0 answered without one, " \
            "1 the same chip read twice (nothing to do)" in out, "every refused read is accounted for"
+
+
+def test_a_held_chip_read_again_at_once_is_measured_from_its_latest_read(table):
+    """Ann's chip was held twice, five seconds apart; a moment after the second it hovers over the
+    antenna again: that is the second read again, not a third question."""
+    drawn, first, second = held_and_read_again(table, seconds_later=5)
+    again = table.read("bag-0", drawn, at=T0 + 426).anomaly
+    assert (first.code, second.code, again.code) == (HELD, HELD, TWICE)
+    assert [a.id for a in table.held(0)] == [first.id, second.id]
