@@ -72,7 +72,9 @@ def run(args: argparse.Namespace) -> int:
         app.extensions["companion.game"].switched.append(sender.watch)
         print(f"Games go to the league at {config.league_url} (kept in the journal until it has them).")
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
-    where = "on this computer only" if is_loopback(config.bind) or config.bind == "localhost" else "on the local network"
+    # the address the server is bound to, a name ("localhost") resolved as the bind resolved it
+    where = "on this computer only" if is_loopback(socket.gethostbyname(config.bind or "0.0.0.0")) \
+        else "on the local network"
     print(f"Serving {config.name} {where} (bound to {config.bind}:{server.port}).")
     secret = "the passphrase in the config" if pin == config.passphrase else pin
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
