@@ -20,6 +20,11 @@ from . import CommandError
 from .options import listen, table_config
 
 
+def reach(bind: str) -> str:
+    """Who can open the pages of a server bound to ``bind``: a name is resolved as the bind resolved it."""
+    return "on this computer only" if is_loopback(socket.gethostbyname(bind or "0.0.0.0")) else "on the local network"
+
+
 def lan_address() -> str:
     """This machine's address on the LAN (the route a phone would use); no packet is sent."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -72,10 +77,7 @@ def run(args: argparse.Namespace) -> int:
         app.extensions["companion.game"].switched.append(sender.watch)
         print(f"Games go to the league at {config.league_url} (kept in the journal until it has them).")
     shown = lan_address() if config.bind in ("0.0.0.0", "") else config.bind
-    # the address the server is bound to, a name ("localhost") resolved as the bind resolved it
-    where = "on this computer only" if is_loopback(socket.gethostbyname(config.bind or "0.0.0.0")) \
-        else "on the local network"
-    print(f"Serving {config.name} {where} (bound to {config.bind}:{server.port}).")
+    print(f"Serving {config.name} {reach(config.bind)} (bound to {config.bind}:{server.port}).")
     secret = "the passphrase in the config" if pin == config.passphrase else pin
     print(f"Host page: http://{shown}:{server.port}/host   host PIN: {secret}   (PIN and seat links kept in {keys.path})")
     print(f"Table screen: http://{shown}:{server.port}/table/{app.extensions['companion.game'].table_token}"
