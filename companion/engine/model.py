@@ -274,7 +274,8 @@ class Seat:
     @property
     def start_space(self) -> int:
         """Where counting starts this round: the droplet, or the rat stone past it."""
-        return min(self.droplet + self.rat, catalog.LAST_CHIP_SPACE)
+        space = self.droplet + self.rat
+        return space if space < catalog.LAST_CHIP_SPACE else catalog.LAST_CHIP_SPACE  # not min(): see placing.landing
 
     @property
     def last_space(self) -> int:
@@ -290,7 +291,8 @@ class Seat:
 
     @property
     def scoring_space(self) -> int:
-        return min(self.last_space + 1, catalog.SPOON)
+        space = self.last_space + 1
+        return space if space < catalog.SPOON else catalog.SPOON  # not min(): see placing.landing
 
     def in_pot(self, color: str) -> int:
         """How many chips of a colour lie in the pot: what the red, yellow, purple and black books count."""

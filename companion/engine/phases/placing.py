@@ -34,8 +34,12 @@ MOVE_ORDER: tuple[str, ...] = ("red", "yellow")
 
 
 def landing(last_space: int, value: int, extra: int) -> int:
-    """The space a chip reaches: its value (and extra spaces) past the last chip, at most the last space."""
-    return min(last_space + value + extra, catalog.LAST_CHIP_SPACE)
+    """The space a chip reaches: its value (and extra spaces) past the last chip, at most the last space.
+
+    A comparison rather than `min()`: on Python 3.11 `min` parses its arguments as keywords and
+    costs several times a comparison, and this runs for every chip laid."""
+    space = last_space + value + extra
+    return space if space < catalog.LAST_CHIP_SPACE else catalog.LAST_CHIP_SPACE
 
 
 def explodes(white_total: int, threshold: int) -> bool:
