@@ -112,8 +112,11 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
     reveal = pending.data.get("reveal", 0) if pending else 0
     if pending and len(seat.hand) >= reveal:
         raise IllegalAction("decision_pending", f"{seat.name} must first answer: {pending.prompt}")
-    if chip_id not in seat.bag:
-        raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag")
+    bag = seat.bag
+    try:
+        at = bag.index(chip_id)  # found once: the bag is looked through for the check and the removal alike
+    except ValueError:
+        raise IllegalAction("not_in_bag", f"{describe_location(state, chip_id)}, not in {seat.name}'s bag") from None
     ctx = Ctx(state, seat_no, events)
     if state.decisions:
         ctx.withdraw_offers(stopping=False)
@@ -121,7 +124,8 @@ def draw(state: GameState, seat_no: int, chip_id: str, events: list[dict[str, An
         lay_first_of(state, seat_no, events)
         if seat.status != BREWING:  # a white laid first exploded the pot: the chip drawn stays in the bag
             return
-    seat.bag.remove(chip_id)
+        at = bag.index(chip_id)  # chips laid first may have gone back into the bag
+    del bag[at]
     if chip_id in seat.returning:  # its way back in was not read
         seat.returning.remove(chip_id)
     if not pending or pending.data.get("take"):  # a look's chips are part of the draw that opened it
