@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from . import catalog
 from .errors import ConfigError
+from .memo import Memo
 from .text import Text
 
 BREWING, STOPPED, EXPLODED = "brewing", "stopped", "exploded"
@@ -35,22 +36,15 @@ def chip_id(color: str, value: int, number: int) -> str:
     return f"{color}-{value}-{number:02d}"
 
 
-class _Chips(dict[str, Chip]):
-    """Chip id -> its chip, for every id parsed so far; an id met for the first time is parsed.
-
-    A dict's own lookup, bound as `chip`, rather than a cached function: on Python 3.11 a call
-    through `functools.cache` costs about twice as much, and a game asks thousands of times."""
-
-    def __missing__(self, chip_id_: str) -> Chip:
-        parts = chip_id_.split("-")
-        if len(parts) != 3 or parts[0] not in catalog.COLORS or not parts[1].isdigit() or not parts[2].isdigit():
-            raise ValueError(f"{chip_id_!r} is not a chip id (expected colour-value-number, e.g. white-1-03)")
-        found = self[chip_id_] = Chip(chip_id_, parts[0], int(parts[1]))
-        return found
+def _parse(chip_id_: str) -> Chip:
+    parts = chip_id_.split("-")
+    if len(parts) != 3 or parts[0] not in catalog.COLORS or not parts[1].isdigit() or not parts[2].isdigit():
+        raise ValueError(f"{chip_id_!r} is not a chip id (expected colour-value-number, e.g. white-1-03)")
+    return Chip(chip_id_, parts[0], int(parts[1]))
 
 
-chip: Callable[[str], Chip] = _Chips().__getitem__
-"""Parse a chip id; raises ValueError for anything that is not ``colour-value-number``."""
+chip: Callable[[str], Chip] = Memo(_parse).__getitem__
+"""Parse a chip id, once per id; raises ValueError for anything that is not ``colour-value-number``."""
 
 
 class _PerChip(Generic[_T]):
