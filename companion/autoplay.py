@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import partial
 from typing import Any
 
 from .advice import (
@@ -49,6 +49,7 @@ from .engine import (
     new_game,
     waiting_for,
 )
+from .engine.memo import Memo
 from .engine.phases import placing
 from .engine.phases.evaluation import DIE, REWARD, price
 
@@ -67,12 +68,14 @@ def below(rng: random.Random, n: int) -> int:
     return found
 
 
-draw_input, stop_input, buy_input = cache(Draw), cache(Stop), cache(Buy)
-"""The inputs that draw a chip, stop, or buy a kind of chip, for a seat.
-An input is a frozen value, dear to build, and a player sends hundreds a game, the same in every
-game: each is built once for the process (at most one for every chip or kind of the boxes and
-every seat; `Moves.pick` does the same for a chip seen going back). An answer names its question,
-which is new in every game: built each time."""
+_SEATS = range(catalog.MAX_PLAYERS_WITH_WITCHES)
+DRAWS = tuple(Memo(partial(Draw, n)) for n in _SEATS)
+STOPS = tuple(Stop(n) for n in _SEATS)
+BUYS = tuple(Memo(partial(lambda seat, kind: Buy(seat, *kind), n)) for n in _SEATS)
+"""By seat, the inputs that draw a chip (by its id), stop, or buy a kind of chip (by colour and
+value). An input is a frozen value, dear to build, and a player sends hundreds a game, the same in
+every game: each is built once for the process (`Moves.pick` does the same for a chip seen going
+back). An answer names its question, which is new in every game: built each time."""
 
 
 class RandomPlayer:
@@ -101,9 +104,9 @@ class RandomPlayer:
         if draws and moves.stop:  # brewing with nothing blocking
             return self.draw_or_stop(state, seat, draws, answers)
         if draws and not answers:  # looking at chips for a crow skull
-            return draw_input(seat, draws[below(rng, len(draws))])
+            return DRAWS[seat][draws[below(rng, len(draws))]]
         if moves.buys and rng.random() < 0.9:
-            return buy_input(seat, *moves.buys[below(rng, len(moves.buys))])
+            return BUYS[seat][moves.buys[below(rng, len(moves.buys))]]
         count = moves.size(draws=False)  # every input but draws and done, building only the input picked
         if count:
             return moves.pick(below(rng, count), draws=False)
@@ -117,11 +120,11 @@ class RandomPlayer:
         rng = self.rng
         exploding, bag = explosion_risk(state.seats[seat])
         if rng.random() < exploding / bag:
-            return stop_input(seat)
+            return STOPS[seat]
         if answers and rng.random() < 0.5:
             decision, key = answers[below(rng, len(answers))]
             return Choose(seat, decision, (key,))
-        return draw_input(seat, draws[below(rng, len(draws))])
+        return DRAWS[seat][draws[below(rng, len(draws))]]
 
 
 class GreedyPlayer(RandomPlayer):
@@ -142,7 +145,7 @@ class GreedyPlayer(RandomPlayer):
         pending = state.blocking_decision(seat)
         if moves.looks or (moves.draws and not moves.stop):  # chips to look at: every one is drawn first
             chips = moves.looks or moves.draws
-            return draw_input(seat, chips[below(self.rng, len(chips))])
+            return DRAWS[seat][chips[below(self.rng, len(chips))]]
         if pending is not None and pending.rule == DIE:
             return super().act(state, seat, moves)  # chance: the die
         if moves.draws and moves.stop:
@@ -166,14 +169,14 @@ class GreedyPlayer(RandomPlayer):
                      answers: Sequence[tuple[str, str]] = ()) -> Action:
         """By the chance of exploding alone: the offers are taken or let lapse by `offer` first."""
         exploding, bag = explosion_risk(state.seats[seat])
-        return stop_input(seat) if exploding >= self.RISK * bag else draw_input(seat, draws[below(self.rng, len(draws))])
+        return STOPS[seat] if exploding >= self.RISK * bag else DRAWS[seat][draws[below(self.rng, len(draws))]]
 
     def shop(self, state: GameState, seat: int, moves: Moves) -> Action:
         buys = [b for b in moves.buys if b[0] in catalog.COLORS]
         if not buys:
             return Done(seat)
         color, value = max(buys, key=lambda b: (price(state, *b) or 0, b[1]))
-        return buy_input(seat, color, value)
+        return BUYS[seat][color, value]
 
     def spend(self, state: GameState, seat: int, moves: Moves) -> Action:
         for what in ("flask", "droplet"):
@@ -219,7 +222,7 @@ class DrawStopPlayer(GreedyPlayer):
         except TooDeep:
             found = None
         draw = found["advice"] == "draw" if found and found.get("advice") else draws_on(state, seat)
-        return draw_input(seat, draws[below(self.rng, len(draws))]) if draw else stop_input(seat)
+        return DRAWS[seat][draws[below(self.rng, len(draws))]] if draw else STOPS[seat]
 
 
 class AdvisorPlayer(DrawStopPlayer):
@@ -272,7 +275,7 @@ class AdvisorPlayer(DrawStopPlayer):
         while plan:
             color, value = plan.pop(0)
             if (color, value) in moves.buys:
-                return buy_input(seat, color, value)
+                return BUYS[seat][color, value]
         return Done(seat)
 
 

@@ -9,18 +9,19 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import partial
 
-from . import cards, flow
+from . import cards, catalog, flow
 from .actions import Action, Buy, Choose, Done, Draw, Fortune, Return, Spend, Stop
 from .expansions import exchange
 from .expansions.alchemists import essence
+from .memo import Memo
 from .model import BREWING, GameState
 from .phases import brewing, evaluation, placing
 
-_returned = cache(Return)
-"""A chip seen going back into a seat's bag, as an input: a frozen value, dear to build, picked for
-every chip poured back, and the same in every game (one per seat and chip of the box)."""
+_RETURNS = tuple(Memo(partial(Return, n)) for n in range(catalog.MAX_PLAYERS_WITH_WITCHES))
+"""By seat, chip id -> that chip seen going back into the seat's bag, as an input: a frozen value,
+dear to build, picked for every chip poured back, and the same in every game."""
 
 
 @dataclass(slots=True)
@@ -82,7 +83,7 @@ class Moves:
         if n is None:
             return Fortune(self.cards[k])
         if k < len(self.returns):
-            return _returned(n, self.returns[k])
+            return _RETURNS[n][self.returns[k]]
         k -= len(self.returns)
         if draws and k < len(self.looks):
             return Draw(n, self.looks[k])
