@@ -191,8 +191,10 @@ def waiting_for(state: GameState) -> list[int | None]:
         drawing = state.drawing
         for d in state.decisions:  # most questions open are offers to seats still drawing (the flask)
             if d.seat not in drawing:
-                brewers = {*drawing, *(q.seat for q in state.decisions)}
-                return [n for n in range(len(state.seats)) if n in brewers]
+                brewers = set(drawing)
+                for q in state.decisions:  # a loop, not a comprehension (a call of its own)
+                    brewers.add(q.seat)
+                return sorted(brewers)
         return list(drawing)
     if phase == flow.GAME_OVER:
         return []
@@ -207,4 +209,4 @@ def waiting_for(state: GameState) -> list[int | None]:
         for n, s in enumerate(state.seats):
             if not s.done:
                 waiting.add(n)
-    return list(sorted(waiting))
+    return sorted(waiting)

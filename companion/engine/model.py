@@ -424,7 +424,11 @@ class GameState:
 
 
 def _brewing(seats: list[Seat]) -> tuple[int, ...]:
-    return tuple(n for n, s in enumerate(seats) if s.status == BREWING)
+    found = []
+    for n, s in enumerate(seats):  # a loop, not a generator (resumed for every seat)
+        if s.status == BREWING:
+            found.append(n)
+    return tuple(found)
 
 
 def _clone_decision(d: Decision) -> Decision:
