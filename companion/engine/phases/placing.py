@@ -6,13 +6,14 @@ Both a draw and a look-ahead rule (the crow skull) place chips, through `Ctx.pla
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..expansions.herb_witches import bowl
 from ..ingredients import IngredientRule, active_rules
 from ..ingredients.labels import chip_label
+from ..memo import Memo
 from ..model import BREWING, EXPLODED, STOPPED, Chip, Decision, GameConfig, GameState, LastSetup, Option, Seat, chip
 from ..text import Text, say
 
@@ -161,16 +162,21 @@ def _white(ctx: Ctx, seat: Seat, chip_id: str, flask: bool) -> bool:
                          **({"insured": True} if seat.insured else {}))  # `insured` stays: see Seat
         return True
     if flask:
-        prompt, use = _flask_words(chip_id)
-        ctx.ask("flask", FLASK, prompt, [Option("use", use)], blocking=False, data={"chip": chip_id})
+        prompt, use = _FLASK_OFFERS[chip_id]
+        ctx.ask("flask", FLASK, prompt, [use], blocking=False, data={"chip": chip_id})
     return False
 
 
-@cache
-def _flask_words(chip_id: str) -> tuple[Text, Text]:
-    """The flask's question and its option for a white chip (an id always names the same chip)."""
+def _flask_offer(chip_id: str) -> tuple[Text, Option]:
+    """The flask's question and its option for a white chip."""
     label = chip_label(chip_id)
-    return say("Use the flask to put the {chip} back into the bag?", chip=label), say("Flask: put {chip} back", chip=label)
+    return (say("Use the flask to put the {chip} back into the bag?", chip=label),
+            Option("use", say("Flask: put {chip} back", chip=label)))
+
+
+_FLASK_OFFERS = Memo(_flask_offer)
+"""White chip id -> the flask's question and option, made once (an id always names the same chip,
+and an option is never changed once made)."""
 
 
 def _drawn(seat: Seat) -> None:
