@@ -123,19 +123,21 @@ def legal_moves(state: GameState, seat: int | None) -> Moves:
                   else tuple(s.returning))  # aside (red set 2): back into the bag
     pending = None
     if state.decisions:  # plain loops, not comprehensions (each a call of its own)
-        choices, asked, looking = [], False, False
+        asked, looking = [], False
         for d in state.decisions:
             if d.seat == seat:
-                asked = True
-                for o in d.options:
-                    choices.append((d.id, o.key))
+                asked.append(d)
                 if pending is None and d.blocking:
                     pending = d
                 if d.kind == cards.LOOK:  # a card's look: the chips it may draw are listed below
                     looking = True
         if asked:
-            if pending and len(s.hand) < pending.data.get("reveal", 0):  # a standing offer waits for the draw
-                choices = [(i, k) for i, k in choices if not next(d for d in state.decisions if d.id == i).data.get("stands")]
+            waits = pending is not None and len(s.hand) < pending.data.get("reveal", 0)
+            choices = []
+            for d in asked:
+                if not (waits and d.data.get("stands")):  # a standing offer waits for the draw
+                    for o in d.options:
+                        choices.append((d.id, o.key))
             if looking:
                 moves.looks = tuple(cards.look_chips(state, seat))
             moves.choices = tuple(choices)

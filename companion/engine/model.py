@@ -76,7 +76,12 @@ _color: _PerChip[str] = _PerChip(lambda c: c.color)
 
 def _whites(pot: list[tuple[str, int]], bowl: list[str]) -> int:
     """The whites in a pot and a bowl counted afresh (`Seat.white_total` keeps them as chips come and go)."""
-    return sum(white_value.of(cid) for cid, _ in pot) + sum(white_value.of(cid) for cid in bowl)
+    found = 0
+    for cid, _ in pot:  # loops, not generators (resumed for every chip)
+        found += white_value.of(cid)
+    for cid in bowl:
+        found += white_value.of(cid)
+    return found
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,11 @@ from . import placing
 
 def rat_tails_between(low: int, high: int) -> int:
     """Tails printed between scores `low` and `high` (low <= high), repeating every lap of 50."""
-    return sum(1 for k in range(low, high) if k % catalog.RAT_TAIL_LAP in catalog.RAT_TAILS)
+    found = 0
+    for k in range(low, high):  # a loop, not a generator (resumed for every score)
+        if k % catalog.RAT_TAIL_LAP in catalog.RAT_TAILS:
+            found += 1
+    return found
 
 
 def rats(state: GameState) -> list[int]:
