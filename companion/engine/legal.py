@@ -8,6 +8,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -186,7 +187,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     return found
 
 
-def waiting_for(state: GameState) -> list[int | None]:
+def waiting_for(state: GameState) -> Sequence[int | None]:
     """Who the game waits for now: seat numbers, or None for the host (the Fortune Teller card)."""
     phase = state.phase  # read once: this runs for every input a simulation plays
     if phase == "brewing":  # who is still drawing (kept by the state) or asked: most inputs
