@@ -130,8 +130,11 @@ class Ctx:
         them: there is nothing left to act on. `why` None: the caller's own event says it (the flask)."""
         seat, state, n = self.seat, self.state, self.seat_no
         seat.take_out(chips)
-        state.decisions = [d for d in state.decisions if d.seat != n or d.blocking
-                           or not any(v in chips for v in d.data.values() if type(v) is str)]
+        kept = []
+        for d in state.decisions:  # a plain loop: on Python 3.11 a comprehension is a call of its own
+            if d.seat != n or d.blocking or not any(v in chips for v in d.data.values() if type(v) is str):
+                kept.append(d)
+        state.decisions = kept
         if why is None:
             seat.put_in_bag(chips)
         else:
@@ -146,8 +149,13 @@ class Ctx:
                 break
         else:
             return
-        offers = [d for d in state.decisions if d.seat == n and d.lapses(stopping=stopping)]
-        state.decisions = [d for d in state.decisions if d.seat != n or not d.lapses(stopping=stopping)]
+        offers, kept = [], []
+        for d in state.decisions:
+            if d.seat == n and d.lapses(stopping=stopping):
+                offers.append(d)
+            else:
+                kept.append(d)
+        state.decisions = kept
         for d in offers:
             if d.rule == droplets.DROPLET:
                 droplets.lapse(self, d)

@@ -222,7 +222,10 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
     def keys(self) -> list[str]:
-        return [o.key for o in self.options]
+        found = []
+        for o in self.options:  # a plain loop: on Python 3.11 a comprehension is a call of its own
+            found.append(o.key)
+        return found
 
     def lapses(self, *, stopping: bool) -> bool:
         """An offer (flask, mandrake, which droplet) stands only until the seat draws again or
@@ -344,9 +347,17 @@ class Seat:
 
     def take_out(self, chips: Collection[str]) -> None:
         """These chips leave the pot and the bowl (into the bag, or back into the box)."""
-        self.pot = [p for p in self.pot if p[0] not in chips]
+        pot = []
+        for p in self.pot:  # plain loops: on Python 3.11 a comprehension is a call of its own
+            if p[0] not in chips:
+                pot.append(p)
+        self.pot = pot
         if self.bowl:
-            self.bowl = [c for c in self.bowl if c not in chips]
+            bowl = []
+            for c in self.bowl:
+                if c not in chips:
+                    bowl.append(c)
+            self.bowl = bowl
         self.white_total = _whites(self.pot, self.bowl)
 
     def set_pot(self, pot: list[tuple[str, int]], bowl: list[str] | None = None) -> None:
@@ -419,7 +430,11 @@ class GameState:
         return [*range(self.start_player, len(self.seats)), *range(self.start_player)]
 
     def decisions_for(self, seat: int) -> list[Decision]:
-        return [d for d in self.decisions if d.seat == seat]
+        found = []
+        for d in self.decisions:  # a plain loop: on Python 3.11 a comprehension is a call of its own
+            if d.seat == seat:
+                found.append(d)
+        return found
 
     def blocking_decision(self, seat: int) -> Decision | None:
         for d in self.decisions:
