@@ -7,7 +7,8 @@ the sets it dealt, so replaying a game never needs the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from companion.engine import book_sets, catalog
@@ -29,7 +30,7 @@ def deal(choice: Mapping[str, Choice], rng: random.Random, expansions: Iterable[
     number the engine lacks, or a colour without books, passes through for the engine to refuse by
     name; a choice that is neither a number nor "random" raises ValueError."""
     witches = "witches" in expansions
-    sets = {color: [n for n in book_sets(color) if witches or n in catalog.BASE_SETS] for color in catalog.BOOK_COLORS}
+    sets = _dealt_from(witches)
     books: dict[str, Any] = {color: wanted for color, wanted in choice.items()
                              if color not in (*catalog.BOOK_COLORS, catalog.CHOSEN_BLACK)}
     for color in catalog.BOOK_COLORS:
@@ -42,7 +43,14 @@ def deal(choice: Mapping[str, Choice], rng: random.Random, expansions: Iterable[
     return books
 
 
-def _one(color: str, wanted: Choice, sets: list[int], rng: random.Random) -> Choice:
+@cache
+def _dealt_from(witches: bool) -> dict[str, tuple[int, ...]]:
+    """By colour, the sets "random" deals from: 1-4, and 1-6 with The Herb Witches (the same for
+    every game: a simulation deals books for each game it plays)."""
+    return {color: tuple(n for n in book_sets(color) if witches or n in catalog.BASE_SETS) for color in catalog.BOOK_COLORS}
+
+
+def _one(color: str, wanted: Choice, sets: Sequence[int], rng: random.Random) -> Choice:
     if wanted == RANDOM:
         return rng.choice(sets)
     if isinstance(wanted, int) and not isinstance(wanted, bool):
