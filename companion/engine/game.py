@@ -276,8 +276,8 @@ def _choose(state: GameState, action: Choose, events: Events) -> None:
         raise IllegalAction("wrong_seat", f"only {state.seats[decision.seat].name} answers this: {decision.prompt}")
     low, high = decision.pick
     keys = decision.keys()
-    if not low <= len(action.keys) <= high or len(set(action.keys)) != len(action.keys) \
-            or not set(action.keys).issubset(keys):
+    chosen = set(action.keys)
+    if not low <= len(action.keys) <= high or len(chosen) != len(action.keys) or not chosen.issubset(keys):
         raise IllegalAction("invalid_option", f"{decision.prompt}: choose from {', '.join(keys)}")
     pending = state.blocking_decision(action.seat)
     if decision.data.get("stands") and pending and len(state.seats[action.seat].hand) < pending.data.get("reveal", 0):
