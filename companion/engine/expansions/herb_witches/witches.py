@@ -499,20 +499,21 @@ def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
 
 
 def refresh(state: GameState, events: Events, seat: int | None = None) -> None:
-    """After an input: offer each usable witch of a standing moment, withdraw those no longer
-    usable; for `seat` only (default: every seat) when the input can have changed no other."""
+    """After an input of a game with the witches (the caller knows it is one): offer each usable
+    witch of a standing moment, withdraw those no longer usable; for `seat` only (default: every
+    seat) when the input can have changed no other."""
     phase = state.phase
     penny = STANDING_PENNY.get(phase)
-    if penny is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
+    if penny is None or (phase == "shop" and _last_round(state)):
         return
-    visitor = "visitor" in state.card_data
     # Without the penny a seat may call none of them (`payable`) and has none of their offers open
     # (an offer is made only while she is payable, and the penny goes only in answering it): after
     # most inputs of a game the seat has spent it, and nothing more is asked then.
     if seat is not None:  # after most inputs: the seat that acted, with no loop (this runs after every input)
-        if visitor or penny in state.seats[seat].pennies:
+        if penny in state.seats[seat].pennies or "visitor" in state.card_data:
             _refresh_seat(state, seat, STANDING[phase], events)
         return
+    visitor = "visitor" in state.card_data
     for n in range(len(state.seats)):
         if visitor or penny in state.seats[n].pennies:
             _refresh_seat(state, n, STANDING[phase], events)
