@@ -29,7 +29,8 @@ def in_play(config: GameConfig) -> bool:
 
 def full(seat: Seat) -> bool:
     """A chip lies on the last space: the next chip the seat lays goes into the bowl."""
-    return bool(seat.pot) and seat.pot[-1][1] >= catalog.LAST_CHIP_SPACE
+    pot = seat.pot  # no `bool()` call: asked for every chip laid
+    return pot[-1][1] >= catalog.LAST_CHIP_SPACE if pot else False
 
 
 def total(seat: Seat) -> int:
