@@ -11,7 +11,6 @@ are in `patients.PATIENTS`; the chips a patient has drawn go through the read pa
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ... import cards, catalog
@@ -22,6 +21,7 @@ from ...ingredients.labels import chip_label, kind_label
 from ...model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
 from ...phases import evaluation, placing
 from ...text import N_, Text, say, say_n
+from ..made_once import MadeOnce
 from .patients import (
     ACTION_COST,
     AFTER_ESSENCE,
@@ -103,7 +103,7 @@ def enter(state: GameState, events: Events) -> None:
             continue
         if patient is None:
             continue
-        spaces = _worth_stopping(patient.id, seat.essence)
+        spaces = _WORTH_STOPPING[patient.id, seat.essence]
         if len(spaces) > 1:
             ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"),
                     [Option(key, label) for key, label in spaces])
@@ -111,11 +111,11 @@ def enter(state: GameState, events: Events) -> None:
             _take(ctx, patient, seat.essence)
 
 
-@cache
-def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ...]:
-    """The spaces worth offering, as options' keys and labels: the highest space of each different
-    glass up to the one reached (a lower space with the same glass only leaves less essence to
-    spend). The same for every seat that treats this patient and reaches this space, so made once."""
+def _worth_stopping(key: tuple[str, int]) -> tuple[tuple[str, Text], ...]:
+    """The spaces worth offering to a patient that reached a space, as options' keys and labels:
+    the highest space of each different glass up to the one reached (a lower space with the same
+    glass only leaves less essence to spend)."""
+    patient_id, reached = key
     patient = PATIENTS[patient_id]
     seen: list[Glass] = []
     spaces = []
@@ -125,6 +125,11 @@ def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ..
             seen.append(glass)
             spaces.append((str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
     return tuple(spaces)
+
+
+_WORTH_STOPPING = MadeOnce(_worth_stopping)
+"""(patient, space reached) -> `_worth_stopping`: the same for every seat that treats this patient
+and reaches this space, so made once."""
 
 
 def glass_label(patient: Patient, space: int) -> Text:
@@ -328,7 +333,7 @@ def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
     patient = PATIENTS[seat.patient]  # type: ignore[index]  # `_offers_while_brewing`: it has one
     options = _offers(state, n, patient, placed)
     if options:
-        Ctx(state, n, events).ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+        Ctx(state, n, events).ask(OFFER, RULE, _OFFER_PROMPTS[patient.id, seat.essence], options, blocking=False,
                                   data={"chip": placed} if placed else None)
 
 
@@ -346,11 +351,14 @@ def _offers_while_brewing(seat: Seat) -> bool:
     return seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)
 
 
-@cache
-def _offer_prompt(patient_id: str, essence: int) -> Text:
-    """The question of a patient's offers: made once per patient and essence left, as the offers
-    are made again after every chip."""
+def _offer_prompt(key: tuple[str, int]) -> Text:
+    """The question of a patient's offers, with the essence left."""
+    patient_id, essence = key
     return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
+
+
+_OFFER_PROMPTS = MadeOnce(_offer_prompt)
+"""(patient, essence left) -> `_offer_prompt`, made once: the offers are made again after every chip."""
 
 
 def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> list[Option]:
@@ -358,9 +366,9 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
         if state.blocking_decision(n):
             return []
-        return [Option(c, _laid_out_label(c)) for c in seat.laid_out]
+        return [Option(c, _LAID_OUT_LABELS[c]) for c in seat.laid_out]
     if patient.id == "forgetfulness":
-        return [Option(cid, _return_label(cid))
+        return [Option(cid, _RETURN_LABELS[cid])
                 for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
@@ -368,49 +376,51 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     cost = ACTION_COST.get(patient.id, 0)
     if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
             and _next_ruby(_before_last(seat)) not in (None, space):
-        return [Option("ruby", _carrot_label(placed))]
+        return [Option("ruby", _CARROT_LABELS[placed])]
     if patient.id == "wing-ears" and c.color == "white":
-        labels = _wing_ears_labels(placed)
+        labels = _WING_EARS_LABELS[placed]
         return [Option(k, labels[k]) for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
-        return [Option("hump", _hump_label(bonus))]
+        return [Option("hump", _HUMP_BONUS_LABELS[bonus])]
     return []
 
 
-# The options' labels, made once per chip (an id always names the same chip) or bonus: the offers
-# are made again after every chip laid.
+# The options' labels, made once per chip (an id always names the same chip) or bonus (the
+# tables below): the offers are made again after every chip laid.
 
-@cache
 def _return_label(chip_id: str) -> Text:
     """Forgetfulness' option for one chip."""
     return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
 
 
-@cache
 def _laid_out_label(chip_id: str) -> Text:
     """Nervousness' option for one chip laid out."""
     return say("Place {chip} from those laid out", chip=chip_label(chip_id))
 
 
-@cache
 def _carrot_label(chip_id: str) -> Text:
     """Carrot nose's option for an orange chip just laid."""
     return say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
                n=ACTION_COST["carrot-nose"])
 
 
-@cache
 def _wing_ears_labels(chip_id: str) -> dict[str, Text]:
     """Wing ears' two options for a white chip just laid, by key."""
     return {"double": say("Move {chip} twice its value ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["double"]),
             "back": say("Put {chip} back into the bag ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["back"])}
 
 
-@cache
 def _hump_label(bonus: str) -> Text:
     """Witch's hump's option for a chip just laid on a ruby space."""
     return say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=ACTION_COST["witchs-hump"])
+
+
+_RETURN_LABELS = MadeOnce(_return_label)
+_LAID_OUT_LABELS = MadeOnce(_laid_out_label)
+_CARROT_LABELS = MadeOnce(_carrot_label)
+_WING_EARS_LABELS = MadeOnce(_wing_ears_labels)
+_HUMP_BONUS_LABELS = MadeOnce(_hump_label)
 
 
 def _before_last(seat: Seat) -> int:
