@@ -105,16 +105,15 @@ def enter(state: GameState, events: Events) -> None:
             continue
         spaces = _WORTH_STOPPING[patient.id, seat.essence]
         if len(spaces) > 1:
-            ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"),
-                    [Option(key, label) for key, label in spaces])
+            ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"), list(spaces))
         else:
             _take(ctx, patient, seat.essence)
 
 
-def _worth_stopping(key: tuple[str, int]) -> tuple[tuple[str, Text], ...]:
-    """The spaces worth offering to a patient that reached a space, as options' keys and labels:
-    the highest space of each different glass up to the one reached (a lower space with the same
-    glass only leaves less essence to spend)."""
+def _worth_stopping(key: tuple[str, int]) -> tuple[Option, ...]:
+    """The spaces worth offering to a patient that reached a space, as options: the highest space
+    of each different glass up to the one reached (a lower space with the same glass only leaves
+    less essence to spend)."""
     patient_id, reached = key
     patient = PATIENTS[patient_id]
     seen: list[Glass] = []
@@ -123,7 +122,7 @@ def _worth_stopping(key: tuple[str, int]) -> tuple[tuple[str, Text], ...]:
         glass = patient.glass(k)
         if glass not in seen:
             seen.append(glass)
-            spaces.append((str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
+            spaces.append(Option(str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
     return tuple(spaces)
 
 
@@ -366,61 +365,72 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
         if state.blocking_decision(n):
             return []
-        return [Option(c, _LAID_OUT_LABELS[c]) for c in seat.laid_out]
+        return [_LAID_OUT_OPTIONS[c] for c in seat.laid_out]
     if patient.id == "forgetfulness":
-        return [Option(cid, _RETURN_LABELS[cid])
-                for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
+        options, essence = [], seat.essence
+        for cid, _ in seat.pot:
+            returnable = _RETURN_OPTIONS[cid]
+            if returnable is not None and returnable[1] <= essence:
+                options.append(returnable[0])
+        return options
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
     c, space = chip(placed), seat.pot[-1][1]
     cost = ACTION_COST.get(patient.id, 0)
     if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
             and _next_ruby(_before_last(seat)) not in (None, space):
-        return [Option("ruby", _CARROT_LABELS[placed])]
+        return [_CARROT_OPTIONS[placed]]
     if patient.id == "wing-ears" and c.color == "white":
-        labels = _WING_EARS_LABELS[placed]
-        return [Option(k, labels[k]) for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
+        both = _WING_EARS_OPTIONS[placed]
+        return [both[k] for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
-        return [Option("hump", _HUMP_BONUS_LABELS[bonus])]
+        return [_HUMP_OPTIONS[bonus]]
     return []
 
 
-# The options' labels, made once per chip (an id always names the same chip) or bonus (the
-# tables below): the offers are made again after every chip laid.
+# The options, made once per chip (an id always names the same chip) or bonus (the tables below):
+# the offers are made again after every chip laid. An option is never changed once made, so one
+# stands in as many offers as it is made for.
 
-def _return_label(chip_id: str) -> Text:
-    """Forgetfulness' option for one chip."""
-    return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
+def _return_option(chip_id: str) -> tuple[Option, int] | None:
+    """Forgetfulness' option for one chip and the essence it costs (the chip's value); None for a
+    white or a locoweed chip, which it never returns."""
+    c = chip(chip_id)
+    if c.color in ("white", "locoweed"):
+        return None
+    return Option(chip_id, say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=c.value)), c.value
 
 
-def _laid_out_label(chip_id: str) -> Text:
+def _laid_out_option(chip_id: str) -> Option:
     """Nervousness' option for one chip laid out."""
-    return say("Place {chip} from those laid out", chip=chip_label(chip_id))
+    return Option(chip_id, say("Place {chip} from those laid out", chip=chip_label(chip_id)))
 
 
-def _carrot_label(chip_id: str) -> Text:
+def _carrot_option(chip_id: str) -> Option:
     """Carrot nose's option for an orange chip just laid."""
-    return say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
-               n=ACTION_COST["carrot-nose"])
+    return Option("ruby", say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
+                              n=ACTION_COST["carrot-nose"]))
 
 
-def _wing_ears_labels(chip_id: str) -> dict[str, Text]:
+def _wing_ears_options(chip_id: str) -> dict[str, Option]:
     """Wing ears' two options for a white chip just laid, by key."""
-    return {"double": say("Move {chip} twice its value ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["double"]),
-            "back": say("Put {chip} back into the bag ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["back"])}
+    label = chip_label(chip_id)
+    return {"double": Option("double", say("Move {chip} twice its value ({n} essence)", chip=label, n=ACTION_COST["double"])),
+            "back": Option("back", say("Put {chip} back into the bag ({n} essence)", chip=label, n=ACTION_COST["back"]))}
 
 
-def _hump_label(bonus: str) -> Text:
+def _hump_option(bonus: str) -> Option:
     """Witch's hump's option for a chip just laid on a ruby space."""
-    return say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=ACTION_COST["witchs-hump"])
+    return Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]),
+                              n=ACTION_COST["witchs-hump"]))
 
 
-_RETURN_LABELS = MadeOnce(_return_label)
-_LAID_OUT_LABELS = MadeOnce(_laid_out_label)
-_CARROT_LABELS = MadeOnce(_carrot_label)
-_WING_EARS_LABELS = MadeOnce(_wing_ears_labels)
-_HUMP_BONUS_LABELS = MadeOnce(_hump_label)
+_RETURN_OPTIONS = MadeOnce(_return_option)
+_LAID_OUT_OPTIONS = MadeOnce(_laid_out_option)
+_CARROT_OPTIONS = MadeOnce(_carrot_option)
+_WING_EARS_OPTIONS = MadeOnce(_wing_ears_options)
+_HUMP_OPTIONS = MadeOnce(_hump_option)
 
 
 def _before_last(seat: Seat) -> int:
