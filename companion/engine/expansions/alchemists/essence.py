@@ -323,13 +323,20 @@ def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
     seat = state.seats[n]
-    if not _offers_while_brewing(seat) or state.phase != "brewing" or seat.status != BREWING:
+    # Nervousness offers its laid-out chips, a patient whose action spends essence while the seat
+    # brews its actions while the seat has some left (each costs at least 1). The patients that act
+    # right after the essence phase never offer anything then; a seat with no essence left has no
+    # offer of its patient standing either (spending closes the offer answered), so neither has one
+    # to withdraw, and both are passed over after every chip, asked in line (no call, no handle on
+    # the seat made for them).
+    if not (seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)) \
+            or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
         if d.seat == n and d.kind == OFFER and d.rule == RULE:
             state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
             break
-    patient = PATIENTS[seat.patient]  # type: ignore[index]  # `_offers_while_brewing`: it has one
+    patient = PATIENTS[seat.patient]  # checked above: it has one
     options = _offers(state, n, patient, placed)
     if options:
         Ctx(state, n, events).ask(OFFER, RULE, _OFFER_PROMPTS[patient.id, seat.essence], options, blocking=False,
@@ -338,16 +345,6 @@ def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
 
 SPENDING: frozenset[str] = frozenset(p.id for p in PATIENTS.values() if p.spends)
 """The patients whose action spends essence while the seat brews."""
-
-
-def _offers_while_brewing(seat: Seat) -> bool:
-    """Whether the seat's patient can offer it anything while it brews: Nervousness its laid-out
-    chips, a patient whose action spends essence while the seat has some left (each such action
-    costs at least 1). The patients that act right after the essence phase never offer anything;
-    a seat with no essence left has no offer of its patient standing either (spending closes the
-    offer answered), so neither has one to withdraw, and both are passed over after every chip
-    (asked of the seat alone: no handle on it is made for them)."""
-    return seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)
 
 
 def _offer_prompt(key: tuple[str, int]) -> Text:
