@@ -75,19 +75,23 @@ def _chosen(ctx: Ctx, patient: Patient) -> None:
 
 def reach(state: GameState, n: int) -> int:
     """How far the seat's marker goes this round, at most 10 (Q-A1)."""
-    seat = state.seats[n]
-    colours = {chip(cid).color for cid, _ in seat.pot} - {"white"}
+    seats = state.seats
+    seat = seats[n]
+    colours = {chip(cid).color for cid, _ in seat.pot}
+    colours.discard("white")
     steps = len(colours) + (seat.white_total == EXACT_WHITES)
     if state.config.book("locoweed") == catalog.ESSENCE_LOCOWEED_BOOK:  # after the colours (A-L1)
-        steps += sum(1 for cid, _ in seat.pot if chip(cid).color == "locoweed")
-    count = len(state.seats)
-    steps += sum(1 for m in {(n - 1) % count, (n + 1) % count} if state.seats[m].status == EXPLODED)
+        steps += seat.in_pot("locoweed")
+    # Each neighbour once: with two players the same seat sits on both sides. No generator or min()
+    # here: each costs more than the few steps it would replace.
+    left, right = seats[n - 1], seats[(n + 1) % len(seats)]
+    steps += (left.status == EXPLODED) + (right is not left and right.status == EXPLODED)
     card = state.card_data.get("essence", {})
     if seat.status == EXPLODED:
         steps += card.get(cards.ESSENCE_EXPLODED, 0)
     if card.get(cards.ESSENCE_LAST_MOVED) and seat.pot:
         steps += seat.pot[-1][1] - _before_last(seat)
-    return min(steps, ESSENCE_SPACES)
+    return steps if steps < ESSENCE_SPACES else ESSENCE_SPACES
 
 
 def enter(state: GameState, events: Events) -> None:
