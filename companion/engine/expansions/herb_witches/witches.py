@@ -473,12 +473,24 @@ def usable(state: GameState, n: int, witch: Witch) -> bool:
 
 def shops(state: GameState, n: int) -> bool:
     """The seat has a buying witch to call in the shop: its turn to shop does not end yet."""
-    return state.config.has("witches") and any(w.moment == "shop" and usable(state, n, w) for w in in_play(state))
+    return _to_call(state, n, ("shop",))
 
 
 def spends(state: GameState, n: int) -> bool:
     """The seat has the cheap-ruby witch to call: it is not done spending rubies yet."""
-    return state.config.has("witches") and any(w.moment == "spend" and usable(state, n, w) for w in in_play(state))
+    return _to_call(state, n, ("spend",))
+
+
+def _to_call(state: GameState, n: int, moments: tuple[str, ...]) -> bool:
+    """The seat may call a witch of these moments now. A loop rather than `any()` over a
+    generator, which costs more than the one or two witches it would walk: asked on every shop
+    turn and ruby step."""
+    if "witches" not in state.config.expansions:
+        return False
+    for witch in in_play(state, moments):
+        if usable(state, n, witch):
+            return True
+    return False
 
 
 def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
