@@ -543,7 +543,10 @@ def _refresh_seat(state: GameState, n: int, moments: tuple[str, ...], events: Ev
         if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
             open_[d.data["witch"]] = d
     for witch_id, d in open_.items():
-        if all(w.id != witch_id for w in want):
+        for w in want:  # a loop, not all() over a generator: one or two witches at most
+            if w.id == witch_id:
+                break
+        else:
             state.decisions.remove(d)
     for w in want:
         if w.id not in open_:
