@@ -495,19 +495,19 @@ def _to_call(state: GameState, n: int, moments: tuple[str, ...]) -> bool:
 
 def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
     prompt, call, skip = _offer_words(witch.id, _free(ctx.state, ctx.seat_no, witch))
-    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [Option(CALL, call)]
-    ctx.ask(OFFER, RULE, prompt, [*calls, Option(PASS, skip)] if with_pass else calls,
-            blocking=False, data={"witch": witch.id})
+    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [call]
+    ctx.ask(OFFER, RULE, prompt, [*calls, skip] if with_pass else calls, blocking=False, data={"witch": witch.id})
 
 
 @cache
-def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
-    """A witch's offer's question, its call and its "not this time": the same words every time she
-    is offered (at a price), so made once; a standing offer is made again after every draw."""
+def _offer_words(witch_id: str, free: bool) -> tuple[Text, Option, Option]:
+    """A witch's offer's question, its call and its "not this time": the same every time she is
+    offered (at a price), so made once (an option is never changed once made); a standing offer is
+    made again after every draw."""
     witch = WITCHES[witch_id]
     price = say("free this round") if free else say("{metal} penny", metal=say(METALS[witch.type]))
     return (say("Witch \"{name}\" ({price}): {text}", name=say(witch.name), price=price, text=say(witch.text)),
-            say("Call the witch ({price})", price=price), say("Not this time"))
+            Option(CALL, say("Call the witch ({price})", price=price)), Option(PASS, say("Not this time")))
 
 
 def refresh(state: GameState, events: Events, seat: int | None = None) -> None:
