@@ -229,7 +229,12 @@ def _upgrade_options(state: GameState, n: int) -> list[Option]:
 
 
 def _upgrade_usable(state: GameState, n: int) -> bool:
-    return bool(_upgrade_options(state, n))
+    """A chip in the pot has a level up in the box (the last two, when they do, are two such
+    chips): whether there are options, without making their words."""
+    for cid, _ in state.seats[n].pot:
+        if _upgrade(state, cid):
+            return True
+    return False
 
 
 def _upgrade_chips(ctx: Ctx, decision: Decision, key: str) -> None:
