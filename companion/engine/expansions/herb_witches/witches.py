@@ -22,7 +22,6 @@ from ...context import Ctx
 from ...ingredients.labels import chip_label, kind_label
 from ...model import BREWING, EXPLODED, Decision, GameState, Option, Seat, chip
 from ...text import N_, Text, say, say_n
-from ..made_once import MadeOnce
 
 Events = list[dict[str, Any]]
 
@@ -441,16 +440,13 @@ def in_play(state: GameState, moments: tuple[str, ...] = tuple(MOMENTS)) -> tupl
     """The three laid out, and a visiting witch this round (the card "Visit from a witch"); those
     whose moment is one of `moments`."""
     visitor = state.card_data.get("visitor")
-    return _IN_PLAY[state.config.witches, tuple(visitor) if visitor else (), moments]
+    return _in_play(state.config.witches, tuple(visitor) if visitor else (), moments)
 
 
-def _in_play(key: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]) -> tuple[Witch, ...]:
-    laid_out, visitor, moments = key
+@cache
+def _in_play(laid_out: tuple[str, ...], visitor: tuple[str, ...], moments: tuple[str, ...]) -> tuple[Witch, ...]:
+    """`in_play` by what decides it, made once: `refresh` asks after every input."""
     return tuple(WITCHES[w] for w in (*laid_out, *visitor) if WITCHES[w].moment in moments)
-
-
-_IN_PLAY = MadeOnce(_in_play)
-"""(laid-out witches, visitor, moments) -> `in_play`, made once: `refresh` asks after every input."""
 
 
 def _free(state: GameState, n: int, witch: Witch) -> bool:
