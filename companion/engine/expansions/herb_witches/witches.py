@@ -75,10 +75,6 @@ def _last_round(state: GameState) -> bool:
     return state.round >= catalog.ROUNDS
 
 
-def _no_question(state: GameState, n: int) -> bool:
-    return state.blocking_decision(n) is None
-
-
 def _whites(seat: Seat) -> list[str]:
     """The white chips in the pot, last placed last."""
     return [cid for cid, _ in seat.pot if chip(cid).color == "white"]
@@ -88,7 +84,7 @@ def _whites(seat: Seat) -> list[str]:
 
 def _flask_after_explosion_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == EXPLODED and seat.flask_full and bool(_whites(seat))
+    return seat.status == EXPLODED and seat.flask_full and seat.in_pot("white") > 0
 
 
 def _flask_after_explosion(ctx: Ctx, decision: Decision, key: str) -> None:
@@ -113,7 +109,9 @@ H_E1 = Witch(
 
 def _draw_six_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == BREWING and bool(seat.bag) and not seat.hand and _no_question(state, n)
+    if seat.status != BREWING or not seat.bag or seat.hand:
+        return False
+    return state.blocking_decision(n) is None
 
 
 def _draw_six(ctx: Ctx, decision: Decision, key: str) -> None:
@@ -142,7 +140,7 @@ def _placed_from_six(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
     if keys[0] != NONE:
         ctx.place(keys[0])
     rest = list(seat.hand)
-    if keys[0] != NONE and rest and seat.status == BREWING and _no_question(ctx.state, ctx.seat_no):
+    if keys[0] != NONE and rest and seat.status == BREWING and ctx.state.blocking_decision(ctx.seat_no) is None:
         ctx.ask(LOOK, RULE, say("Witch: place another of the drawn chips?"),
                 [*(Option(c, say("Place {chip}", chip=chip_label(c))) for c in rest),
                  Option(NONE, say("Place no more, the rest go back"))], data={"reveal": len(rest)})
@@ -154,7 +152,7 @@ def _placed_from_six(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
 
 def _whites_back_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == BREWING and bool(_whites(seat)) and _no_question(state, n)
+    return seat.status == BREWING and seat.in_pot("white") > 0 and state.blocking_decision(n) is None
 
 
 def _whites_back_options(state: GameState, n: int) -> list[Option]:
