@@ -1,4 +1,4 @@
-"""A table of values made once per key, for the words and lists the expansions ask for after every input."""
+"""A table of values made once per key, for the words and options the expansions ask for after every chip."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ _V = TypeVar("_V")
 
 class MadeOnce(dict[_K, _V]):
     """Key -> its value, made by `make` the first time the key is asked and looked up as
-    `table[key]` after that. A dict's own lookup rather than `functools.cache`: on Python 3.11 a
-    call through the cache's wrapper costs about twice as much, and these are asked after every
-    input or chip. A key of several parts is one tuple, which `make` takes whole."""
+    `table[key]` after that. A dict's own lookup rather than a call through `functools.cache`,
+    whose wrapper has no fast call path on Python 3.11: the patients' offers ask after every chip.
+    A key of several parts is one tuple, which `make` takes whole."""
 
     __slots__ = ("make",)
 
