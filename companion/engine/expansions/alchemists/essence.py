@@ -96,13 +96,14 @@ def reach(state: GameState, n: int) -> int:
 
 def enter(state: GameState, events: Events) -> None:
     """Everyone moves their marker; round 9 pays a point a space, other rounds a glass."""
+    last_round = evaluation.is_last_round(state)
     for n in state.turn_order():
         ctx = Ctx(state, n, events)
         seat, patient = ctx.seat, _patient(ctx)
         seat.essence_rat = 0
         seat.essence = reach(state, n)
         ctx.emit("essence", space=seat.essence)
-        if evaluation.is_last_round(state):
+        if last_round:
             ctx.gain_points(seat.essence, N_("essence"))
             continue
         if patient is None:
