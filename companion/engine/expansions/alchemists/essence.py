@@ -383,8 +383,11 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
             and _next_ruby(_before_last(seat)) not in (None, space):
         return [_CARROT_OPTIONS[placed]]
     if patient.id == "wing-ears" and c.color == "white":
-        both = _WING_EARS_OPTIONS[placed]
-        return [both[k] for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
+        options = []
+        for option, cost in _WING_EARS_OPTIONS[placed]:  # a loop, not a comprehension: every white chip she lays
+            if seat.essence >= cost:
+                options.append(option)
+        return options
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
         return [_HUMP_OPTIONS[bonus]]
@@ -415,11 +418,13 @@ def _carrot_option(chip_id: str) -> Option:
                               n=ACTION_COST["carrot-nose"]))
 
 
-def _wing_ears_options(chip_id: str) -> dict[str, Option]:
-    """Wing ears' two options for a white chip just laid, by key."""
+def _wing_ears_options(chip_id: str) -> tuple[tuple[Option, int], ...]:
+    """Wing ears' two options for a white chip just laid, each with the essence it costs."""
     label = chip_label(chip_id)
-    return {"double": Option("double", say("Move {chip} twice its value ({n} essence)", chip=label, n=ACTION_COST["double"])),
-            "back": Option("back", say("Put {chip} back into the bag ({n} essence)", chip=label, n=ACTION_COST["back"]))}
+    return ((Option("double", say("Move {chip} twice its value ({n} essence)", chip=label, n=ACTION_COST["double"])),
+             ACTION_COST["double"]),
+            (Option("back", say("Put {chip} back into the bag ({n} essence)", chip=label, n=ACTION_COST["back"])),
+             ACTION_COST["back"]))
 
 
 def _hump_option(bonus: str) -> Option:
