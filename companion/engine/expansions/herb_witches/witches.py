@@ -576,7 +576,10 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 def withdraw(state: GameState, n: int) -> None:
     """The seat's turn in the shop or the ruby step is over: its standing witch offers lapse."""
-    state.decisions = [d for d in state.decisions if d.seat != n or d.kind != OFFER]
+    for d in state.decisions:  # a loop first, the list rebuilt only if the seat has an offer: most have none
+        if d.seat == n and d.kind == OFFER:
+            state.decisions = [d for d in state.decisions if d.seat != n or d.kind != OFFER]
+            return
 
 
 def pay(ctx: Ctx, witch: Witch) -> None:
