@@ -11,7 +11,6 @@ are in `patients.PATIENTS`; the chips a patient has drawn go through the read pa
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ... import cards, catalog
@@ -22,6 +21,7 @@ from ...ingredients.labels import chip_label, kind_label
 from ...model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
 from ...phases import evaluation, placing
 from ...text import N_, Text, say, say_n
+from ..made_once import MadeOnce
 from .patients import (
     ACTION_COST,
     AFTER_ESSENCE,
@@ -75,47 +75,51 @@ def _chosen(ctx: Ctx, patient: Patient) -> None:
 
 def reach(state: GameState, n: int) -> int:
     """How far the seat's marker goes this round, at most 10 (Q-A1)."""
-    seat = state.seats[n]
-    colours = {chip(cid).color for cid, _ in seat.pot} - {"white"}
+    seats = state.seats
+    seat = seats[n]
+    colours = {chip(cid).color for cid, _ in seat.pot}
+    colours.discard("white")
     steps = len(colours) + (seat.white_total == EXACT_WHITES)
     if state.config.book("locoweed") == catalog.ESSENCE_LOCOWEED_BOOK:  # after the colours (A-L1)
-        steps += sum(1 for cid, _ in seat.pot if chip(cid).color == "locoweed")
-    count = len(state.seats)
-    steps += sum(1 for m in {(n - 1) % count, (n + 1) % count} if state.seats[m].status == EXPLODED)
+        steps += seat.in_pot("locoweed")
+    # Each neighbour once: with two players the same seat sits on both sides. No generator or min()
+    # here: each costs more than the few steps it would replace.
+    left, right = seats[n - 1], seats[(n + 1) % len(seats)]
+    steps += (left.status == EXPLODED) + (right is not left and right.status == EXPLODED)
     card = state.card_data.get("essence", {})
     if seat.status == EXPLODED:
         steps += card.get(cards.ESSENCE_EXPLODED, 0)
     if card.get(cards.ESSENCE_LAST_MOVED) and seat.pot:
         steps += seat.pot[-1][1] - _before_last(seat)
-    return min(steps, ESSENCE_SPACES)
+    return steps if steps < ESSENCE_SPACES else ESSENCE_SPACES
 
 
 def enter(state: GameState, events: Events) -> None:
     """Everyone moves their marker; round 9 pays a point a space, other rounds a glass."""
+    last_round = evaluation.is_last_round(state)
     for n in state.turn_order():
         ctx = Ctx(state, n, events)
         seat, patient = ctx.seat, _patient(ctx)
         seat.essence_rat = 0
         seat.essence = reach(state, n)
         ctx.emit("essence", space=seat.essence)
-        if evaluation.is_last_round(state):
+        if last_round:
             ctx.gain_points(seat.essence, N_("essence"))
             continue
         if patient is None:
             continue
-        spaces = _worth_stopping(patient.id, seat.essence)
+        spaces = _WORTH_STOPPING[patient.id, seat.essence]
         if len(spaces) > 1:
-            ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"),
-                    [Option(key, label) for key, label in spaces])
+            ctx.ask(SPACE, RULE, say("Essence: on which space of the flask do you stop?"), list(spaces))
         else:
             _take(ctx, patient, seat.essence)
 
 
-@cache
-def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ...]:
-    """The spaces worth offering, as options' keys and labels: the highest space of each different
-    glass up to the one reached (a lower space with the same glass only leaves less essence to
-    spend). The same for every seat that treats this patient and reaches this space, so made once."""
+def _worth_stopping(key: tuple[str, int]) -> tuple[Option, ...]:
+    """The spaces worth offering to a patient that reached a space, as options: the highest space
+    of each different glass up to the one reached (a lower space with the same glass only leaves
+    less essence to spend)."""
+    patient_id, reached = key
     patient = PATIENTS[patient_id]
     seen: list[Glass] = []
     spaces = []
@@ -123,8 +127,13 @@ def _worth_stopping(patient_id: str, reached: int) -> tuple[tuple[str, Text], ..
         glass = patient.glass(k)
         if glass not in seen:
             seen.append(glass)
-            spaces.append((str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
+            spaces.append(Option(str(k), say("Space {space}: {bonus}", space=k, bonus=glass_label(patient, k))))
     return tuple(spaces)
+
+
+_WORTH_STOPPING = MadeOnce(_worth_stopping)
+"""(patient, space reached) -> `_worth_stopping`: the same for every seat that treats this patient
+and reaches this space, so made once."""
 
 
 def glass_label(patient: Patient, space: int) -> Text:
@@ -319,16 +328,23 @@ def offer(state: GameState, n: int, events: Events, placed: str | None) -> None:
     """Open the patient's offers that stand now (`placed`: the chip just laid, if any); they lapse
     with the seat's next draw or stop, like the flask's."""
     seat = state.seats[n]
-    if not _offers_while_brewing(seat) or state.phase != "brewing" or seat.status != BREWING:
+    # Nervousness offers its laid-out chips, a patient whose action spends essence while the seat
+    # brews its actions while the seat has some left (each costs at least 1). The patients that act
+    # right after the essence phase never offer anything then; a seat with no essence left has no
+    # offer of its patient standing either (spending closes the offer answered), so neither has one
+    # to withdraw, and both are passed over after every chip, asked in line (no call, no handle on
+    # the seat made for them).
+    if not (seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)) \
+            or state.phase != "brewing" or seat.status != BREWING:
         return
     for d in state.decisions:  # a loop, the list rebuilt only if the seat has an offer: this runs after every chip
         if d.seat == n and d.kind == OFFER and d.rule == RULE:
             state.decisions = [d for d in state.decisions if not (d.seat == n and d.kind == OFFER and d.rule == RULE)]
             break
-    patient = PATIENTS[seat.patient]  # type: ignore[index]  # `_offers_while_brewing`: it has one
+    patient = PATIENTS[seat.patient]  # checked above: it has one
     options = _offers(state, n, patient, placed)
     if options:
-        Ctx(state, n, events).ask(OFFER, RULE, _offer_prompt(patient.id, seat.essence), options, blocking=False,
+        Ctx(state, n, events).ask(OFFER, RULE, _OFFER_PROMPTS[patient.id, seat.essence], options, blocking=False,
                                   data={"chip": placed} if placed else None)
 
 
@@ -336,21 +352,14 @@ SPENDING: frozenset[str] = frozenset(p.id for p in PATIENTS.values() if p.spends
 """The patients whose action spends essence while the seat brews."""
 
 
-def _offers_while_brewing(seat: Seat) -> bool:
-    """Whether the seat's patient can offer it anything while it brews: Nervousness its laid-out
-    chips, a patient whose action spends essence while the seat has some left (each such action
-    costs at least 1). The patients that act right after the essence phase never offer anything;
-    a seat with no essence left has no offer of its patient standing either (spending closes the
-    offer answered), so neither has one to withdraw, and both are passed over after every chip
-    (asked of the seat alone: no handle on it is made for them)."""
-    return seat.patient == "nervousness" or (seat.essence > 0 and seat.patient in SPENDING)
-
-
-@cache
-def _offer_prompt(patient_id: str, essence: int) -> Text:
-    """The question of a patient's offers: made once per patient and essence left, as the offers
-    are made again after every chip."""
+def _offer_prompt(key: tuple[str, int]) -> Text:
+    """The question of a patient's offers, with the essence left."""
+    patient_id, essence = key
     return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
+
+
+_OFFER_PROMPTS = MadeOnce(_offer_prompt)
+"""(patient, essence left) -> `_offer_prompt`, made once: the offers are made again after every chip."""
 
 
 def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> list[Option]:
@@ -358,59 +367,77 @@ def _offers(state: GameState, n: int, patient: Patient, placed: str | None) -> l
     if patient.id == "nervousness":  # instead of a draw: not while a question holds the seat's draws
         if state.blocking_decision(n):
             return []
-        return [Option(c, _laid_out_label(c)) for c in seat.laid_out]
+        return [_LAID_OUT_OPTIONS[c] for c in seat.laid_out]
     if patient.id == "forgetfulness":
-        return [Option(cid, _return_label(cid))
-                for cid, _ in seat.pot if chip(cid).color not in ("white", "locoweed") and chip(cid).value <= seat.essence]
+        options, essence = [], seat.essence
+        for cid, _ in seat.pot:
+            returnable = _RETURN_OPTIONS[cid]
+            if returnable is not None and returnable[1] <= essence:
+                options.append(returnable[0])
+        return options
     if placed is None or not seat.pot or seat.pot[-1][0] != placed:
         return []
     c, space = chip(placed), seat.pot[-1][1]
     cost = ACTION_COST.get(patient.id, 0)
     if patient.id == "carrot-nose" and c.color == "orange" and seat.essence >= cost \
             and _next_ruby(_before_last(seat)) not in (None, space):
-        return [Option("ruby", _carrot_label(placed))]
+        return [_CARROT_OPTIONS[placed]]
     if patient.id == "wing-ears" and c.color == "white":
-        labels = _wing_ears_labels(placed)
-        return [Option(k, labels[k]) for k in ("double", "back") if seat.essence >= ACTION_COST[k]]
+        options = []
+        for option, cost in _WING_EARS_OPTIONS[placed]:  # a loop, not a comprehension: every white chip she lays
+            if seat.essence >= cost:
+                options.append(option)
+        return options
     bonus = _hump_bonus(placed) if patient.id == "witchs-hump" else None
     if bonus is not None and catalog.POT_TRACK[space].ruby and seat.essence >= cost:
-        return [Option("hump", _hump_label(bonus))]
+        return [_HUMP_OPTIONS[bonus]]
     return []
 
 
-# The options' labels, made once per chip (an id always names the same chip) or bonus: the offers
-# are made again after every chip laid.
+# The options, made once per chip (an id always names the same chip) or bonus (the tables below):
+# the offers are made again after every chip laid. An option is never changed once made, so one
+# stands in as many offers as it is made for.
 
-@cache
-def _return_label(chip_id: str) -> Text:
-    """Forgetfulness' option for one chip."""
-    return say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=chip(chip_id).value)
+def _return_option(chip_id: str) -> tuple[Option, int] | None:
+    """Forgetfulness' option for one chip and the essence it costs (the chip's value); None for a
+    white or a locoweed chip, which it never returns."""
+    c = chip(chip_id)
+    if c.color in ("white", "locoweed"):
+        return None
+    return Option(chip_id, say("Return {chip} to the bag ({n} essence)", chip=chip_label(chip_id), n=c.value)), c.value
 
 
-@cache
-def _laid_out_label(chip_id: str) -> Text:
+def _laid_out_option(chip_id: str) -> Option:
     """Nervousness' option for one chip laid out."""
-    return say("Place {chip} from those laid out", chip=chip_label(chip_id))
+    return Option(chip_id, say("Place {chip} from those laid out", chip=chip_label(chip_id)))
 
 
-@cache
-def _carrot_label(chip_id: str) -> Text:
+def _carrot_option(chip_id: str) -> Option:
     """Carrot nose's option for an orange chip just laid."""
-    return say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
-               n=ACTION_COST["carrot-nose"])
+    return Option("ruby", say("Put {chip} on the next free ruby space ({n} essence)", chip=chip_label(chip_id),
+                              n=ACTION_COST["carrot-nose"]))
 
 
-@cache
-def _wing_ears_labels(chip_id: str) -> dict[str, Text]:
-    """Wing ears' two options for a white chip just laid, by key."""
-    return {"double": say("Move {chip} twice its value ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["double"]),
-            "back": say("Put {chip} back into the bag ({n} essence)", chip=chip_label(chip_id), n=ACTION_COST["back"])}
+def _wing_ears_options(chip_id: str) -> tuple[tuple[Option, int], ...]:
+    """Wing ears' two options for a white chip just laid, each with the essence it costs."""
+    label = chip_label(chip_id)
+    return ((Option("double", say("Move {chip} twice its value ({n} essence)", chip=label, n=ACTION_COST["double"])),
+             ACTION_COST["double"]),
+            (Option("back", say("Put {chip} back into the bag ({n} essence)", chip=label, n=ACTION_COST["back"])),
+             ACTION_COST["back"]))
 
 
-@cache
-def _hump_label(bonus: str) -> Text:
+def _hump_option(bonus: str) -> Option:
     """Witch's hump's option for a chip just laid on a ruby space."""
-    return say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]), n=ACTION_COST["witchs-hump"])
+    return Option("hump", say("Ruby space: {bonus} ({n} essence)", bonus=say(HUMP_LABELS[bonus]),
+                              n=ACTION_COST["witchs-hump"]))
+
+
+_RETURN_OPTIONS = MadeOnce(_return_option)
+_LAID_OUT_OPTIONS = MadeOnce(_laid_out_option)
+_CARROT_OPTIONS = MadeOnce(_carrot_option)
+_WING_EARS_OPTIONS = MadeOnce(_wing_ears_options)
+_HUMP_OPTIONS = MadeOnce(_hump_option)
 
 
 def _before_last(seat: Seat) -> int:

@@ -52,10 +52,15 @@ class Patient:
 
     def glass(self, space: int) -> Glass:
         """The glass a marker on `space` leads to (space 0 leads to none)."""
-        return self.glasses[space - 1] if 1 <= space <= ESSENCE_SPACES else Glass()
+        return self.glasses[space - 1] if 1 <= space <= ESSENCE_SPACES else NO_GLASS
 
 
-_ = Glass()
+NO_GLASS = Glass()
+"""An empty glass, where a marker on space 0 leads: one for all (a glass is never changed), not a
+new frozen dataclass each time a patient's glass is asked."""
+
+
+_ = NO_GLASS
 R = Glass(rat=1)
 
 

@@ -29,12 +29,17 @@ def in_play(config: GameConfig) -> bool:
 
 def full(seat: Seat) -> bool:
     """A chip lies on the last space: the next chip the seat lays goes into the bowl."""
-    return bool(seat.pot) and seat.pot[-1][1] >= catalog.LAST_CHIP_SPACE
+    pot = seat.pot  # no `bool()` call: asked for every chip laid
+    return pot[-1][1] >= catalog.LAST_CHIP_SPACE if pot else False
 
 
 def total(seat: Seat) -> int:
-    """The bowl's total value (a locoweed, which prints no value, counts 1)."""
-    return sum(locoweed.value(cid) for cid in seat.bowl)
+    """The bowl's total value (a locoweed, which prints no value, counts 1). A loop, not sum()
+    over a generator: the bowl is most often empty, and the generator costs more than its chips."""
+    value = 0
+    for cid in seat.bowl:
+        value += locoweed.value(cid)
+    return value
 
 
 def points(seat: Seat) -> int:

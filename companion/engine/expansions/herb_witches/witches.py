@@ -75,10 +75,6 @@ def _last_round(state: GameState) -> bool:
     return state.round >= catalog.ROUNDS
 
 
-def _no_question(state: GameState, n: int) -> bool:
-    return state.blocking_decision(n) is None
-
-
 def _whites(seat: Seat) -> list[str]:
     """The white chips in the pot, last placed last."""
     return [cid for cid, _ in seat.pot if chip(cid).color == "white"]
@@ -88,7 +84,7 @@ def _whites(seat: Seat) -> list[str]:
 
 def _flask_after_explosion_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == EXPLODED and seat.flask_full and bool(_whites(seat))
+    return seat.status == EXPLODED and seat.flask_full and seat.in_pot("white") > 0
 
 
 def _flask_after_explosion(ctx: Ctx, decision: Decision, key: str) -> None:
@@ -113,7 +109,9 @@ H_E1 = Witch(
 
 def _draw_six_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == BREWING and bool(seat.bag) and not seat.hand and _no_question(state, n)
+    if seat.status != BREWING or not seat.bag or seat.hand:
+        return False
+    return state.blocking_decision(n) is None
 
 
 def _draw_six(ctx: Ctx, decision: Decision, key: str) -> None:
@@ -142,7 +140,7 @@ def _placed_from_six(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
     if keys[0] != NONE:
         ctx.place(keys[0])
     rest = list(seat.hand)
-    if keys[0] != NONE and rest and seat.status == BREWING and _no_question(ctx.state, ctx.seat_no):
+    if keys[0] != NONE and rest and seat.status == BREWING and ctx.state.blocking_decision(ctx.seat_no) is None:
         ctx.ask(LOOK, RULE, say("Witch: place another of the drawn chips?"),
                 [*(Option(c, say("Place {chip}", chip=chip_label(c))) for c in rest),
                  Option(NONE, say("Place no more, the rest go back"))], data={"reveal": len(rest)})
@@ -154,7 +152,7 @@ def _placed_from_six(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> Non
 
 def _whites_back_usable(state: GameState, n: int) -> bool:
     seat = state.seats[n]
-    return seat.status == BREWING and bool(_whites(seat)) and _no_question(state, n)
+    return seat.status == BREWING and seat.in_pot("white") > 0 and state.blocking_decision(n) is None
 
 
 def _whites_back_options(state: GameState, n: int) -> list[Option]:
@@ -228,7 +226,12 @@ def _upgrade_options(state: GameState, n: int) -> list[Option]:
 
 
 def _upgrade_usable(state: GameState, n: int) -> bool:
-    return bool(_upgrade_options(state, n))
+    """A chip in the pot has a level up in the box (the last two, when they do, are two such
+    chips): whether there are options, without making their words."""
+    for cid, _ in state.seats[n].pot:
+        if _upgrade(state, cid):
+            return True
+    return False
 
 
 def _upgrade_chips(ctx: Ctx, decision: Decision, key: str) -> None:
@@ -469,46 +472,59 @@ def usable(state: GameState, n: int, witch: Witch) -> bool:
 
 def shops(state: GameState, n: int) -> bool:
     """The seat has a buying witch to call in the shop: its turn to shop does not end yet."""
-    return state.config.has("witches") and any(w.moment == "shop" and usable(state, n, w) for w in in_play(state))
+    return _to_call(state, n, ("shop",))
 
 
 def spends(state: GameState, n: int) -> bool:
     """The seat has the cheap-ruby witch to call: it is not done spending rubies yet."""
-    return state.config.has("witches") and any(w.moment == "spend" and usable(state, n, w) for w in in_play(state))
+    return _to_call(state, n, ("spend",))
+
+
+def _to_call(state: GameState, n: int, moments: tuple[str, ...]) -> bool:
+    """The seat may call a witch of these moments now. A loop rather than `any()` over a
+    generator, which costs more than the one or two witches it would walk: asked on every shop
+    turn and ruby step."""
+    if "witches" not in state.config.expansions:
+        return False
+    for witch in in_play(state, moments):
+        if usable(state, n, witch):
+            return True
+    return False
 
 
 def _offer(ctx: Ctx, witch: Witch, *, with_pass: bool) -> None:
     prompt, call, skip = _offer_words(witch.id, _free(ctx.state, ctx.seat_no, witch))
-    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [Option(CALL, call)]
-    ctx.ask(OFFER, RULE, prompt, [*calls, Option(PASS, skip)] if with_pass else calls,
-            blocking=False, data={"witch": witch.id})
+    calls = witch.options(ctx.state, ctx.seat_no) if witch.options else [call]
+    ctx.ask(OFFER, RULE, prompt, [*calls, skip] if with_pass else calls, blocking=False, data={"witch": witch.id})
 
 
 @cache
-def _offer_words(witch_id: str, free: bool) -> tuple[Text, Text, Text]:
-    """A witch's offer's question, its call and its "not this time": the same words every time she
-    is offered (at a price), so made once; a standing offer is made again after every draw."""
+def _offer_words(witch_id: str, free: bool) -> tuple[Text, Option, Option]:
+    """A witch's offer's question, its call and its "not this time": the same every time she is
+    offered (at a price), so made once (an option is never changed once made); a standing offer is
+    made again after every draw."""
     witch = WITCHES[witch_id]
     price = say("free this round") if free else say("{metal} penny", metal=say(METALS[witch.type]))
     return (say("Witch \"{name}\" ({price}): {text}", name=say(witch.name), price=price, text=say(witch.text)),
-            say("Call the witch ({price})", price=price), say("Not this time"))
+            Option(CALL, say("Call the witch ({price})", price=price)), Option(PASS, say("Not this time")))
 
 
 def refresh(state: GameState, events: Events, seat: int | None = None) -> None:
-    """After an input: offer each usable witch of a standing moment, withdraw those no longer
-    usable; for `seat` only (default: every seat) when the input can have changed no other."""
+    """After an input of a game with the witches (the caller knows it is one): offer each usable
+    witch of a standing moment, withdraw those no longer usable; for `seat` only (default: every
+    seat) when the input can have changed no other."""
     phase = state.phase
     penny = STANDING_PENNY.get(phase)
-    if penny is None or "witches" not in state.config.expansions or (phase == "shop" and _last_round(state)):
+    if penny is None or (phase == "shop" and _last_round(state)):
         return
-    visitor = "visitor" in state.card_data
     # Without the penny a seat may call none of them (`payable`) and has none of their offers open
     # (an offer is made only while she is payable, and the penny goes only in answering it): after
     # most inputs of a game the seat has spent it, and nothing more is asked then.
     if seat is not None:  # after most inputs: the seat that acted, with no loop (this runs after every input)
-        if visitor or penny in state.seats[seat].pennies:
+        if penny in state.seats[seat].pennies or "visitor" in state.card_data:
             _refresh_seat(state, seat, STANDING[phase], events)
         return
+    visitor = "visitor" in state.card_data
     for n in range(len(state.seats)):
         if visitor or penny in state.seats[n].pennies:
             _refresh_seat(state, n, STANDING[phase], events)
@@ -526,7 +542,10 @@ def _refresh_seat(state: GameState, n: int, moments: tuple[str, ...], events: Ev
         if d.seat == n and d.kind == OFFER and WITCHES[d.data["witch"]].moment in moments:
             open_[d.data["witch"]] = d
     for witch_id, d in open_.items():
-        if all(w.id != witch_id for w in want):
+        for w in want:  # a loop, not all() over a generator: one or two witches at most
+            if w.id == witch_id:
+                break
+        else:
             state.decisions.remove(d)
     for w in want:
         if w.id not in open_:
@@ -557,7 +576,10 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 def withdraw(state: GameState, n: int) -> None:
     """The seat's turn in the shop or the ruby step is over: its standing witch offers lapse."""
-    state.decisions = [d for d in state.decisions if d.seat != n or d.kind != OFFER]
+    for d in state.decisions:  # a loop first, the list rebuilt only if the seat has an offer: most have none
+        if d.seat == n and d.kind == OFFER:
+            state.decisions = [d for d in state.decisions if d.seat != n or d.kind != OFFER]
+            return
 
 
 def pay(ctx: Ctx, witch: Witch) -> None:
