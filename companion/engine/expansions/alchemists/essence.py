@@ -18,10 +18,10 @@ from ...context import Ctx
 from ...errors import IllegalAction
 from ...ingredients import RULES
 from ...ingredients.labels import chip_label, kind_label
+from ...memo import Memo
 from ...model import BREWING, EXPLODED, STOPPED, Decision, GameState, Option, Seat, chip
 from ...phases import evaluation, placing
 from ...text import N_, Text, say, say_n
-from ..made_once import MadeOnce
 from .patients import (
     ACTION_COST,
     AFTER_ESSENCE,
@@ -131,7 +131,7 @@ def _worth_stopping(key: tuple[str, int]) -> tuple[Option, ...]:
     return tuple(spaces)
 
 
-_WORTH_STOPPING = MadeOnce(_worth_stopping)
+_WORTH_STOPPING = Memo(_worth_stopping)
 """(patient, space reached) -> `_worth_stopping`: the same for every seat that treats this patient
 and reaches this space, so made once."""
 
@@ -358,7 +358,7 @@ def _offer_prompt(key: tuple[str, int]) -> Text:
     return say("{patient}: spend essence ({n} left)?", patient=say(PATIENTS[patient_id].name), n=essence)
 
 
-_OFFER_PROMPTS = MadeOnce(_offer_prompt)
+_OFFER_PROMPTS = Memo(_offer_prompt)
 """(patient, essence left) -> `_offer_prompt`, made once: the offers are made again after every chip."""
 
 
@@ -433,11 +433,11 @@ def _hump_option(bonus: str) -> Option:
                               n=ACTION_COST["witchs-hump"]))
 
 
-_RETURN_OPTIONS = MadeOnce(_return_option)
-_LAID_OUT_OPTIONS = MadeOnce(_laid_out_option)
-_CARROT_OPTIONS = MadeOnce(_carrot_option)
-_WING_EARS_OPTIONS = MadeOnce(_wing_ears_options)
-_HUMP_OPTIONS = MadeOnce(_hump_option)
+_RETURN_OPTIONS = Memo(_return_option)
+_LAID_OUT_OPTIONS = Memo(_laid_out_option)
+_CARROT_OPTIONS = Memo(_carrot_option)
+_WING_EARS_OPTIONS = Memo(_wing_ears_options)
+_HUMP_OPTIONS = Memo(_hump_option)
 
 
 def _before_last(seat: Seat) -> int:
