@@ -6,7 +6,6 @@ shop and the cards have always used.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from .. import catalog
@@ -21,6 +20,7 @@ from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
 from .die import ask_die as ask_die
 from .die import resolve_die as resolve_die
+from .prices import PRICE_LISTS, by_round
 from .prices import book_prices as book_prices
 from .prices import price_list as price_list
 
@@ -118,38 +118,55 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
-    return price_list(state.config, state.round).get((color, value))
+    return PRICE_LISTS.of(state.config)[state.round].get((color, value))
 
 
-@lru_cache(maxsize=256)
-def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int], int, str, str], ...]:
-    """The price list as ((colour, value), cost, colour, supply key), each offer made once:
-    the shop asks it after every purchase."""
-    return tuple(((color, value), cost, color, f"{color}-{value}")
-                 for (color, value), cost in price_list(config, round_no).items())
+Offer = tuple[tuple[str, int], int, str, str]
+"""A chip for sale: (colour, value), cost, colour, supply key."""
 
 
-def offers(state: GameState, seat_no: int, *, first: bool = False) -> list[tuple[str, int]]:
-    """(colour, value) of the chips the seat may buy now: affordable, in stock, a colour not yet
-    bought. `first`: only the first found, which says whether the seat can buy at all (asked after
-    every purchase)."""
+def _work_out_offers(config: GameConfig, round_no: int) -> tuple[tuple[Offer, ...], tuple[Offer, ...]]:
+    """The price list's offers, each made once, in its order and cheapest first (whether a seat can
+    buy at all is asked after every purchase, and the cheapest offers answer it soonest)."""
+    listed = tuple(((color, value), cost, color, f"{color}-{value}")
+                   for (color, value), cost in price_list(config, round_no).items())
+    return listed, tuple(sorted(listed, key=lambda o: o[1]))
+
+
+_FOR_SALE = by_round(_work_out_offers)
+
+
+def offers(state: GameState, seat_no: int) -> list[tuple[str, int]]:
+    """(colour, value) of the chips the seat may buy now: affordable, in stock, a colour not yet bought."""
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []
     coins, bought, supply = seat.coins, seat.bought, state.supply
     found = []
-    for offer, cost, color, kind in _for_sale(state.config, state.round):
+    for offer, cost, color, kind in _FOR_SALE.of(state.config)[state.round][0]:
         if cost <= coins and color not in bought and supply.get(kind):
             found.append(offer)
-            if first:
-                break
     return found
+
+
+def _can_buy_chip(state: GameState, seat_no: int) -> bool:
+    """Whether `offers` has any: cheapest first, so the search ends at the first chip too dear."""
+    seat = state.seats[seat_no]
+    if len(seat.bought) >= catalog.MAX_PURCHASES:
+        return False
+    coins, bought, supply = seat.coins, seat.bought, state.supply
+    for _, cost, color, kind in _FOR_SALE.of(state.config)[state.round][1]:
+        if cost > coins:
+            return False
+        if color not in bought and supply.get(kind):
+            return True
+    return False
 
 
 def can_shop(state: GameState, seat_no: int) -> bool:
     """Whether the seat can still buy anything (a chip, or victory points at the exchange stand) or
     call a buying witch."""
-    return bool(offers(state, seat_no, first=True)) or exchange.can_buy_points(state, seat_no) \
+    return _can_buy_chip(state, seat_no) or exchange.can_buy_points(state, seat_no) \
         or witches.shops(state, seat_no)
 
 

@@ -6,15 +6,39 @@ that offer "any chip" of a value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from .. import catalog
-from ..model import GameConfig
+from ..model import GameConfig, LastSetup
+
+_T = TypeVar("_T")
 
 
-@lru_cache(maxsize=256)
-def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
+class Rounds(dict[int, _T]):
+    """Round -> one table of one setup, worked out the first time the round asks for it: the shop
+    asks after every purchase, and a dict's own lookup costs less than a cached function's call."""
+
+    __slots__ = ("config", "work")
+
+    def __init__(self, config: GameConfig, work: Callable[[GameConfig, int], _T]) -> None:
+        super().__init__()
+        self.config = config
+        self.work = work
+
+    def __missing__(self, round_no: int) -> _T:
+        found = self[round_no] = self.work(self.config, round_no)
+        return found
+
+
+def by_round(work: Callable[[GameConfig, int], _T]) -> LastSetup[Rounds[_T]]:
+    """A table of `work`'s answers per setup and round: the last setup's found by identity, other
+    setups' (another game's) kept for a while too."""
+    return LastSetup(lru_cache(maxsize=64)(lambda config: Rounds(config, work)))
+
+
+def _work_out_prices(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
     found = {}
     for color in catalog.COLORS:
         if color == "white" or not catalog.book_out(color, round_no):
@@ -22,6 +46,15 @@ def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
         for value, cost in book_prices(config, color).items():
             found[(color, value)] = cost
     return found
+
+
+PRICE_LISTS = by_round(_work_out_prices)
+"""`PRICE_LISTS.of(config)[round_no]`: what `price_list` answers, for the hottest callers."""
+
+
+def price_list(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
+    """(colour, value) -> cost of every chip for sale in this round with these books and edition."""
+    return PRICE_LISTS.of(config)[round_no]
 
 
 def book_prices(config: GameConfig, color: str) -> dict[int, int]:
