@@ -21,10 +21,6 @@ from .phases import brewing, evaluation
 Events = list[dict[str, Any]]
 
 
-def _nothing(state: GameState, events: Events) -> None:
-    return None
-
-
 def _no_decisions(state: GameState) -> bool:
     return not state.decisions
 
@@ -32,10 +28,6 @@ def _no_decisions(state: GameState) -> bool:
 def _start_brewing(state: GameState, events: Events) -> None:
     brewing.start(state, events)
     essence.start_brewing(state, events)
-
-
-def _every_game(config: GameConfig) -> bool:
-    return True
 
 
 def _with_alchemists(config: GameConfig) -> bool:
@@ -48,12 +40,15 @@ def _card_done(state: GameState) -> bool:
 
 @dataclass(frozen=True)
 class Phase:
+    """A step of the round; a hook it does not have is None rather than a function doing nothing,
+    as `advance` passes some ninety phases a game and each call costs more than the test."""
+
     name: str
-    enter: Callable[[GameState, Events], None]
+    enter: Callable[[GameState, Events], None] | None
     done: Callable[[GameState], bool]
-    end: Callable[[GameState, Events], None] = _nothing
-    played: Callable[[GameConfig], bool] = _every_game  # an expansion's phase: only with it in play
-    after_card: Callable[[GameState, Events], None] = _nothing  # once the card's start step has acted
+    end: Callable[[GameState, Events], None] | None = None
+    played: Callable[[GameConfig], bool] | None = None  # an expansion's phase: only with it in play
+    after_card: Callable[[GameState, Events], None] | None = None  # once the card's start step has acted
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
@@ -66,7 +61,7 @@ ROUND_STEPS: tuple[Phase, ...] = (
     Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
-    Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
+    Phase("round_end", None, _no_decisions, evaluation.close_round),      # chips back; or the final scoring
 )
 GAME_OVER = evaluation.GAME_OVER
 _STEP = {p.name: p for p in ROUND_STEPS}
@@ -82,14 +77,17 @@ def advance(state: GameState, events: Events) -> None:
             witches.at_end(state, phase.name, events)
             if not phase.done(state):
                 return  # the card or a witch asks something before the phase can end
-        phase.end(state, events)
-        if state.phase == GAME_OVER:
-            return
+        if phase.end is not None:
+            phase.end(state, events)
+            if state.phase == GAME_OVER:
+                return
         following = _FOLLOWING[phase.name]
-        while not following.played(state.config):  # an expansion's phase this game does not play
-            following = _FOLLOWING[following.name]
+        while following.played is not None and not following.played(state.config):
+            following = _FOLLOWING[following.name]  # an expansion's phase this game does not play
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
-        following.enter(state, events)
+        if following.enter is not None:
+            following.enter(state, events)
         cards.at_start(state, following.name, events)
-        following.after_card(state, events)
+        if following.after_card is not None:
+            following.after_card(state, events)
