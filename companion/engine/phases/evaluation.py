@@ -43,14 +43,19 @@ def is_last_round(state: GameState) -> bool:
 
 def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
-    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED or witches.unharmed(s)]
-    if not unexploded:
-        events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
-        return
-    best = max(state.seats[n].scoring_space for n in unexploded)
+    best, rolling = -1, []  # one pass in turn order: the seats' spaces are worked out once
     for n in state.turn_order():
-        if n in unexploded and state.seats[n].scoring_space == best:
-            ask_die(Ctx(state, n, events))
+        seat = state.seats[n]
+        if seat.status != EXPLODED or witches.unharmed(seat):
+            space = seat.scoring_space
+            if space > best:
+                best, rolling = space, [n]
+            elif space == best:
+                rolling.append(n)
+    if not rolling:
+        events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
+    for n in rolling:
+        ask_die(Ctx(state, n, events))
 
 
 # B: chip actions ---------------------------------------------------------------------------
