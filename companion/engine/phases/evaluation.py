@@ -6,6 +6,8 @@ shop and the cards have always used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .. import catalog
@@ -14,7 +16,7 @@ from ..errors import IllegalAction
 from ..expansions import exchange
 from ..expansions.herb_witches import bowl, witches
 from ..ingredients import active_rules
-from ..model import EXPLODED, Decision, GameConfig, GameState, Option
+from ..model import EXPLODED, Decision, GameConfig, GameState, LastSetup, Option
 from ..text import N_, say, say_n
 from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
@@ -60,14 +62,22 @@ def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
 
 # B: chip actions ---------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _work_out_evaluators(config: GameConfig) -> tuple[Callable[[Ctx], None], ...]:
+    """Step B's actions of this setup's books, in `EVALUATION_ORDER`: the same every round."""
+    rules = active_rules(config)
+    return tuple(rule.on_evaluate for color in EVALUATION_ORDER if (rule := rules.get(color)) and rule.on_evaluate)
+
+
+_EVALUATORS = LastSetup(_work_out_evaluators)
+
+
 def enter_chip_actions(state: GameState, events: list[dict[str, Any]]) -> None:
-    rules = active_rules(state.config)
+    evaluators = _EVALUATORS.of(state.config)
     for n in state.turn_order():
         ctx = Ctx(state, n, events)
-        for color in EVALUATION_ORDER:
-            rule = rules.get(color)
-            if rule and rule.on_evaluate:
-                rule.on_evaluate(ctx)
+        for evaluate in evaluators:
+            evaluate(ctx)
 
 
 # C: rubies ---------------------------------------------------------------------------------
