@@ -370,9 +370,11 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
+        if seat.first:  # green set 5; most seats keep none out
+            seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
         seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand + seat.laid_out)
-        seat.put_in_bag(seat.bowl)
+        if seat.bowl:
+            seat.put_in_bag(seat.bowl)
         seat.set_pot([], [])
         seat.hand, seat.pending, seat.laid_out = [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
