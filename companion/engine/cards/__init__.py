@@ -132,7 +132,7 @@ def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def looking(state: GameState, seat_no: int) -> Decision | None:
     """The seat's open look (a card's draw to look at chips) that still wants chips, if any."""
     for d in state.decisions:
-        if d.seat == seat_no and d.kind == LOOK and len(state.seats[seat_no].hand) < d.data["reveal"]:
+        if d.kind == LOOK and d.seat == seat_no and len(state.seats[seat_no].hand) < d.data["reveal"]:
             return d
     return None
 

@@ -310,8 +310,9 @@ def spends(state: GameState, seat_no: int) -> list[str]:
 
 
 def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
+    last = is_last_round(state)
     for n, seat in enumerate(state.seats):
-        seat.done = is_last_round(state) or not (spends(state, n) or witches.spends(state, n))
+        seat.done = last or not (spends(state, n) or witches.spends(state, n))
 
 
 def spend_done(state: GameState) -> bool:
