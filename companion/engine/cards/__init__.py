@@ -42,7 +42,7 @@ def _card(state: GameState) -> Card | None:
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
-    config, used = state.config, state.cards_used
+    config, used = state.config, set(state.cards_used)  # a set: each of some 40 cards is looked up
     return [c for c in _unused_available(state.round, config.card_books, config.expansions) if c not in used]
 
 
@@ -142,8 +142,8 @@ def look_chips(state: GameState, seat_no: int) -> list[str]:
     decision = looking(state, seat_no)
     if decision is None:
         return []
-    only = decision.data.get("only")
-    return [c for c in state.seats[seat_no].bag if only is None or chip(c).kind == only]
+    only, bag = decision.data.get("only"), state.seats[seat_no].bag
+    return bag.copy() if only is None else [c for c in bag if chip(c).kind == only]
 
 
 def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> None:
