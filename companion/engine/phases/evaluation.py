@@ -111,7 +111,8 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
-            bowl.score(ctx)
+            if seat.bowl:  # an empty bowl (always, without The Herb Witches) scores nothing
+                bowl.score(ctx)
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -123,7 +124,8 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat.reward = keys[0]
     if keys[0] == "points":
         ctx.gain_points(space.vp, N_("scoring space"))
-        bowl.score(ctx)
+        if seat.bowl:
+            bowl.score(ctx)
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
