@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from .. import catalog
@@ -367,6 +368,10 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 
 # end of round and game ---------------------------------------------------------------------
 
+_CHIP_ID = itemgetter(0)
+"""A pot's (chip, space) -> the chip."""
+
+
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     """Chips go back into the bags (chips kept beside a pot, or to be laid first next round, stay
     out), rats leave the pots, a
@@ -375,7 +380,10 @@ def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
         seat.round_scores.append(seat.score)
         if seat.first:  # green set 5; most seats keep none out
             seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
-        seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand + seat.laid_out)
+            back = [cid for cid, _ in seat.pot if cid not in seat.first]
+        else:
+            back = list(map(_CHIP_ID, seat.pot))
+        seat.put_in_bag(back + seat.hand + seat.laid_out)
         if seat.bowl:
             seat.put_in_bag(seat.bowl)
         seat.set_pot([], [])
