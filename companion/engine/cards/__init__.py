@@ -114,13 +114,17 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 def chips_placed(state: GameState, events: Events) -> None:
     """An input has been applied: the round's card reacts to each chip it placed in a pot or bought."""
-    card = _card(state)
-    if card and card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
-        for event in [e for e in events if e["event"] == "placed"]:
-            card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
-    if card and card.bought:
-        for event in [e for e in events if e["event"] == "bought"]:
-            card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
+    card = CARDS.get(state.fortune or "")  # not `_card`: one call fewer, after every input
+    if card is None:
+        return
+    if card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
+        for event in events.copy():  # the input's events only, not those the card adds
+            if event["event"] == "placed":
+                card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
+    if card.bought:
+        for event in events.copy():
+            if event["event"] == "bought":
+                card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
 
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
