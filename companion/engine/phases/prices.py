@@ -39,18 +39,18 @@ def by_round(work: Callable[[GameConfig, int], _T]) -> LastSetup[Rounds[_T]]:
 
 
 @lru_cache(maxsize=64)
-def _books(config: GameConfig) -> tuple[tuple[str, dict[int, int]], ...]:
-    """Every colour's prices in this game (white is never sold), the same in every round: looked up
-    once per game rather than once per round."""
-    return tuple((color, book_prices(config, color)) for color in catalog.COLORS if color != "white")
+def _books(config: GameConfig) -> tuple[tuple[str, tuple[tuple[tuple[str, int], int], ...]], ...]:
+    """Every colour's ((colour, value), cost) in this game (white is never sold), the same in every
+    round: looked up once per game rather than once per round."""
+    return tuple((color, tuple(((color, value), cost) for value, cost in book_prices(config, color).items()))
+                 for color in catalog.COLORS if color != "white")
 
 
 def _work_out_prices(config: GameConfig, round_no: int) -> dict[tuple[str, int], int]:
-    found = {}
+    found: dict[tuple[str, int], int] = {}
     for color, prices in _books(config):
         if catalog.book_out(color, round_no):
-            for value, cost in prices.items():
-                found[(color, value)] = cost
+            found.update(prices)
     return found
 
 
