@@ -90,10 +90,12 @@ def chip_options(state: GameState, value: int | None = None, *, only: tuple[str,
                  leave_out: tuple[str, ...] = ()) -> list[Option]:
     """'Any one N-chip' (no value: any chip): the colours whose book is on the table this round,
     while the supply has one."""
-    found = []
+    found, supply = [], state.supply
     for color, val in evaluation.price_list(state.config, state.round):
-        if value in (None, val) and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
-            found.append(Option(f"{color}-{val}", kind_label(color, val)))
+        if (value is None or val == value) and color in only and color not in leave_out:
+            kind = f"{color}-{val}"
+            if supply.get(kind):
+                found.append(Option(kind, kind_label(color, val)))
     return found
 
 
