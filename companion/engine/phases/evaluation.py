@@ -146,9 +146,8 @@ Offer = tuple[tuple[str, int], int, str, str]
 def _work_out_offers(config: GameConfig, round_no: int) -> tuple[tuple[Offer, ...], tuple[Offer, ...]]:
     """The price list's offers, each made once, in its order and cheapest first (whether a seat can
     buy at all is asked after every purchase, and the cheapest offers answer it soonest)."""
-    listed = tuple(((color, value), cost, color, f"{color}-{value}")
-                   for (color, value), cost in price_list(config, round_no).items())
-    return listed, tuple(sorted(listed, key=lambda o: o[1]))
+    listed = [((color, value), cost, color, f"{color}-{value}") for (color, value), cost in price_list(config, round_no).items()]
+    return tuple(listed), tuple(sorted(listed, key=itemgetter(1)))
 
 
 _FOR_SALE = by_round(_work_out_offers)
@@ -232,7 +231,7 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         exchange.buy_points(Ctx(state, seat_no, events), value)
         _after_buying(state, seat_no, events)
         return
-    cost = price(state, color, value)
+    cost = PRICE_LISTS.of(state.config)[state.round].get((color, value))  # `price`, one call fewer
     if cost is None:
         raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
     if color in seat.bought:
@@ -349,8 +348,12 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
 def settle_spender(state: GameState, seat_no: int) -> None:
     """A seat that can spend no more is done, once it has chosen where its droplet moved (the
     test-tube glass it chose may pay a ruby, enough for one more step)."""
-    if not state.seats[seat_no].done and not state.decisions_for(seat_no):
-        state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
+    if state.seats[seat_no].done:
+        return
+    for d in state.decisions:  # a plain loop, not `decisions_for`'s list
+        if d.seat == seat_no:
+            return
+    state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
