@@ -92,6 +92,10 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 # D and E: points, coins ---------------------------------------------------------------------
 
+_POINTS_OR_COINS = say("Your pot exploded: take the victory points or the coins")
+"""The exploded pot's question, made once (a `Text` is never changed once made)."""
+
+
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
     unless a blue chip's window (blue set 2) or a witch (H-E4) covered the explosion. The overflow
@@ -106,7 +110,7 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
                            points=say_n("{n} victory point", "{n} victory points", at_end))
                      if is_last_round(state) else
                      say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
-            ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
+            ctx.ask("exploded.reward", REWARD, _POINTS_OR_COINS,
                     [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
                      Option("coins", coins)])
         else:
