@@ -7,7 +7,7 @@ shop and the cards have always used.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -96,6 +96,24 @@ _POINTS_OR_COINS = say("Your pot exploded: take the victory points or the coins"
 """The exploded pot's question, made once (a `Text` is never changed once made)."""
 
 
+@cache
+def _take_points(points: int) -> Option:
+    """The exploded pot's answer that takes the points: made once per number of points, as the
+    question's, an `Option` never changed once made."""
+    return Option("points", say_n("{n} victory point", "{n} victory points", points))
+
+
+@cache
+def _take_coins(coins: int, last_round: bool) -> Option:
+    """The exploded pot's answer that takes the coins (in the last round, what they are worth at
+    the end): made once per number of coins."""
+    if last_round:
+        points = say_n("{n} victory point", "{n} victory points", coins // catalog.COINS_PER_VP)
+        return Option("coins", say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", coins,
+                                     points=points))
+    return Option("coins", say_n("{n} coin to shop with", "{n} coins to shop with", coins))
+
+
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
     unless a blue chip's window (blue set 2) or a witch (H-E4) covered the explosion. The overflow
@@ -105,14 +123,9 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
         if seat.status == EXPLODED and not seat.insured_explosion and not witches.unharmed(seat):
-            at_end = space.coins // catalog.COINS_PER_VP
-            coins = (say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", space.coins,
-                           points=say_n("{n} victory point", "{n} victory points", at_end))
-                     if is_last_round(state) else
-                     say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
+            points = space.vp + bowl.points(seat) if seat.bowl else space.vp
             ctx.ask("exploded.reward", REWARD, _POINTS_OR_COINS,
-                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
-                     Option("coins", coins)])
+                    [_take_points(points), _take_coins(space.coins, is_last_round(state))])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
