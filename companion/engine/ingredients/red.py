@@ -45,10 +45,15 @@ def _set_aside(ctx: Ctx, red: Chip) -> bool:
     return True
 
 
+_PLACE_NOW = Option(PLACE, say("Place it after your last chip now"))
+_KEEP_ASIDE = Option(KEEP, say("Keep it beside the pot for a later round"))
+_BACK_IN_BAG = Option(BAG, say("Put it back into the bag"))
+"""The answers about a red chip beside the pot, made once: an `Option` is never changed once made."""
+
+
 def _options(seat: Seat) -> list[Option]:
-    place = [Option(PLACE, say("Place it after your last chip now"))] if seat.last_space < catalog.LAST_CHIP_SPACE else []
-    return [*place, Option(KEEP, say("Keep it beside the pot for a later round")),
-            Option(BAG, say("Put it back into the bag"))]
+    place = [_PLACE_NOW] if seat.last_space < catalog.LAST_CHIP_SPACE else []
+    return [*place, _KEEP_ASIDE, _BACK_IN_BAG]
 
 
 def _ask_each(ctx: Ctx) -> None:
