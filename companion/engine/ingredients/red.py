@@ -3,13 +3,14 @@ the white chip before it, set 4 makes white 1-chips move further."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import BREWING, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import SETS_ASIDE, IngredientRule, Reads
-from .labels import chip_label
+from .labels import chip_label, kind_label
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -63,8 +64,15 @@ def _ask_each(ctx: Ctx) -> None:
 
 
 def _ask(ctx: Ctx, red: str) -> None:
-    ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
-                                "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
+    c = chip(red)
+    ctx.ask(ASIDE, "red/2", _aside_question(c.color, c.value), _options(ctx.seat), data={"chip": red})
+
+
+@cache
+def _aside_question(color: str, value: int) -> Text:
+    """The question about a red chip beside the pot, made once per kind (a `Text` is never changed once made)."""
+    return say("Toadstool: the {chip} beside your pot: place it, keep it or put it back into the bag?",
+               chip=kind_label(color, value))
 
 
 def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
