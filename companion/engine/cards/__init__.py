@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import filterfalse
 
 from .. import catalog
 from ..context import Ctx
@@ -42,8 +43,9 @@ def _card(state: GameState) -> Card | None:
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
-    config, used = state.config, set(state.cards_used)  # a set: each of some 40 cards is looked up
-    return [c for c in _unused_available(state.round, config.card_books, config.expansions) if c not in used]
+    config = state.config
+    return list(filterfalse(set(state.cards_used).__contains__,  # no Python step for each of some 40 cards
+                            _unused_available(state.round, config.card_books, config.expansions)))
 
 
 @lru_cache(maxsize=1024)
