@@ -98,8 +98,8 @@ _POINTS_OR_COINS = say("Your pot exploded: take the victory points or the coins"
 
 @cache
 def _take_points(points: int) -> Option:
-    """The exploded pot's answer that takes the points: made once per number of points, as the
-    question's, an `Option` never changed once made."""
+    """The exploded pot's answer that takes the points: made once per number of points, as an
+    `Option` is never changed once made."""
     return Option("points", say_n("{n} victory point", "{n} victory points", points))
 
 
@@ -163,7 +163,8 @@ Offer = tuple[tuple[str, int], int, str, str]
 def _work_out_offers(config: GameConfig, round_no: int) -> tuple[tuple[Offer, ...], tuple[Offer, ...]]:
     """The price list's offers, each made once, in its order and cheapest first (whether a seat can
     buy at all is asked after every purchase, and the cheapest offers answer it soonest)."""
-    listed = [((color, value), cost, color, f"{color}-{value}") for (color, value), cost in price_list(config, round_no).items()]
+    listed = [((color, value), cost, color, f"{color}-{value}")
+              for (color, value), cost in price_list(config, round_no).items()]
     return tuple(listed), tuple(sorted(listed, key=itemgetter(1)))
 
 
