@@ -17,8 +17,9 @@ _T = TypeVar("_T")
 
 
 class Rounds(dict[int, _T]):
-    """Round -> one table of one setup, worked out the first time the round asks for it: the shop
-    asks after every purchase, and a dict's own lookup costs less than a cached function's call."""
+    """Round -> one table of one setup that depends on the books laid out only, worked out the first
+    time a round with those books out asks for it (a later round with the same books shares it):
+    the shop asks after every purchase, and a dict's own lookup costs less than a cached call."""
 
     __slots__ = ("config", "work")
 
@@ -28,7 +29,8 @@ class Rounds(dict[int, _T]):
         self.work = work
 
     def __missing__(self, round_no: int) -> _T:
-        found = self[round_no] = self.work(self.config, round_no)
+        since = catalog.books_out_since(round_no)
+        found = self[round_no] = self[since] if since < round_no else self.work(self.config, round_no)
         return found
 
 
