@@ -73,7 +73,8 @@ def advance(state: GameState, events: Events) -> None:
             return
         if not state.ended:
             state.ended = True
-            cards.at_end(state, phase.name, events)
+            if state.fortune in cards.ACTS_AT_END.get(phase.name, ()):
+                cards.at_end(state, phase.name, events)
             witches.at_end(state, phase.name, events)
             if state.decisions or phase.done is not None and not phase.done(state):
                 return  # the card or a witch asks something before the phase can end
@@ -88,6 +89,7 @@ def advance(state: GameState, events: Events) -> None:
         events.append({"event": "phase", "seat": None, "phase": state.phase})
         if following.enter is not None:
             following.enter(state, events)
-        cards.at_start(state, following.name, events)
+        if state.fortune in cards.ACTS_AT_START.get(following.name, ()):
+            cards.at_start(state, following.name, events)
         if following.after_card is not None:
             following.after_card(state, events)

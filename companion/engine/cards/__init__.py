@@ -27,11 +27,18 @@ REACTS_TO_PLACING = frozenset(c.id for c in CARDS.values() if c.placed or c.boug
 """Cards that react to chips placed or bought: only while one of them is in force does an input
 need `chips_placed`."""
 
+ACTS_AT_START: dict[str, frozenset[str]] = {
+    phase: frozenset(c.id for c in CARDS.values() if phase in c.start) for c in CARDS.values() for phase in c.start}
+ACTS_AT_END: dict[str, frozenset[str]] = {
+    phase: frozenset(c.id for c in CARDS.values() if phase in c.end) for c in CARDS.values() for phase in c.end}
+"""Phase -> the cards with a step as it starts (ends): only while one of them is in force need
+`at_start` (`at_end`) be called, and most phases have none."""
+
 OTHER_TITLES: dict[str, tuple[str, ...]] = {c.id: c.other_titles for c in CARDS.values() if c.other_titles}
 """Other English titles of a card: other translations, and a later printing's (game-data section 4)."""
 
 __all__ = [
-    "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES", "REACTS_TO_PLACING", "RULE",
+    "ACTS_AT_END", "ACTS_AT_START", "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES", "REACTS_TO_PLACING", "RULE",
     "Card", "at_end", "at_start", "available", "check", "chips_placed", "look_chips", "look_draw", "looking", "read",
     "resolve",
 ]
@@ -103,13 +110,13 @@ def read(state: GameState, card_id: str | None, events: Events) -> None:
 
 
 def at_start(state: GameState, phase: str, events: Events) -> None:
-    card = CARDS.get(state.fortune or "")  # not `_card`: one call fewer at every phase's start and end
+    card = _card(state)
     if card and phase in card.start:
         card.start[phase](state, events)
 
 
 def at_end(state: GameState, phase: str, events: Events) -> None:
-    card = CARDS.get(state.fortune or "")
+    card = _card(state)
     if card and phase in card.end:
         card.end[phase](state, events)
 
