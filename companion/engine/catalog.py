@@ -368,6 +368,12 @@ def book_out(color: str, round_no: int) -> bool:
     """Whether a colour's chips may be bought or gained in this round (its book is on the table)."""
     return round_no >= BOOK_FROM_ROUND.get(color, 1)
 
+
+def books_out_since(round_no: int) -> int:
+    """The round from which the books on the table in this round have all been out (1, or the
+    round the latest book so far was laid out): rounds with the same books sell the same chips."""
+    return max((opens for opens in BOOK_FROM_ROUND.values() if opens <= round_no), default=1)
+
 EXTRA_WHITE_ROUND = 6
 """Before this round every player puts one more white 1-chip into their bag."""
 

@@ -21,52 +21,44 @@ from .phases import brewing, evaluation
 Events = list[dict[str, Any]]
 
 
-def _nothing(state: GameState, events: Events) -> None:
-    return None
-
-
-def _no_decisions(state: GameState) -> bool:
-    return not state.decisions
-
-
 def _start_brewing(state: GameState, events: Events) -> None:
     brewing.start(state, events)
     essence.start_brewing(state, events)
-
-
-def _every_game(config: GameConfig) -> bool:
-    return True
 
 
 def _with_alchemists(config: GameConfig) -> bool:
     return config.has("alchemists")
 
 
-def _card_done(state: GameState) -> bool:
-    return state.fortune is not None and not state.decisions
+def _card_read(state: GameState) -> bool:
+    return state.fortune is not None
 
 
 @dataclass(frozen=True)
 class Phase:
+    """A step of the round. No phase is over while a question is open; `done` says what else it
+    waits for (None: nothing). A hook a phase does not have is None rather than a function doing
+    nothing, as `advance` passes some ninety phases a game and each call costs more than the test."""
+
     name: str
-    enter: Callable[[GameState, Events], None]
-    done: Callable[[GameState], bool]
-    end: Callable[[GameState, Events], None] = _nothing
-    played: Callable[[GameConfig], bool] = _every_game  # an expansion's phase: only with it in play
-    after_card: Callable[[GameState, Events], None] = _nothing  # once the card's start step has acted
+    enter: Callable[[GameState, Events], None] | None
+    done: Callable[[GameState], bool] | None = None
+    end: Callable[[GameState, Events], None] | None = None
+    played: Callable[[GameConfig], bool] | None = None  # an expansion's phase: only with it in play
+    after_card: Callable[[GameState, Events], None] | None = None  # once the card's start step has acted
 
 
 ROUND_STEPS: tuple[Phase, ...] = (
-    Phase("fortune", evaluation.start_round, _card_done),                  # the card is read (purple: carried out)
+    Phase("fortune", evaluation.start_round, _card_read),                  # the card is read (purple: carried out)
     Phase("brewing", _start_brewing, brewing.done, after_card=brewing.lay_first),  # rats, then everyone draws
-    Phase("essence", essence.enter, _no_decisions, played=_with_alchemists),  # The Alchemists' flask
-    Phase("bonus_die", evaluation.enter_bonus_die, _no_decisions),         # A
-    Phase("chip_actions", evaluation.enter_chip_actions, _no_decisions),   # B
-    Phase("rubies", evaluation.pay_rubies, _no_decisions),                 # C
-    Phase("rewards", evaluation.enter_rewards, _no_decisions),             # D, and E's coins
+    Phase("essence", essence.enter, played=_with_alchemists),              # The Alchemists' flask
+    Phase("bonus_die", evaluation.enter_bonus_die),                        # A
+    Phase("chip_actions", evaluation.enter_chip_actions),                  # B
+    Phase("rubies", evaluation.pay_rubies),                                # C
+    Phase("rewards", evaluation.enter_rewards),                            # D, and E's coins
     Phase("shop", evaluation.enter_shop, evaluation.shop_done),            # E
     Phase("spend", evaluation.enter_spend, evaluation.spend_done),         # F
-    Phase("round_end", _nothing, _no_decisions, evaluation.close_round),   # chips back; or the final scoring
+    Phase("round_end", None, end=evaluation.close_round),                  # chips back; or the final scoring
 )
 GAME_OVER = evaluation.GAME_OVER
 _STEP = {p.name: p for p in ROUND_STEPS}
@@ -75,21 +67,29 @@ _FOLLOWING = {p.name: ROUND_STEPS[(i + 1) % len(ROUND_STEPS)] for i, p in enumer
 
 def advance(state: GameState, events: Events) -> None:
     """Move on through every phase that is already over; stop where the table must act."""
-    while state.phase != GAME_OVER and (phase := _STEP[state.phase]).done(state):
+    while not state.decisions and state.phase != GAME_OVER:
+        phase = _STEP[state.phase]
+        if phase.done is not None and not phase.done(state):
+            return
         if not state.ended:
             state.ended = True
-            cards.at_end(state, phase.name, events)
+            if state.fortune in cards.ACTS_AT_END.get(phase.name, ()):
+                cards.at_end(state, phase.name, events)
             witches.at_end(state, phase.name, events)
-            if not phase.done(state):
+            if state.decisions or phase.done is not None and not phase.done(state):
                 return  # the card or a witch asks something before the phase can end
-        phase.end(state, events)
-        if state.phase == GAME_OVER:
-            return
+        if phase.end is not None:
+            phase.end(state, events)
+            if state.phase == GAME_OVER:
+                return
         following = _FOLLOWING[phase.name]
-        while not following.played(state.config):  # an expansion's phase this game does not play
-            following = _FOLLOWING[following.name]
+        while following.played is not None and not following.played(state.config):
+            following = _FOLLOWING[following.name]  # an expansion's phase this game does not play
         state.phase, state.ended = following.name, False
         events.append({"event": "phase", "seat": None, "phase": state.phase})
-        following.enter(state, events)
-        cards.at_start(state, following.name, events)
-        following.after_card(state, events)
+        if following.enter is not None:
+            following.enter(state, events)
+        if state.fortune in cards.ACTS_AT_START.get(following.name, ()):
+            cards.at_start(state, following.name, events)
+        if following.after_card is not None:
+            following.after_card(state, events)

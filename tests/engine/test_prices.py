@@ -6,6 +6,7 @@ import re
 import pytest
 
 from companion.engine import Buy, ConfigError, GameConfig, book_sets, catalog, legal_actions, new_game, step
+from companion.engine.phases import evaluation
 from companion.engine.phases.evaluation import book_prices
 
 from .scenario import answer, buy, draw, game, set_bag, stop
@@ -183,3 +184,32 @@ def test_the_shop_asks_the_chosen_editions_price_for_every_chip(edition, set_no)
     for (color, value), cost in expected.items():
         after = buy(state, 0, color, value)
         assert (after.seats[0].coins, after.seats[0].bought) == (35 - cost, [color]), (color, value)
+
+
+@pytest.mark.parametrize("round_no", range(1, 9))
+def test_the_shop_sells_each_book_from_the_round_it_is_laid_out(round_no):
+    """Yellow chips are for sale from round 2 on, purple from round 3 on, the other books from the
+    first round; the last round has no shop."""
+    state = game()
+    state.round = round_no
+    state.seats[0].droplet = 51
+    set_bag(state, 0, "orange-1", "green-1")
+    state = draw(stop(state, 1), 0, "orange-1")  # onto the last space: 35 coins, enough for any chip
+    state = answer(state, 0, "bonus_die", "1")
+    offered = {a.color for a in legal_actions(state, 0) if isinstance(a, Buy)}
+    assert offered == {"orange", "black", "blue", "red", "green", *(["yellow"] if round_no >= 2 else []),
+                       *(["purple"] if round_no >= 3 else [])}
+
+
+def test_a_seat_with_coins_for_the_cheapest_chip_alone_still_shops():
+    """An orange 1-chip costs 3 coins, the cheapest of set 1: with 3 coins a seat may buy it, with 2
+    or with orange already bought it has nothing to buy."""
+    state = game()
+    state.round = 3
+    seat = state.seats[0]
+    seat.coins = 3
+    assert evaluation.offers(state, 0) == [("orange", 1)] and evaluation.can_shop(state, 0)
+    seat.bought = ["orange"]
+    assert not evaluation.can_shop(state, 0)
+    seat.bought, seat.coins = [], 2
+    assert evaluation.offers(state, 0) == [] and not evaluation.can_shop(state, 0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import filterfalse
 
 from .. import catalog
 from ..context import Ctx
@@ -26,11 +27,18 @@ REACTS_TO_PLACING = frozenset(c.id for c in CARDS.values() if c.placed or c.boug
 """Cards that react to chips placed or bought: only while one of them is in force does an input
 need `chips_placed`."""
 
+ACTS_AT_START: dict[str, frozenset[str]] = {
+    phase: frozenset(c.id for c in CARDS.values() if phase in c.start) for c in CARDS.values() for phase in c.start}
+ACTS_AT_END: dict[str, frozenset[str]] = {
+    phase: frozenset(c.id for c in CARDS.values() if phase in c.end) for c in CARDS.values() for phase in c.end}
+"""Phase -> the cards with a step as it starts (ends): only while one of them is in force need
+`at_start` (`at_end`) be called, and most phases have none."""
+
 OTHER_TITLES: dict[str, tuple[str, ...]] = {c.id: c.other_titles for c in CARDS.values() if c.other_titles}
 """Other English titles of a card: other translations, and a later printing's (game-data section 4)."""
 
 __all__ = [
-    "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES", "REACTS_TO_PLACING", "RULE",
+    "ACTS_AT_END", "ACTS_AT_START", "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES", "REACTS_TO_PLACING", "RULE",
     "Card", "at_end", "at_start", "available", "check", "chips_placed", "look_chips", "look_draw", "looking", "read",
     "resolve",
 ]
@@ -42,8 +50,9 @@ def _card(state: GameState) -> Card | None:
 
 def available(state: GameState) -> list[str]:
     """Cards that may be turned up this round: in this game's deck, not used yet, their chip's book out."""
-    config, used = state.config, state.cards_used
-    return [c for c in _unused_available(state.round, config.card_books, config.expansions) if c not in used]
+    config = state.config
+    return list(filterfalse(set(state.cards_used).__contains__,  # no Python step for each of some 40 cards
+                            _unused_available(state.round, config.card_books, config.expansions)))
 
 
 @lru_cache(maxsize=1024)
@@ -114,13 +123,17 @@ def at_end(state: GameState, phase: str, events: Events) -> None:
 
 def chips_placed(state: GameState, events: Events) -> None:
     """An input has been applied: the round's card reacts to each chip it placed in a pot or bought."""
-    card = _card(state)
-    if card and card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
-        for event in [e for e in events if e["event"] == "placed"]:
-            card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
-    if card and card.bought:
-        for event in [e for e in events if e["event"] == "bought"]:
-            card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
+    card = CARDS.get(state.fortune or "")  # not `_card`: one call fewer, after every input
+    if card is None:
+        return
+    if card.placed and state.phase == "brewing":  # not Ear worm's chips after the essence phase
+        for event in events.copy():  # the input's events only, not those the card adds
+            if event["event"] == "placed":
+                card.placed(Ctx(state, event["seat"], events), chip(event["chip"]))
+    if card.bought:
+        for event in events.copy():
+            if event["event"] == "bought":
+                card.bought(Ctx(state, event["seat"], events), event["chip"], event["cost"])
 
 
 def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
@@ -132,7 +145,7 @@ def resolve(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 def looking(state: GameState, seat_no: int) -> Decision | None:
     """The seat's open look (a card's draw to look at chips) that still wants chips, if any."""
     for d in state.decisions:
-        if d.seat == seat_no and d.kind == LOOK and len(state.seats[seat_no].hand) < d.data["reveal"]:
+        if d.kind == LOOK and d.seat == seat_no and len(state.seats[seat_no].hand) < d.data["reveal"]:
             return d
     return None
 
@@ -142,8 +155,8 @@ def look_chips(state: GameState, seat_no: int) -> list[str]:
     decision = looking(state, seat_no)
     if decision is None:
         return []
-    only = decision.data.get("only")
-    return [c for c in state.seats[seat_no].bag if only is None or chip(c).kind == only]
+    only, bag = decision.data.get("only"), state.seats[seat_no].bag
+    return bag.copy() if only is None else [c for c in bag if chip(c).kind == only]
 
 
 def look_draw(state: GameState, seat_no: int, chip_id: str, events: Events) -> None:

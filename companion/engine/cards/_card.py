@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .. import catalog
@@ -90,11 +91,19 @@ def chip_options(state: GameState, value: int | None = None, *, only: tuple[str,
                  leave_out: tuple[str, ...] = ()) -> list[Option]:
     """'Any one N-chip' (no value: any chip): the colours whose book is on the table this round,
     while the supply has one."""
-    found = []
+    found, supply = [], state.supply
     for color, val in evaluation.price_list(state.config, state.round):
-        if value in (None, val) and color in only and color not in leave_out and state.supply.get(f"{color}-{val}"):
-            found.append(Option(f"{color}-{val}", kind_label(color, val)))
+        if (value is None or val == value) and color in only and color not in leave_out:
+            kind = f"{color}-{val}"
+            if supply.get(kind):
+                found.append(_kind_option(color, val))
     return found
+
+
+@cache
+def _kind_option(color: str, value: int) -> Option:
+    """'A chip of this kind' as an answer: made once per kind, as an `Option` is never changed once made."""
+    return Option(f"{color}-{value}", kind_label(color, value))
 
 
 def take(ctx: Ctx, card: Card, kind: str) -> None:

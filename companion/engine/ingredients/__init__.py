@@ -29,9 +29,16 @@ RULES: dict[str, IngredientRule] = {
 }
 
 
+_SETS: dict[str, tuple[int, ...]] = {
+    color: tuple(sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None))
+    for color in {r.color for r in RULES.values()}
+}
+
+
 def sets_of(color: str) -> list[int]:
-    """The set numbers of this colour's books that the engine can play, lowest first."""
-    return sorted(r.set_no for r in RULES.values() if r.color == color and r.set_no is not None)
+    """The set numbers of this colour's books that the engine can play, lowest first (listed once:
+    every game dealt random books asks for each colour)."""
+    return list(_SETS.get(color, ()))
 
 
 def black_rule_id(players: int) -> str:

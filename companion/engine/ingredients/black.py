@@ -31,11 +31,11 @@ def _two_players(ctx: Ctx) -> None:
 
 
 def _more_players(ctx: Ctx) -> None:
-    mine = _blacks(ctx.state, ctx.seat_no)
+    mine = ctx.seat.in_pot("black")  # the seat's own pot, asked of every seat: without `_blacks`' call
     if mine == 0:
         return  # with no black chip there is no moth to act (and no neighbour has fewer)
     n = len(ctx.state.seats)
-    beaten = sum(1 for nb in ((ctx.seat_no + 1) % n, (ctx.seat_no - 1) % n) if mine > _blacks(ctx.state, nb))
+    beaten = (mine > _blacks(ctx.state, (ctx.seat_no + 1) % n)) + (mine > _blacks(ctx.state, (ctx.seat_no - 1) % n))
     if beaten:
         ctx.move_droplet(catalog.BLACK_STEPS, HAWKMOTH)
     if beaten == 2:

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ..context import Ctx
 
 NONE = "none"
+_PLACE_NONE = Option(NONE, say("Place none, all go back"))
+"""The crow skull's answer that places none, made once: an `Option` is never changed once made."""
 
 
 def reveal_count(value: int, in_bag: int) -> int:
@@ -34,7 +36,7 @@ def _preview(ctx: Ctx, blue: Chip) -> None:
         "blue.preview", "blue/1",
         say_n("Crow skull {value}: draw {n} chip, then place it or not",
               "Crow skull {value}: draw {n} chips, then place one of them or none", reveal, value=blue.value),
-        [Option(NONE, say("Place none, all go back"))],
+        [_PLACE_NONE],
         data={"reveal": reveal, "blue": blue.id},
     )
 

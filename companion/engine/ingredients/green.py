@@ -80,7 +80,11 @@ def _move_last(ctx: Ctx) -> None:
     seat = ctx.seat
     if seat.white_total != catalog.GREEN_3_WHITES or not seat.pot:
         return
-    greens = sum(c.value for c in (chip(cid) for cid, _ in seat.pot) if c.color == "green")
+    greens = 0
+    for cid, _ in seat.pot:  # a loop, not sum() of generators: most pots of 7 whites come here
+        c = chip(cid)
+        if c.color == "green":
+            greens += c.value
     last, space = seat.pot[-1]
     to = min(space + greens, catalog.LAST_CHIP_SPACE)
     if to > space:

@@ -64,7 +64,7 @@ SET_1 = IngredientRule(
 
 def _purples(ctx: Ctx) -> list[tuple[str, int]]:
     """(chip, space) of every purple chip in the pot, in placing order."""
-    return [(cid, space) for cid, space in ctx.seat.pot if chip(cid).color == "purple"]
+    return [laid for laid in ctx.seat.pot if chip(laid[0]).color == "purple"]
 
 
 # set 2 -------------------------------------------------------------------------------------
@@ -131,7 +131,10 @@ def _band(space: int) -> int:
 
 
 def _points_by_space(ctx: Ctx) -> None:
-    ctx.gain_points(sum(_band(space) for _, space in _purples(ctx)), GHOSTS_BREATH)
+    points = 0
+    for _, space in _purples(ctx):  # a loop, not sum() of a generator: asked of every seat
+        points += _band(space)
+    ctx.gain_points(points, GHOSTS_BREATH)
 
 
 SET_3 = IngredientRule(

@@ -3,13 +3,14 @@ the white chip before it, set 4 makes white 1-chips move further."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..model import BREWING, Chip, Decision, Option, Seat, chip
 from ..text import N_, Text, say
 from ._rule import SETS_ASIDE, IngredientRule, Reads
-from .labels import chip_label
+from .labels import chip_label, kind_label
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -45,10 +46,15 @@ def _set_aside(ctx: Ctx, red: Chip) -> bool:
     return True
 
 
+_PLACE_NOW = Option(PLACE, say("Place it after your last chip now"))
+_KEEP_ASIDE = Option(KEEP, say("Keep it beside the pot for a later round"))
+_BACK_IN_BAG = Option(BAG, say("Put it back into the bag"))
+"""The answers about a red chip beside the pot, made once: an `Option` is never changed once made."""
+
+
 def _options(seat: Seat) -> list[Option]:
-    place = [Option(PLACE, say("Place it after your last chip now"))] if seat.last_space < catalog.LAST_CHIP_SPACE else []
-    return [*place, Option(KEEP, say("Keep it beside the pot for a later round")),
-            Option(BAG, say("Put it back into the bag"))]
+    place = [_PLACE_NOW] if seat.last_space < catalog.LAST_CHIP_SPACE else []
+    return [*place, _KEEP_ASIDE, _BACK_IN_BAG]
 
 
 def _ask_each(ctx: Ctx) -> None:
@@ -58,8 +64,15 @@ def _ask_each(ctx: Ctx) -> None:
 
 
 def _ask(ctx: Ctx, red: str) -> None:
-    ctx.ask(ASIDE, "red/2", say("Toadstool: the {chip} beside your pot: place it, keep it or put it back "
-                                "into the bag?", chip=chip_label(red)), _options(ctx.seat), data={"chip": red})
+    c = chip(red)
+    ctx.ask(ASIDE, "red/2", _aside_question(c.color, c.value), _options(ctx.seat), data={"chip": red})
+
+
+@cache
+def _aside_question(color: str, value: int) -> Text:
+    """The question about a red chip beside the pot, made once per kind (a `Text` is never changed once made)."""
+    return say("Toadstool: the {chip} beside your pot: place it, keep it or put it back into the bag?",
+               chip=kind_label(color, value))
 
 
 def _resolve_aside(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:

@@ -21,11 +21,13 @@ DIE_KIND = "bonus_die"
 
 FACES: tuple[Option, ...] = tuple(Option(str(f.face), say(f.label)) for f in catalog.BONUS_DIE)
 """The die's faces as the answers to a roll: the same six every time, so made once."""
+ROLL = say("Roll the bonus die")
+"""The question of every roll, made once too (a `Text` is never changed once made)."""
 
 
 def ask_die(ctx: Ctx) -> None:
     """The seat rolls the bonus die (the face rolled is its answer)."""
-    ctx.ask(DIE_KIND, DIE, say("Roll the bonus die"), list(FACES))
+    ctx.ask(DIE_KIND, DIE, ROLL, list(FACES))
 
 
 def resolve_die(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:

@@ -29,10 +29,10 @@ def move(ctx: Ctx, steps: int, why: str) -> None:
     """Move `steps` single steps; a seat already choosing for an earlier move gets these queued."""
     if steps <= 0:
         return
-    waiting = next((d for d in ctx.state.decisions_for(ctx.seat_no) if d.rule == DROPLET), None)
-    if waiting is not None:
-        waiting.data["moves"] = [*waiting.data["moves"], *[why] * steps]  # a new list: clones share the old
-        return
+    for waiting in ctx.state.decisions:  # a plain loop: most often no question is open
+        if waiting.rule == DROPLET and waiting.seat == ctx.seat_no:
+            waiting.data["moves"] = [*waiting.data["moves"], *[why] * steps]  # a new list: clones share the old
+            return
     _carry_on(ctx, [why] * steps)
 
 

@@ -6,7 +6,9 @@ shop and the cards have always used.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from .. import catalog
@@ -15,12 +17,13 @@ from ..errors import IllegalAction
 from ..expansions import exchange
 from ..expansions.herb_witches import bowl, witches
 from ..ingredients import active_rules
-from ..model import EXPLODED, Decision, GameConfig, GameState, Option
+from ..model import EXPLODED, Decision, GameConfig, GameState, LastSetup, Option
 from ..text import N_, say, say_n
 from .die import DIE as DIE
 from .die import DIE_KIND as DIE_KIND
 from .die import ask_die as ask_die
 from .die import resolve_die as resolve_die
+from .prices import PRICE_LISTS, by_round
 from .prices import book_prices as book_prices
 from .prices import price_list as price_list
 
@@ -43,26 +46,39 @@ def is_last_round(state: GameState) -> bool:
 
 def enter_bonus_die(state: GameState, events: list[dict[str, Any]]) -> None:
     """Whoever did not explode and reached the furthest scoring space rolls; ties all roll."""
-    unexploded = [n for n, s in enumerate(state.seats) if s.status != EXPLODED or witches.unharmed(s)]
-    if not unexploded:
-        events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
-        return
-    best = max(state.seats[n].scoring_space for n in unexploded)
+    best, rolling = -1, []  # one pass in turn order: the seats' spaces are worked out once
     for n in state.turn_order():
-        if n in unexploded and state.seats[n].scoring_space == best:
-            ask_die(Ctx(state, n, events))
+        seat = state.seats[n]
+        if seat.status != EXPLODED or witches.unharmed(seat):
+            space = seat.scoring_space
+            if space > best:
+                best, rolling = space, [n]
+            elif space == best:
+                rolling.append(n)
+    if not rolling:
+        events.append({"event": "no_roll", "seat": None, "why": N_("every pot exploded")})
+    for n in rolling:
+        ask_die(Ctx(state, n, events))
 
 
 # B: chip actions ---------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _work_out_evaluators(config: GameConfig) -> tuple[Callable[[Ctx], None], ...]:
+    """Step B's actions of this setup's books, in `EVALUATION_ORDER`: the same every round."""
+    rules = active_rules(config)
+    return tuple(rule.on_evaluate for color in EVALUATION_ORDER if (rule := rules.get(color)) and rule.on_evaluate)
+
+
+_EVALUATORS = LastSetup(_work_out_evaluators)
+
+
 def enter_chip_actions(state: GameState, events: list[dict[str, Any]]) -> None:
-    rules = active_rules(state.config)
+    evaluators = _EVALUATORS.of(state.config)
     for n in state.turn_order():
         ctx = Ctx(state, n, events)
-        for color in EVALUATION_ORDER:
-            rule = rules.get(color)
-            if rule and rule.on_evaluate:
-                rule.on_evaluate(ctx)
+        for evaluate in evaluators:
+            evaluate(ctx)
 
 
 # C: rubies ---------------------------------------------------------------------------------
@@ -76,6 +92,28 @@ def pay_rubies(state: GameState, events: list[dict[str, Any]]) -> None:
 
 # D and E: points, coins ---------------------------------------------------------------------
 
+_POINTS_OR_COINS = say("Your pot exploded: take the victory points or the coins")
+"""The exploded pot's question, made once (a `Text` is never changed once made)."""
+
+
+@cache
+def _take_points(points: int) -> Option:
+    """The exploded pot's answer that takes the points: made once per number of points, as an
+    `Option` is never changed once made."""
+    return Option("points", say_n("{n} victory point", "{n} victory points", points))
+
+
+@cache
+def _take_coins(coins: int, last_round: bool) -> Option:
+    """The exploded pot's answer that takes the coins (in the last round, what they are worth at
+    the end): made once per number of coins."""
+    if last_round:
+        points = say_n("{n} victory point", "{n} victory points", coins // catalog.COINS_PER_VP)
+        return Option("coins", say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", coins,
+                                     points=points))
+    return Option("coins", say_n("{n} coin to shop with", "{n} coins to shop with", coins))
+
+
 def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
     """Unexploded pots pay points and coins; an exploded pot's owner chooses one of the two,
     unless a blue chip's window (blue set 2) or a witch (H-E4) covered the explosion. The overflow
@@ -85,18 +123,14 @@ def enter_rewards(state: GameState, events: list[dict[str, Any]]) -> None:
         space = catalog.POT_TRACK[seat.scoring_space]
         ctx = Ctx(state, n, events)
         if seat.status == EXPLODED and not seat.insured_explosion and not witches.unharmed(seat):
-            at_end = space.coins // catalog.COINS_PER_VP
-            coins = (say_n("{n} coin ({points} at the end)", "{n} coins ({points} at the end)", space.coins,
-                           points=say_n("{n} victory point", "{n} victory points", at_end))
-                     if is_last_round(state) else
-                     say_n("{n} coin to shop with", "{n} coins to shop with", space.coins))
-            ctx.ask("exploded.reward", REWARD, say("Your pot exploded: take the victory points or the coins"),
-                    [Option("points", say_n("{n} victory point", "{n} victory points", space.vp + bowl.points(seat))),
-                     Option("coins", coins)])
+            points = space.vp + bowl.points(seat) if seat.bowl else space.vp
+            ctx.ask("exploded.reward", REWARD, _POINTS_OR_COINS,
+                    [_take_points(points), _take_coins(space.coins, is_last_round(state))])
         else:
             seat.reward = "both"
             ctx.gain_points(space.vp, N_("scoring space"))
-            bowl.score(ctx)
+            if seat.bowl:  # an empty bowl (always, without The Herb Witches) scores nothing
+                bowl.score(ctx)
             seat.coins = space.coins
             ctx.emit("coins", amount=space.coins)
 
@@ -108,7 +142,8 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
     seat.reward = keys[0]
     if keys[0] == "points":
         ctx.gain_points(space.vp, N_("scoring space"))
-        bowl.score(ctx)
+        if seat.bowl:
+            bowl.score(ctx)
     else:
         seat.coins = space.coins
         ctx.emit("coins", amount=space.coins)
@@ -118,38 +153,55 @@ def resolve_reward(ctx: Ctx, decision: Decision, keys: tuple[str, ...]) -> None:
 
 def price(state: GameState, color: str, value: int) -> int | None:
     """What a chip costs this round, or None if it cannot be bought at all."""
-    return price_list(state.config, state.round).get((color, value))
+    return PRICE_LISTS.of(state.config)[state.round].get((color, value))
 
 
-@lru_cache(maxsize=256)
-def _for_sale(config: GameConfig, round_no: int) -> tuple[tuple[tuple[str, int], int, str, str], ...]:
-    """The price list as ((colour, value), cost, colour, supply key), each offer made once:
-    the shop asks it after every purchase."""
-    return tuple(((color, value), cost, color, f"{color}-{value}")
-                 for (color, value), cost in price_list(config, round_no).items())
+Offer = tuple[tuple[str, int], int, str, str]
+"""A chip for sale: (colour, value), cost, colour, supply key."""
 
 
-def offers(state: GameState, seat_no: int, *, first: bool = False) -> list[tuple[str, int]]:
-    """(colour, value) of the chips the seat may buy now: affordable, in stock, a colour not yet
-    bought. `first`: only the first found, which says whether the seat can buy at all (asked after
-    every purchase)."""
+def _work_out_offers(config: GameConfig, round_no: int) -> tuple[tuple[Offer, ...], tuple[Offer, ...]]:
+    """The price list's offers, each made once, in its order and cheapest first (whether a seat can
+    buy at all is asked after every purchase, and the cheapest offers answer it soonest)."""
+    listed = [((color, value), cost, color, f"{color}-{value}")
+              for (color, value), cost in price_list(config, round_no).items()]
+    return tuple(listed), tuple(sorted(listed, key=itemgetter(1)))
+
+
+_FOR_SALE = by_round(_work_out_offers)
+
+
+def offers(state: GameState, seat_no: int) -> list[tuple[str, int]]:
+    """(colour, value) of the chips the seat may buy now: affordable, in stock, a colour not yet bought."""
     seat = state.seats[seat_no]
     if len(seat.bought) >= catalog.MAX_PURCHASES:
         return []
     coins, bought, supply = seat.coins, seat.bought, state.supply
     found = []
-    for offer, cost, color, kind in _for_sale(state.config, state.round):
+    for offer, cost, color, kind in _FOR_SALE.of(state.config)[state.round][0]:
         if cost <= coins and color not in bought and supply.get(kind):
             found.append(offer)
-            if first:
-                break
     return found
+
+
+def _can_buy_chip(state: GameState, seat_no: int) -> bool:
+    """Whether `offers` has any: cheapest first, so the search ends at the first chip too dear."""
+    seat = state.seats[seat_no]
+    if len(seat.bought) >= catalog.MAX_PURCHASES:
+        return False
+    coins, bought, supply = seat.coins, seat.bought, state.supply
+    for _, cost, color, kind in _FOR_SALE.of(state.config)[state.round][1]:
+        if cost > coins:
+            return False
+        if color not in bought and supply.get(kind):
+            return True
+    return False
 
 
 def can_shop(state: GameState, seat_no: int) -> bool:
     """Whether the seat can still buy anything (a chip, or victory points at the exchange stand) or
     call a buying witch."""
-    return bool(offers(state, seat_no, first=True)) or exchange.can_buy_points(state, seat_no) \
+    return _can_buy_chip(state, seat_no) or exchange.can_buy_points(state, seat_no) \
         or witches.shops(state, seat_no)
 
 
@@ -197,7 +249,7 @@ def buy(state: GameState, seat_no: int, color: str, value: int, chip_id: str | N
         exchange.buy_points(Ctx(state, seat_no, events), value)
         _after_buying(state, seat_no, events)
         return
-    cost = price(state, color, value)
+    cost = PRICE_LISTS.of(state.config)[state.round].get((color, value))  # `price`, one call fewer
     if cost is None:
         raise IllegalAction("not_for_sale", _not_for_sale(state, color, value))
     if color in seat.bought:
@@ -278,8 +330,9 @@ def spends(state: GameState, seat_no: int) -> list[str]:
 
 
 def enter_spend(state: GameState, events: list[dict[str, Any]]) -> None:
+    last = is_last_round(state)
     for n, seat in enumerate(state.seats):
-        seat.done = is_last_round(state) or not (spends(state, n) or witches.spends(state, n))
+        seat.done = last or not (spends(state, n) or witches.spends(state, n))
 
 
 def spend_done(state: GameState) -> bool:
@@ -313,8 +366,12 @@ def spend(state: GameState, seat_no: int, what: str, events: list[dict[str, Any]
 def settle_spender(state: GameState, seat_no: int) -> None:
     """A seat that can spend no more is done, once it has chosen where its droplet moved (the
     test-tube glass it chose may pay a ruby, enough for one more step)."""
-    if not state.seats[seat_no].done and not state.decisions_for(seat_no):
-        state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
+    if state.seats[seat_no].done:
+        return
+    for d in state.decisions:  # a plain loop, not `decisions_for`'s list
+        if d.seat == seat_no:
+            return
+    state.seats[seat_no].done = not (spends(state, seat_no) or witches.spends(state, seat_no))
 
 
 def finish_spending(state: GameState, seat_no: int, events: list[dict[str, Any]]) -> None:
@@ -332,15 +389,24 @@ def _check_spender(state: GameState, seat_no: int) -> None:
 
 # end of round and game ---------------------------------------------------------------------
 
+_CHIP_ID = itemgetter(0)
+"""A pot's (chip, space) -> the chip."""
+
+
 def end_round(state: GameState, events: list[dict[str, Any]]) -> None:
     """Chips go back into the bags (chips kept beside a pot, or to be laid first next round, stay
     out), rats leave the pots, a
     threshold raised for the round (a card, the yellow book) falls back, the next player starts."""
     for seat in state.seats:
         seat.round_scores.append(seat.score)
-        seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
-        seat.put_in_bag([cid for cid, _ in seat.pot if cid not in seat.first] + seat.hand + seat.laid_out)
-        seat.put_in_bag(seat.bowl)
+        if seat.first:  # green set 5; most seats keep none out
+            seat.first = [cid for cid in seat.first if any(cid == placed for placed, _ in seat.pot)]
+            back = [cid for cid, _ in seat.pot if cid not in seat.first]
+        else:
+            back = list(map(_CHIP_ID, seat.pot))
+        seat.put_in_bag(back + seat.hand + seat.laid_out)
+        if seat.bowl:
+            seat.put_in_bag(seat.bowl)
         seat.set_pot([], [])
         seat.hand, seat.pending, seat.laid_out = [], [], []
         seat.rat, seat.threshold = 0, state.config.threshold
