@@ -374,6 +374,7 @@ def books_out_since(round_no: int) -> int:
     round the latest book so far was laid out): rounds with the same books sell the same chips."""
     return max((opens for opens in BOOK_FROM_ROUND.values() if opens <= round_no), default=1)
 
+
 EXTRA_WHITE_ROUND = 6
 """Before this round every player puts one more white 1-chip into their bag."""
 

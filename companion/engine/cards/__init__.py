@@ -38,7 +38,8 @@ OTHER_TITLES: dict[str, tuple[str, ...]] = {c.id: c.other_titles for c in CARDS.
 """Other English titles of a card: other translations, and a later printing's (game-data section 4)."""
 
 __all__ = [
-    "ACTS_AT_END", "ACTS_AT_START", "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES", "REACTS_TO_PLACING", "RULE",
+    "ACTS_AT_END", "ACTS_AT_START", "CARDS", "ESSENCE_EXPLODED", "ESSENCE_LAST_MOVED", "LOOK", "NONE", "OTHER_TITLES",
+    "REACTS_TO_PLACING", "RULE",
     "Card", "at_end", "at_start", "available", "check", "chips_placed", "look_chips", "look_draw", "looking", "read",
     "resolve",
 ]
