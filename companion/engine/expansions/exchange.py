@@ -61,12 +61,10 @@ def step(ctx: Ctx, why: str) -> None:
 # green side: victory points in the shop -----------------------------------------------------
 
 def point_price(state: GameState, seat_no: int) -> int | None:
-    """Coins per victory point for this seat in the shop, or None when the stand sells none.
-    `side` and `number` in line: asked on every shop turn, for the legal moves too."""
-    config = state.config
-    if config.stand != GREEN or "exchange" not in config.expansions:
+    """Coins per victory point for this seat in the shop, or None when the stand sells none."""
+    if side(state.config) != GREEN:
         return None
-    return catalog.STAND[GREEN][state.seats[seat_no].stand]
+    return number(state.config, state.seats[seat_no].stand)
 
 
 def can_buy_points(state: GameState, seat_no: int) -> bool:

@@ -31,7 +31,7 @@ def _two_players(ctx: Ctx) -> None:
 
 
 def _more_players(ctx: Ctx) -> None:
-    mine = ctx.seat.in_pot("black")  # the seat's own pot, asked of every seat: without `_blacks`' call
+    mine = _blacks(ctx.state, ctx.seat_no)
     if mine == 0:
         return  # with no black chip there is no moth to act (and no neighbour has fewer)
     n = len(ctx.state.seats)
