@@ -113,7 +113,11 @@ class Demo:
         if self.evening is not None:
             chip = self.evening.draw(seat, perfect=True)
             if chip is None:
-                raise IllegalAction("empty_bag", f"{self.table.state.seats[seat].name} has no chip to draw now")
+                name = self.table.state.seats[seat].name
+                if self.evening.settling(seat):  # the chips were poured back a moment ago
+                    raise IllegalAction("chips_settling", f"the chips have only just gone into {name}'s bag: "
+                                        "draw again in a moment")
+                raise IllegalAction("empty_bag", f"{name} has no chip to draw now")
             self.table.wait_for_reads()
             event = None
         else:

@@ -374,10 +374,8 @@ class Evening:
         with self._lock:
             self._follow()
             self.pour_in(n, sorted(self.seats[n].coming))
-            moves = legal_moves(self.truth, n)
             now = self.agenda.now()
-            fresh = [c for c in (moves.looks or moves.draws)
-                     if now - self.passed_at.get((n, c), -SAME_PASS_SECONDS) >= SAME_PASS_SECONDS]
+            fresh = self._drawable(n)[1]
             if not fresh:
                 self._unstick()  # a tap the people's game has no chip for: are they out of step?
                 return None
@@ -388,6 +386,20 @@ class Evening:
             seat.drawn, seat.drawn_at, seat.drawn_after = chip, now, self.table.seq
             self.mouths[n].pass_chip(chip, perfect=perfect)
             return chip
+
+    def settling(self, n: int) -> bool:
+        """The seat's bag has chips to take out, but every one went in a moment ago: one taken out
+        now would pass the reader as the same pass, so the person waits a moment."""
+        with self._lock:
+            drawable, fresh = self._drawable(n)
+            return bool(drawable) and not fresh
+
+    def _drawable(self, n: int) -> tuple[list[str] | tuple[str, ...], list[str]]:
+        """The chips the seat may take out now (those a look wants, else its bag), and those of
+        them that did not go in within the last `SAME_PASS_SECONDS`."""
+        moves = legal_moves(self.truth, n)
+        drawable, now = moves.looks or moves.draws, self.agenda.now()
+        return drawable, [c for c in drawable if now - self.passed_at.get((n, c), -SAME_PASS_SECONDS) >= SAME_PASS_SECONDS]
 
     def run(self, until: Callable[[], bool] = lambda: False, limit: int = 2_000_000) -> int:
         """On the virtual clock (tests): the people play until `until()`, or until nobody has

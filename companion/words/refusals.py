@@ -14,6 +14,7 @@ REFUSALS: dict[str, str] = {
     "card_read": N_("This round's card is already turned up."),
     "card_used": N_("That card has already been turned up this game."),
     "decision_pending": N_("First answer the open question."),
+    "chips_settling": N_("The chips have only just gone into the bag: draw again in a moment."),
     "done": N_("That seat has already finished."),
     "empty_bag": N_("That bag is empty."),
     "exploded": N_("That pot has exploded."),

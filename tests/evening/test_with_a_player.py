@@ -55,3 +55,26 @@ def test_a_person_and_the_simulated_people_play_the_game_to_its_end(tmp_path, se
     assert demo.table.state.winners
     demo.evening.stop()
     demo.table.close()
+
+
+def test_a_tap_on_draw_just_after_the_chips_went_in_says_wait_not_empty(tmp_path):
+    """Ann's phone asks for a chip a moment after her chips went into the bag: a chip taken out then
+    would pass the reader in the same pass, so the tap is refused with "draw again in a moment"
+    (not "the bag is empty"); a few seconds later the same tap draws."""
+    demo = build_demo(["Ann", "Ben", "Cleo"], tmp_path / "night.sqlite3", seed=3, cards=True, people=DEMO,
+                      bots={1: RandomThinker(4), 2: RandomThinker(5)}, agenda=Agenda())
+    table, people = demo.table, demo.evening
+    people.run(until=lambda: people.truth.phase == "brewing" and 0 in waiting_for(table.state))
+    table.wait_for_reads()
+    bag = list(people.truth.seats[0].bag)
+    assert len(bag) == 9, "Ann's starting bag"
+    for chip in bag:  # poured back in just now
+        people.passed_at[(0, chip)] = people.agenda.now()
+    with pytest.raises(IllegalAction) as refused:
+        demo.draw(0)
+    assert refused.value.code == "chips_settling"
+    assert len(table.state.seats[0].bag) == 9, "nothing was drawn"
+    _pass_time(demo, 4.0)
+    demo.draw(0)
+    table.wait_for_reads()
+    assert len(table.state.seats[0].bag) == 8, "the tap a moment later draws a chip"
