@@ -8,6 +8,9 @@ the lost database's game 1, which is the very file needed to restore it.
 Each accepted input appends its line and syncs it to disk; a correction (void, reassign) changes
 which inputs count, so the file is then rewritten whole (atomically), as it is when a table is
 opened, which also repairs a line lost between the journal's commit and the append.
+The writes and syncs are done in a thread of their own, in order: the journal has already made the
+input safe, and a phone's update does not wait for a second sync (on an SD card, often the
+slowest step of an input).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import os
 import re
 import weakref
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
@@ -76,28 +80,38 @@ class TranscriptBackup:
         self.table = table
         self.path = transcript_path(table)
         self._file: IO[str] | None = None  # open for appending between corrections
-        self.rewrite()
+        self._writes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="transcript")
+        self._rewrite(self._text())
         self._unsubscribe = table.subscribe(self._notice)
 
     def close(self) -> None:
         self._unsubscribe()
+        self._writes.shutdown()  # what was noticed reaches the disk first
         self._let_go()
         if _KEPT.get(self.table) is self:
             del _KEPT[self.table]
+
+    def settled(self) -> None:
+        """Return once every input noticed so far is on the disk."""
+        self._writes.submit(lambda: None).result()
 
     def _notice(self, seq: int, notice: Mapping[str, Any]) -> None:
         if notice.get("seq") != seq:
             return  # anomalies, link states, pauses: not part of the transcript
         if notice.get("kind") == INPUT:
-            self._append(json.dumps(notice["payload"]["action"]) + "\n")
+            self._writes.submit(self._append, json.dumps(notice["payload"]["action"]) + "\n")
         elif notice.get("kind") in (VOID, REASSIGN):
-            self.rewrite()
+            # read now: the inputs after the correction are appended after it
+            self._writes.submit(self._rewrite, self._text())
 
-    def rewrite(self) -> None:
-        """The whole transcript from the journal, replacing the file in one step."""
+    def _text(self) -> str:
+        return export_transcript(self.table.db, self.table.game_id)
+
+    def _rewrite(self, text: str) -> None:
+        """The whole transcript, replacing the file in one step."""
         self._let_go()  # the file appended to until now is no longer the transcript's
         try:
-            _replace(self.path, export_transcript(self.table.db, self.table.game_id))
+            _replace(self.path, text)
         except OSError as exc:
             log.warning("could not write the transcript backup %s: %s", self.path, exc)
 

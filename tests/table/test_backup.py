@@ -4,6 +4,7 @@ loses no game because `quacks import` restores it from that file."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ def test_each_accepted_input_and_each_correction_reaches_the_transcript(db):
         if n == 61:
             with pytest.raises(IllegalAction):  # refused: an anomaly, not a line
                 table.submit({"kind": "teleport", "seat": 0}, "web")
+        backup.settled()
         assert path.read_text() == export_transcript(db, table.game_id), n
     backup.close()
 
@@ -45,6 +47,24 @@ def test_a_line_lost_in_a_crash_is_written_again_when_the_table_opens(db):
     assert len(path.read_text().splitlines()) == 1
     TranscriptBackup(table).close()
     assert path.read_text() == export_transcript(db, table.game_id)
+
+
+def test_an_input_is_accepted_and_shown_while_the_transcripts_card_is_slow(db):
+    """The journal has made the input safe; the transcript's sync follows it, in order."""
+    table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
+    backup = TranscriptBackup(table)
+    path = transcript_path(table)
+    card = threading.Event()
+    backup._writes.submit(card.wait)  # the SD card takes its time over an earlier sync
+    table.submit({"kind": "fortune", "card": None}, "host")
+    table.submit({"kind": "draw", "seat": 0, "chip": "white-1-01"}, "web")
+    assert table.seq == 2 and table.state.seats[0].pot
+    assert len(path.read_text().splitlines()) == 1, "only the header so far"
+    card.set()
+    backup.settled()
+    assert path.read_text() == export_transcript(db, table.game_id)
+    assert len(path.read_text().splitlines()) == 3
+    backup.close()
 
 
 def test_a_corrupt_database_loses_no_game(tmp_path, capsys):
@@ -91,6 +111,7 @@ def test_a_table_shown_by_two_apps_still_writes_each_line_once(db):
     table = start_game(db, TableSetup(GameConfig(players=("Ann", "Ben"))))
     first, second = create_app(table, host_pin="1"), create_app(table, host_pin="1")
     table.submit({"kind": "fortune", "card": None}, "host")
+    first.extensions["companion.game"].backup.settled()
     assert transcript_path(table).read_text() == export_transcript(db, table.game_id)
     assert first.extensions["companion.game"].backup is second.extensions["companion.game"].backup
 
