@@ -30,10 +30,11 @@ so that what the server does after an input (the host's panel, the advice sent o
 the next one, as at a table. Without it, each input follows the last at once: a stress test, in
 which each input waits for the work the one before left.
 
-The served code's bytecode is compiled first (``compileall``, outside the cgroup), as its first
-start leaves it on a Pi: Python writes ``__pycache__`` beside the sources unless, as on the machine
-this was written on, ``PYTHONDONTWRITEBYTECODE`` is set, which would otherwise add compiling some
-190 modules (about 0.6 s of that machine's core, seconds at a Pi 3's speed) to every start.
+The served code's bytecode is compiled first (``compileall``, outside the cgroup), as a Pi has it
+(``hardware/install.sh`` installs the package with pip, which compiles it; a checkout run in place
+writes ``__pycache__`` at its first start). On a machine that sets ``PYTHONDONTWRITEBYTECODE``, as
+the one this was written on, every start would otherwise compile some 190 modules (about 0.6 s of
+that machine's core, seconds at a Pi 3's speed).
 
 Needs root (to make the cgroup). ``--check`` runs a fixed pure-Python loop inside and outside the
 cgroup first, to show the quota slows it by the expected factor on this machine now. A quota costs
@@ -253,7 +254,7 @@ def calibrate(limit: CpuLimit, apart: CpuLimit, target: float, times: int) -> No
 
 
 def compiled(code: Path) -> None:
-    """The bytecode of ``code``'s package written, as a Pi's first start of it leaves it."""
+    """The bytecode of ``code``'s package written, as a Pi has it."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "companion")], check=True)
 
 
