@@ -73,9 +73,9 @@ from tests.webapp.sse import SSEClient
 PIN = "246810"
 PERIOD_US = 10_000
 CALIBRATIONS = 3
+"""``--calibrate`` sets the quota again at most this often, until the check is within 3 % of the Pi's speed."""
 CHECKS = 3
 """Runs of the check's loop in the cgroup per check, of which the median counts."""
-"""``--calibrate`` sets the quota again at most this often, until the check is within 3 % of the Pi's speed."""
 
 SPEEDS = {"pi3": 0.105, "pi4": 0.326, "zero2w": 0.075}
 """The share of one core of the machine the benchmark was written on that runs Python as fast as
