@@ -6,6 +6,11 @@ searched) and lets a phone's DRAW/STOP go before the shop's advice. A thread of 
 process waits for each answer (waiting holds no interpreter lock) and hands it on. A worker that
 dies mid-question is started again and asked once more; if it dies again the question is answered
 with nothing (`None`), and the next questions go to a new worker.
+
+On a live table the thread asks, and hands an answer on, only once the pages have their last
+change (`Hub.delivered`): pickling the game for the worker and sending an answer to a seat's pages
+take the same interpreter as the update, which a round's start had wait for four seats' questions.
+The latest question is then picked (a seat that drew meanwhile is not asked about the old draw).
 """
 
 from __future__ import annotations
@@ -26,6 +31,10 @@ Key = tuple[Any, ...]
 Answered = Callable[[str, int, Key, "dict[str, Any] | None"], None]
 """Told each answer: its kind, seat, situation, and what was found (None: it could not be)."""
 
+HOLD_SECONDS = 1.0
+"""How long a question or an answer waits for the pages' update at most: inputs that follow each
+other without a pause still get their advice."""
+
 
 class Questions:
     """The advice's questions waiting for the worker, the latest of each kind per seat."""
@@ -38,6 +47,8 @@ class Questions:
         self._asking: tuple[str, Key] | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self.delivered: threading.Event | None = None
+        """The pages' last change is out (`Hub.delivered`, set by `LiveGame.attach`); None: never wait."""
 
     def ask(self, kind: str, seat_no: int, key: Key, state: GameState) -> None:
         """Ask for `kind` of advice for the seat in situation `key`, unless that is being answered."""
@@ -71,10 +82,15 @@ class Questions:
                     self._ready.wait()
                 if self._closed:
                     return
+            self._after_update()
+            with self._ready:
+                if self._closed:
+                    return
                 kind, seat_no = min(self._waiting, key=lambda k: KINDS.index(k[0]))
                 key, state = self._waiting.pop((kind, seat_no))
                 self._asking = (kind, key)
             found = self._answer(kind, state, seat_no)
+            self._after_update()
             try:
                 if not self._closed:  # kept before it stops counting as under way: never asked twice
                     self.answered(kind, seat_no, key, found)
@@ -82,6 +98,15 @@ class Questions:
                 log.exception("%s advice for seat %d could not be handed on", kind, seat_no)
             with self._ready:
                 self._asking = None
+
+    def _after_update(self) -> None:
+        """Wait (at most `HOLD_SECONDS`, less if the server stops) until the pages have the change
+        under way, if any."""
+        if self.delivered is None:
+            return
+        for _ in range(round(HOLD_SECONDS / 0.05)):
+            if self.delivered.wait(0.05) or self._closed:
+                return
 
     def _answer(self, kind: str, state: GameState, seat_no: int) -> dict[str, Any] | None:
         for attempt in (1, 2):

@@ -98,6 +98,7 @@ class LiveGame:
         """Publish every journal write of the table to ``hub``, and keep its transcript beside the journal."""
         self.hub = hub
         self.assist.ready = lambda seat: hub.advice_found(f"seat:{seat}")
+        self.assist.questions.delivered = hub.delivered
         hub.reset(self.game_id, self.table.seq)
         self._unsubscribe = self.table.subscribe(self._notice)
         self.backup = keep(self.table)

@@ -118,6 +118,11 @@ class Hub:
         self._ended: dict[str, int] = {}  # perspective: the value of _ends when it was last ended
         self.closed = False
         self.keepalive = KEEPALIVE_SECONDS
+        self.delivered = threading.Event()
+        """Set while the live streams' fan-out has no change left to render or write (``stream.Fanout``
+        clears and sets it): the advice's questions and answers wait for it (``asking.Questions``),
+        so that neither takes the interpreter from a change on its way to the pages."""
+        self.delivered.set()
 
     # the table's side -----------------------------------------------------------------------
 

@@ -178,6 +178,7 @@ class Fanout:
     def wake(self, only: str | None) -> None:
         """The hub's news (from any thread): render what it concerns in the views thread."""
         with self._lock:
+            self.hub.delivered.clear()
             if only is None:
                 self._all = True
             else:
@@ -219,6 +220,8 @@ class Fanout:
             with self._lock:
                 self._running = False
             raise
+        finally:
+            self.loop.call_soon_threadsafe(self._settled)
 
     def _deliver(self, ready: list[tuple[str, Key | None]]) -> None:
         """On the loop: each perspective's message, made once per point its pages are at, queued for
@@ -271,6 +274,13 @@ class Fanout:
                 self.loop.call_soon(self._write_some)
             else:
                 self._writing = False
+                self._settled()
+
+    def _settled(self) -> None:
+        """On the loop: the hub's ``delivered`` set once nothing is left to render or to write."""
+        with self._lock:
+            if not self._running and not self._writing:
+                self.hub.delivered.set()
 
 
 def _phones_first(seen_as: str) -> tuple[bool, bool]:
@@ -462,6 +472,7 @@ class StreamEndpoint:
         if self._fanout is None or self._fanout.loop is not loop:
             if self._fanout is not None:
                 self._fanout.unsubscribe()
+                self.hub.delivered.set()  # what the old loop left undelivered no page will be sent
             self._fanout = Fanout(loop, self.hub, self.views)
         return self._fanout
 

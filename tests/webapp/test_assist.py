@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import random
 import signal
+import threading
 import time
 
 import pytest
 
 from companion.advice import TooDeep, advise, certified, may_draw
-from companion.advising import LIVE_LIMIT
+from companion.advising import LIVE_LIMIT, answer
 from companion.autoplay import RandomPlayer
 from companion.engine import (
     Draw,
@@ -28,6 +30,7 @@ from companion.engine import (
 from companion.store import Database
 from companion.table import TableSetup, start_game
 from companion.webapp import create_app
+from companion.webapp.asking import HOLD_SECONDS, Questions
 from companion.webapp.assist import Assist
 from tests.engine.scenario import draws, game, set_bag
 
@@ -260,3 +263,31 @@ def test_the_advice_worker_killed_mid_question_is_started_again_and_the_advice_c
     shop = worked_out(host, seat, "shop")
     assert shop["coins"] == table.state.seats[seat].coins and shop["chips"], shop
     assert any(w.pid not in {k.pid for k in workers} for w in multiprocessing.active_children()), "a new worker"
+
+
+def test_the_advice_is_asked_of_the_worker_only_once_the_pages_have_their_update():
+    """While a change is on its way to the pages (the hub's ``delivered`` clear) a seat's question
+    waits, so pickling it takes nothing from the update; once the pages have it the question goes
+    and its answer is the one a search here finds. Pages that never settle still get their advice,
+    after ``HOLD_SECONDS``."""
+    state = step(new_game(GameConfig(players=("Ann", "Ben"))), Fortune(None)).state
+    answers: queue.Queue[tuple[int, dict | None]] = queue.Queue()
+    questions = Questions(lambda kind, seat, key, found: answers.put((seat, found)))
+    questions.delivered = delivered = threading.Event()
+    delivered.set()
+    try:
+        questions.ask("search", 0, ("seat 0",), state)
+        assert answers.get(timeout=60)[0] == 0, "the worker is up"
+        delivered.clear()
+        questions.ask("search", 1, ("seat 1",), state)
+        with pytest.raises(queue.Empty):
+            answers.get(timeout=0.5 * HOLD_SECONDS)
+        delivered.set()
+        assert answers.get(timeout=10) == (1, answer("search", state, 1, {}))
+        delivered.clear()
+        asked = time.monotonic()
+        questions.ask("search", 0, ("seat 0 again",), state)
+        assert answers.get(timeout=10)[0] == 0
+        assert time.monotonic() - asked >= 0.9 * HOLD_SECONDS
+    finally:
+        questions.close()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -132,5 +134,29 @@ def test_a_page_that_stops_reading_holds_no_other_and_is_sent_the_whole_view_whe
         assert whole(asleep.view) == whole(fresh.next().data["view"])
         for client in (asleep, fresh, *readers.values()):
             client.close()
+    finally:
+        server.stop()
+
+
+def test_the_hub_says_the_pages_have_a_change_only_once_the_fan_out_has_written_it(table):
+    """The advice waits for ``Hub.delivered`` (``asking.Questions``): it is clear from the moment a
+    change is published while the views are still to be rendered (here the views thread is held, as
+    by a slow render), and set again once the change is written to the page."""
+    server = Server(create_app(table, host_pin=PIN, secret_key="s"), "127.0.0.1", 0).start()
+    try:
+        hub = server.app.extensions["companion.hub"]
+        path, _ = paths(server)["seat:0@en"]
+        page = SSEClient("127.0.0.1", server.port, path)
+        page.next()
+        assert hub.delivered.wait(5), "nothing to deliver once the page has its view"
+        held = threading.Event()
+        server.router.streams.views.submit(held.wait)
+        table.submit(RandomPlayer(1).choose(table.state), "web")
+        time.sleep(0.2)
+        assert not hub.delivered.is_set(), "the change is not rendered yet"
+        held.set()
+        follow(page, table.seq)
+        assert hub.delivered.wait(5), "the page has it"
+        page.close()
     finally:
         server.stop()
