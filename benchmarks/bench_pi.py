@@ -77,6 +77,10 @@ CALIBRATIONS = 3
 CHECKS = 3
 """Runs of the check's loop in the cgroup per check, of which the median counts."""
 
+SLOWEST = 6
+"""The inputs printed whose last page had them latest: an input's 12 pages are 12 of a game's some
+5,700 latencies, so a handful of slow inputs (a round's start) can make the p99."""
+
 SPEEDS = {"pi3": 0.105, "pi4": 0.326, "zero2w": 0.075}
 """The share of one core of the machine the benchmark was written on that runs Python as fast as
 each Pi (benchmarks/README.md): a Pi 3 B+ 245 s, a Pi 4 79.2 s for the published CPU benchmark that
@@ -354,19 +358,22 @@ class Table:
             self.arrived.wait_for(lambda: len(self.received.get(seq, [])) >= len(self.pages), seconds)
 
 
-def play(table: Table, rng: random.Random, pace: random.Random | None) -> dict[int, float]:
+def play(table: Table, rng: random.Random, pace: random.Random | None) -> tuple[dict[int, float], dict[int, str]]:
     """A whole game from the pages: whoever the table waits for sends one of the actions its view
-    offers (the host turns up the round's card: none); returns when each input was sent.
+    offers (the host turns up the round's card: none); returns when each input was sent, and what
+    it was (its round and kind).
 
     ``pace``: None sends each input as soon as every page has the one before; else the next input
     comes a person's pause later (`EVENING.think`, as the simulated evening's people take), shared
     by the seats the table waits for, who play at once."""
     sent: dict[int, float] = {}
+    what: dict[int, str] = {}
     while (shown := table.view(8))["phase"] != "game_over":
         waiting = shown["waiting"]
         t0 = time.perf_counter()
         if None in waiting or not waiting:
-            answer = table.post("/api/host/action", {"kind": "fortune", "card": None})
+            action = {"kind": "fortune", "card": None}
+            answer = table.post("/api/host/action", action)
         else:
             seat = rng.choice(waiting)
             actions = table.view(2 * seat)["actions"]
@@ -377,10 +384,11 @@ def play(table: Table, rng: random.Random, pace: random.Random | None) -> dict[i
             time.sleep(0.05)  # the views are behind the game: look again
             continue
         sent[answer["seq"]] = t0
+        what[answer["seq"]] = f"round {shown['round']} {action['kind']}"
         table.wait_for(answer["seq"])
         if pace is not None:
             time.sleep(pace.uniform(*EVENING.think) / max(1, len(waiting)))
-    return sent
+    return sent, what
 
 
 def arguments() -> argparse.Namespace:
@@ -422,7 +430,7 @@ def main() -> None:
             workers.look()
             worked = workers.cpu_seconds()
             rss_start = server.memory()[0]
-            sent = play(table, random.Random(args.seed), random.Random(args.seed) if args.pace == "table" else None)
+            sent, what = play(table, random.Random(args.seed), random.Random(args.seed) if args.pace == "table" else None)
             time.sleep(1)  # the last advice
             workers.look()
             cpu, worked = server.cpu() - before, workers.cpu_seconds() - worked
@@ -439,6 +447,7 @@ def main() -> None:
     with table.arrived:
         latencies = sorted((t - t0) * 1000 for seq, t0 in sent.items() for t in table.received.get(seq, []))
         sizes = sorted(table.sizes)
+        last = {seq: (max(table.received[seq]) - t0) * 1000 for seq, t0 in sent.items() if seq in table.received}
 
     def p(q: float, values: list[float] | list[int]) -> float:
         return values[min(len(values) - 1, int(q * len(values)))]
@@ -447,6 +456,8 @@ def main() -> None:
     print(f"game: {len(sent)} inputs sent, {journalled} journalled, {len(table.pages)} pages, pace {args.pace}; "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"latency ms: p50 {statistics.median(latencies):.1f}  p99 {p(0.99, latencies):.1f}  max {latencies[-1]:.1f}")
+    slowest = sorted(last, key=last.__getitem__, reverse=True)[:SLOWEST]
+    print("slowest inputs, to their last page: " + ", ".join(f"{what[seq]} {last[seq]:.0f} ms" for seq in slowest))
     print(f"bytes per page per input: median {statistics.median(sizes):.0f}  mean {statistics.fmean(sizes):.0f}")
     print(f"server CPU per input (the request, the update, asking for the advice): {cpu / journalled * 1000:.1f} ms "
           f"of this machine's core, {cpu / journalled * 1000 / fraction:.0f} ms at the Pi's speed")
