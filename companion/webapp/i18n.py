@@ -469,8 +469,8 @@ class _Babel(Babel):
 def init_babel(app: Flask) -> None:
     """Templates translate with ``_()`` and ``ngettext`` in the page's language. Every catalog is
     compiled now, not when first used: the game's first entry has its feed lines written in every
-    language, and compiling the Spanish one under that update held every page's for some 70 ms of
-    a desktop core (a third of a second on a Pi 3)."""
+    language, and compiling the Spanish one under that update held every page's for some 70 ms of a
+    development machine's core, a third of a second at a Pi 3's speed (benchmarks/README.md)."""
     for lang in languages():
         translations(lang)
     _Babel(app, locale_selector=language)
