@@ -1,4 +1,5 @@
-"""The message catalogs: one gettext catalog per language, compiled from its .po file when first used.
+"""The message catalogs: one gettext catalog per language, compiled from its .po file when first used
+(the web app compiles every one when it is made: `webapp.i18n.init_babel`).
 
 English is the source language (the msgids are the English texts), so it needs no catalog. Any
 other language is `locale/<lang>/LC_MESSAGES/messages.po`, compiled in memory with Babel's own
